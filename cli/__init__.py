@@ -1,0 +1,1 @@
+"""The gridsolve command line (typer)."""

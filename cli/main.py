@@ -1,0 +1,336 @@
+"""``gridsolve``: the command line. Parses arguments, calls the harness and the domain layer,
+prints. No solving logic lives here.
+
+Exit codes: 0 = solved (and, for count / --limit >= 2, exactly one solution); 1 = no solution,
+not unique, timeout or disagreement; 2 = bad input or usage. Errors are one line on stderr.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+from pathlib import Path
+
+import typer
+
+from harness import registry
+from harness.crossval import crossval as run_crossval
+from harness.results import record
+from harness.run import run
+from puzzles import kinds
+from puzzles import render as renderers
+from puzzles.check import check as check_solution
+from puzzles.formats import Entry, FormatError, format_puzzle
+from puzzles.solving import Status
+
+from .common import (
+    BackendOpt,
+    Inputs,
+    KindOpt,
+    PuzzleArgs,
+    RenderFormat,
+    SolveFormat,
+    TableFormat,
+    TimeoutOpt,
+    Usage,
+    backends_for,
+    error,
+    exit_code,
+    make_limit,
+    safe_name,
+    summary_line,
+)
+
+app = typer.Typer(
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    help="Grid logic puzzles solved three ways (CP-SAT, SAT, hand-rule ports), cross-validated.",
+)
+
+
+# ------------------------------------------------------------------ commands
+
+
+@app.command()
+def solve(
+    puzzles: list[str] = PuzzleArgs,
+    kind: str | None = KindOpt,
+    backend: str | None = BackendOpt,
+    timeout: float | None = TimeoutOpt,
+    limit: int = typer.Option(1, "--limit", "-n", help="stop at N solutions; 2 proves uniqueness"),
+    fmt: SolveFormat = typer.Option(SolveFormat.text, "--format", "-f"),
+    out: Path | None = typer.Option(None, "--out", "-o", help="write here (a directory for several SVGs)"),
+) -> None:
+    """Solve puzzles and print their solutions."""
+    lim = make_limit(timeout, limit)
+    inputs = Inputs(puzzles, kind)
+    chosen = backends_for(inputs.entries, backend)
+    if fmt == SolveFormat.svg and len(inputs.entries) > 1 and (out is None or not out.is_dir()):
+        raise Usage("several puzzles: give --out DIR (an existing directory) for SVG output")
+    failures = 0
+    chunks: list[str] = []
+    for e in inputs.entries:
+        r = run(chosen[e.kind], e.puzzle, lim)
+        ok = r.status == Status.SOLVED and (lim.solutions < 2 or r.unique is True)
+        failures += not ok
+        fmod = kinds.formats(e.kind)
+        if fmt == SolveFormat.json:
+            chunks.append(json.dumps(record(e.kind, e.id, r)))
+        elif fmt == SolveFormat.text:
+            chunks.append(summary_line(e.id, r))
+            chunks.extend(renderers.text(e.puzzle, s) for s in r.solutions)
+        elif fmt == SolveFormat.url:
+            chunks.append(fmod.to_url(e.puzzle))
+        elif fmt == SolveFormat.pzprv3:
+            print(summary_line(e.id, r), file=sys.stderr)
+            chunks.extend(fmod.to_pzprv3(e.puzzle, s).rstrip("\n") for s in r.solutions[:1])
+        elif fmt == SolveFormat.svg:
+            print(summary_line(e.id, r), file=sys.stderr)
+            picture = renderers.svg(e.puzzle, r.solutions[0] if r.solutions else None)
+            if out is not None and out.is_dir():
+                (out / f"{safe_name(e.id)}.svg").write_text(picture)
+            else:
+                chunks.append(picture.rstrip("\n"))
+        if out is None:
+            flush(chunks)
+    if out is not None and chunks:
+        out.write_text("\n".join(chunks) + "\n")
+    raise typer.Exit(exit_code(inputs.bad, failures))
+
+
+def flush(chunks: list[str]) -> None:
+    for c in chunks:
+        print(c)
+    sys.stdout.flush()
+    chunks.clear()
+
+
+@app.command()
+def count(
+    puzzles: list[str] = PuzzleArgs,
+    kind: str | None = KindOpt,
+    backend: str | None = BackendOpt,
+    timeout: float | None = TimeoutOpt,
+    limit: int = typer.Option(1000, "--limit", "-n", help="stop counting at N"),
+    fmt: TableFormat = typer.Option(TableFormat.text, "--format", "-f"),
+) -> None:
+    """Count solutions (exact when the search is exhausted). Exit 0 iff exactly one."""
+    lim = make_limit(timeout, limit)
+    inputs = Inputs(puzzles, kind)
+    chosen = backends_for(inputs.entries, backend)
+    failures = 0
+    for e in inputs.entries:
+        r = run(chosen[e.kind], e.puzzle, lim)
+        failures += r.unique is not True
+        if fmt == TableFormat.json:
+            print(json.dumps(record(e.kind, e.id, r, with_solutions=False)), flush=True)
+            continue
+        plural = "s" if r.count != 1 else ""
+        if r.status == Status.ERROR:
+            what = f"error: {r.stats.get('error', '')}"
+        elif r.exhausted:
+            what = f"exactly {r.count} solution{plural}"
+        elif r.status == Status.TIMEOUT:
+            what = f"at least {r.count} solution{plural} (timeout)"
+        else:
+            what = f"at least {r.count} solution{plural} (limit reached)"
+        print(f"{e.id}: {what} ({r.backend}, {r.seconds:.3f} s)", flush=True)
+    raise typer.Exit(exit_code(inputs.bad, failures))
+
+
+@app.command()
+def check(
+    puzzle: str = typer.Argument(..., help="the puzzle (file, URL, ID, or -)"),
+    solution: str = typer.Argument(..., help="the solution: a file (drawing, JSON, pzprv3, cell grid), or -"),
+    kind: str | None = KindOpt,
+) -> None:
+    """Check a solution with the independent checker. Exit 0 iff valid."""
+    e = single_entry(puzzle, kind)
+    if solution == "-":
+        text = sys.stdin.read()
+    elif solution.lstrip().startswith("{"):
+        text = solution
+    else:
+        try:
+            text = Path(solution).read_text(encoding="utf-8-sig")
+        except OSError as exc:
+            raise Usage(f"{solution}: {exc.strerror or 'cannot read'}") from None
+    try:
+        sol = kinds.formats(e.kind).parse_solution(e.puzzle, text)
+    except FormatError as exc:
+        raise Usage(str(exc.at(solution if solution != "-" else "<stdin>"))) from None
+    violations = check_solution(e.kind, e.puzzle, sol)
+    if not violations:
+        print(f"{e.id}: valid")
+        raise typer.Exit(0)
+    print(f"{e.id}: invalid ({len(violations)} violation{'s' if len(violations) != 1 else ''})")
+    for v in violations:
+        print(f"  {v}")
+    raise typer.Exit(1)
+
+
+def single_entry(arg: str, kind: str | None) -> Entry:
+    inputs = Inputs([arg], kind)
+    if inputs.bad:
+        raise typer.Exit(2)
+    if len(inputs.entries) != 1:
+        raise Usage(f"{arg}: holds {len(inputs.entries)} puzzles; give one (FILE#ID selects one)")
+    return inputs.entries[0]
+
+
+@app.command()
+def crossval(
+    puzzles: list[str] = PuzzleArgs,
+    kind: str | None = KindOpt,
+    backends: str = typer.Option("all", "--backends", "-B", help="comma-separated names, or all"),
+    timeout: float = typer.Option(60.0, "--timeout", "-t", help="seconds per puzzle and backend"),
+    limit: int = typer.Option(2, "--limit", "-n", help="solutions to look for (2 = uniqueness)"),
+    fmt: TableFormat = typer.Option(TableFormat.text, "--format", "-f"),
+) -> None:
+    """Run every backend, check every solution, compare verdicts and solution sets."""
+    lim = make_limit(timeout, limit)
+    inputs = Inputs(puzzles, kind)
+    selected = {}
+    for e in inputs.entries:
+        if e.kind not in selected:
+            selected[e.kind] = [b for b in registry.select(e.kind, backends) if b.available()[0]]
+    reports = []
+    for e in inputs.entries:
+        rep = run_crossval(e.puzzle, ident=e.id, backends=selected[e.kind], limit=lim, given=e.solution)
+        reports.append(rep)
+        if fmt == TableFormat.json:
+            print(json.dumps({
+                "kind": rep.kind, "id": rep.id, "verdict": rep.verdict, "agree": rep.agree,
+                "problems": rep.problems,
+                "results": [record(rep.kind, rep.id, r, with_solutions=False) for r in rep.results],
+            }), flush=True)
+    if fmt == TableFormat.text:
+        print_crossval_table(reports)
+    failures = sum(not r.agree for r in reports)
+    raise typer.Exit(exit_code(inputs.bad, failures))
+
+
+def print_crossval_table(reports) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(show_edge=False, header_style="bold")
+    for col, just in (("instance", "left"), ("backend", "left"), ("status", "left"),
+                      ("count", "right"), ("unique", "left"), ("seconds", "right")):
+        table.add_column(col, justify=just)
+    for rep in reports:
+        for i, r in enumerate(rep.results):
+            uniq = {True: "yes", False: "no", None: "?"}[r.unique]
+            table.add_row(rep.id if i == 0 else "", r.backend, str(r.status), str(r.count), uniq,
+                          f"{r.seconds:.3f}", end_section=i == len(rep.results) - 1)
+    console = Console(width=max(100, Console().width))
+    console.print(table)
+    for rep in reports:
+        console.print(f"{rep.id}: {rep.verdict}" + ("" if rep.agree else " -- " + "; ".join(rep.problems)),
+                      highlight=False, markup=False)
+    bad = sum(not r.agree for r in reports)
+    console.print(f"{len(reports)} instance(s), {bad} disagreement(s)", highlight=False)
+
+
+@app.command()
+def render(
+    puzzle: str = typer.Argument(..., help="the puzzle (file, URL, ID, or -)"),
+    solution: str | None = typer.Argument(None, help="optional solution file"),
+    kind: str | None = KindOpt,
+    fmt: RenderFormat = typer.Option(RenderFormat.text, "--format", "-f"),
+) -> None:
+    """Convert or draw a puzzle (and a solution): text, canonical, json, url, loopy, svg, pzprv3."""
+    e = single_entry(puzzle, kind)
+    fmod = kinds.formats(e.kind)
+    sol = e.solution
+    if solution is not None:
+        try:
+            sol = fmod.parse_solution(e.puzzle, Path(solution).read_text(encoding="utf-8-sig"))
+        except OSError as exc:
+            raise Usage(f"{solution}: {exc.strerror or 'cannot read'}") from None
+        except FormatError as exc:
+            raise Usage(str(exc.at(solution))) from None
+    if fmt == RenderFormat.text:
+        print(renderers.text(e.puzzle, sol))
+    elif fmt == RenderFormat.canonical:
+        text = fmod.format_solution(e.puzzle, sol, e.id) if sol else format_puzzle(e.puzzle, e.id)
+        print(text, end="")
+    elif fmt == RenderFormat.json:
+        print(json.dumps({"kind": e.kind, "id": e.id, "puzzle": format_puzzle(e.puzzle),
+                          "solution": sol.to_json() if sol else None}))
+    elif fmt == RenderFormat.url:
+        print(fmod.to_url(e.puzzle))
+    elif fmt == RenderFormat.loopy:
+        if not hasattr(fmod, "to_id"):
+            raise Usage(f"{e.kind} puzzles have no Loopy ID")
+        print(fmod.to_id(e.puzzle))
+    elif fmt == RenderFormat.svg:
+        print(renderers.svg(e.puzzle, sol), end="")
+    elif fmt == RenderFormat.pzprv3:
+        print(fmod.to_pzprv3(e.puzzle, sol), end="")
+
+
+@app.command("backends")
+def list_backends(
+    kind: str | None = typer.Option(None, "--kind", "-k"),
+    fmt: TableFormat = typer.Option(TableFormat.text, "--format", "-f"),
+) -> None:
+    """The registry: kind, backend, family, available here?, description."""
+    rows = registry.for_kind(kind) if kind else list(registry.BACKENDS)
+    if fmt == TableFormat.json:
+        for b in rows:
+            ok, why = b.available()
+            print(json.dumps({"kind": b.kind, "backend": b.name, "family": b.family,
+                              "default": registry.DEFAULTS.get(b.kind) == b.name,
+                              "available": ok, "why": why, "description": b.description}))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(show_edge=False, header_style="bold")
+    for col in ("kind", "backend", "family", "available", "description"):
+        table.add_column(col, overflow="fold")
+    for b in rows:
+        ok, why = b.available()
+        name = b.name + (" *" if registry.DEFAULTS.get(b.kind) == b.name else "")
+        table.add_row(b.kind, name, b.family, "yes" if ok else f"no ({why})", b.description)
+    Console(width=max(120, Console().width)).print(table)
+    print("* = default backend of the kind")
+
+
+# ------------------------------------------------------------------ per-kind commands
+
+generate_app = typer.Typer(no_args_is_help=True, help="Generate puzzles (seeded, reproducible).")
+
+# Each module listed here defines ``register(app, generate_app)`` and adds its kind's own
+# commands (e.g. ``hint``, ``sample``) and its ``generate <kind>`` subcommand.
+KIND_COMMANDS: tuple[str, ...] = ()
+
+for _module in KIND_COMMANDS:
+    importlib.import_module(_module).register(app, generate_app)
+if generate_app.registered_commands:
+    app.add_typer(generate_app, name="generate")
+
+
+def main() -> None:
+    try:
+        app(prog_name="gridsolve")
+    except (Usage, FormatError, kinds.UnknownKind, registry.UnknownBackend) as exc:
+        error(str(exc))
+        sys.exit(2)
+    except KeyboardInterrupt:
+        error("interrupted")
+        sys.exit(130)
+    except Exception as exc:  # one line, no traceback, unless asked for
+        if os.environ.get("GRIDSOLVE_DEBUG"):
+            raise
+        error(f"internal error: {type(exc).__name__}: {exc} (set GRIDSOLVE_DEBUG=1 for a traceback)")
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The harness: the backend registry, checked and timed runs, cross-validation, batches."""

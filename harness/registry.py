@@ -1,0 +1,93 @@
+"""The one table of backends: (kind, backend name) -> "module:function" (+ fixed options).
+
+Modules are imported lazily, on first use, so a missing optional solver library only disables the
+backends that need it (``gridsolve backends`` shows which). A new backend is one line here; tests
+are parametrized from this table, so it is tested everywhere at once.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from puzzles import kinds
+
+
+@dataclass(frozen=True)
+class Backend:
+    kind: str
+    name: str
+    target: str  # "module:function"
+    description: str
+    options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    family: str = ""  # "cpsat" | "sat" | "native": which library it needs / what it is
+    complete: bool = True  # explores the whole space (exact counts); False: may stop "stuck"
+
+    @cached_property
+    def function(self) -> Callable:
+        module, func = self.target.split(":")
+        fn = getattr(importlib.import_module(module), func)
+        if self.options:
+            opts = self.options
+
+            def bound(puzzle, limit, **kw):
+                return fn(puzzle, limit, **{**opts, **kw})
+
+            return bound
+        return fn
+
+    def available(self) -> tuple[bool, str]:
+        """(True, "") if the backend can run here, else (False, why)."""
+        try:
+            self.function  # noqa: B018 - import check
+        except ImportError as exc:
+            return False, f"missing module {exc.name or exc}"
+        return True, ""
+
+
+BACKENDS: tuple[Backend, ...] = (
+    # kind          name            target                          description
+    Backend("slitherlink", "sat", "satmodels.slitherlink:solve",
+            "CNF (CaDiCaL 1.9.5): degree clauses, CardEnc clues, inside/outside colouring, "
+            "lazy subtour cuts on one incremental solver", family="sat"),
+    Backend("slitherlink", "sat-glucose", "satmodels.slitherlink:solve",
+            "the same CNF on Glucose 4", {"solver": "glucose4"}, family="sat"),
+    Backend("slitherlink", "cpsat", "cpmodels.slitherlink:solve",
+            "CP-SAT add_circuit over vertices (self-loops), arcs oriented by an inside/outside "
+            "colouring", family="cpsat"),
+    Backend("slitherlink", "cpsat-lazy", "cpmodels.slitherlink:solve_lazy",
+            "CP-SAT degree constraints only, re-solved with subtour cuts", family="cpsat"),
+)
+
+DEFAULTS = {"slitherlink": "sat"}
+
+
+class UnknownBackend(ValueError):
+    pass
+
+
+def for_kind(kind: str) -> list[Backend]:
+    kind = kinds.normalize(kind)
+    return [b for b in BACKENDS if b.kind == kind]
+
+
+def get(kind: str, name: str | None = None) -> Backend:
+    kind = kinds.normalize(kind)
+    name = name or DEFAULTS.get(kind)
+    for b in BACKENDS:
+        if b.kind == kind and b.name == name:
+            return b
+    names = ", ".join(b.name for b in for_kind(kind)) or "none"
+    raise UnknownBackend(f"unknown backend {name!r} for {kind} (available: {names})")
+
+
+def select(kind: str, names: list[str] | str | None) -> list[Backend]:
+    """Backends by name list; ``None`` or ``"all"`` = every backend of the kind."""
+    if names is None or names == "all" or names == ["all"]:
+        return for_kind(kind)
+    if isinstance(names, str):
+        names = [n.strip() for n in names.split(",") if n.strip()]
+    return [get(kind, n) for n in names]

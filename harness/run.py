@@ -1,0 +1,40 @@
+"""Run one backend on one puzzle: time it, never let it raise, and pass every solution it
+returns through the independent checker (``puzzles.check``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from puzzles.check import check
+from puzzles.solving import Limit, SolveResult, Status
+
+from .registry import Backend
+
+
+def run(backend: Backend, puzzle, limit: Limit = Limit()) -> SolveResult:
+    """The backend's result under the registry name, with wall-clock seconds measured here
+    (model building included). An exception becomes status ``error``; a solution the checker
+    rejects turns the result into ``error`` and lists the violations in ``stats``."""
+    t0 = time.perf_counter()
+    try:
+        result = backend.function(puzzle, limit)
+    except MemoryError:
+        return SolveResult(backend.name, Status.ERROR, seconds=time.perf_counter() - t0,
+                           stats={"error": "out of memory"})
+    except Exception as exc:  # a failing backend must not take the caller down
+        return SolveResult(backend.name, Status.ERROR, seconds=time.perf_counter() - t0,
+                           stats={"error": f"{type(exc).__name__}: {exc}"})
+    seconds = time.perf_counter() - t0
+    stats = dict(result.stats)
+    status = result.status
+    bad = []
+    for i, sol in enumerate(result.solutions):
+        violations = check(backend.kind, puzzle, sol)
+        if violations:
+            bad.append(f"solution {i + 1}: " + "; ".join(map(str, violations[:3])))
+    if bad:
+        status = Status.ERROR
+        stats["error"] = "checker rejected " + " | ".join(bad)
+    return dataclasses.replace(result, backend=backend.name, status=status, seconds=seconds,
+                               stats=stats)

@@ -1,0 +1,1 @@
+"""Faithful ports of the seed documents' hand-rule and backtracking solvers."""

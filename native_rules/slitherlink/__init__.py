@@ -1,0 +1,1 @@
+"""Ports of the Takegaki (van Dam 2008) solvers: see issue 6."""

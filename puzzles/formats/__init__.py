@@ -1,0 +1,254 @@
+"""Reading puzzles from whatever the user gives: a file in any supported format, a puzz.link URL
+or a puzzle ID written on the command line, ``-`` for standard input, or a directory of files.
+
+The generic containers are handled here: canonical text blocks (``<kind> <ROWS>x<COLS> [id]``
+headers, blocks separated by blank lines), JSON Lines (``{"kind", "id", "puzzle"}`` per line, the
+puzzle in any supported format), the puzzlekit JSON corpora, and text files of URLs / IDs, one
+per line. Kind-specific formats (CSP-Rules files, pzprv3, ...) are recognised by each kind's
+``puzzles.formats.<kind>`` module through its ``sniff`` / ``parse_document`` functions.
+
+A parser validates everything up front: whatever it returns is safe to solve. A malformed item of
+a multi-puzzle input becomes an ``Entry`` with ``error`` set, so the other items still run.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+from .. import kinds
+from .common import HEADER_RE, Entry, FormatError, split_blocks
+
+__all__ = ["Entry", "FormatError", "read", "parse_text", "parse_inline", "format_puzzle"]
+
+PUZZLEKIT_NAMES = {"slitherlink": "slitherlink", "nurikabe": "nurikabe"}
+SKIPPED_SUFFIXES = {".md", ".rst", ".png", ".svg", ".pdf", ".html"}  # notes beside puzzle files
+URL_RE = re.compile(r"^(?:https?://\S*|[\w./-]*)\?(?P<query>[^\s?]+)$")
+
+
+def _short_id(s: str) -> str:
+    s = s.split("?", 1)[-1]
+    return s if len(s) <= 40 else s[:37] + "..."
+
+
+def _url_kind(query: str) -> str:
+    ptype = query.split("/", 1)[0].lower()
+    for k in kinds.KINDS:
+        if ptype in getattr(kinds.formats(k), "URL_TYPES", ()):
+            return k
+    raise FormatError(f"unsupported puzz.link puzzle type {ptype!r}")
+
+
+def parse_inline(s: str, kind: str | None = None) -> Entry | None:
+    """A puzz.link URL or a puzzle ID (e.g. Simon Tatham's) given as a string; None if ``s`` is
+    neither. Raises FormatError if it is one but malformed."""
+    s = s.strip()
+    if not s or "\n" in s:
+        return None
+    m = URL_RE.match(s)
+    if m:
+        k = _url_kind(m.group("query"))
+        _check_kind(k, kind, s)
+        puzzle = kinds.formats(k).from_url(s)
+        return Entry(id=_short_id(s), kind=k, puzzle=puzzle, source=s)
+    for k in kinds.KINDS:
+        mod = kinds.formats(k)
+        if hasattr(mod, "looks_like_id") and mod.looks_like_id(s):
+            _check_kind(k, kind, s)
+            return Entry(id=_short_id(s), kind=k, puzzle=mod.from_id(s), source=s)
+    return None
+
+
+def _check_kind(found: str, wanted: str | None, source: str) -> None:
+    if wanted is not None and kinds.normalize(wanted) != found:
+        raise FormatError(f"input is {found}, not {kinds.normalize(wanted)}", source)
+
+
+def read(arg: str, kind: str | None = None) -> list[Entry]:
+    """Every puzzle an argument names. ``path#ID`` selects one entry of a multi-puzzle file."""
+    if arg == "-":
+        return parse_text(sys.stdin.read(), "<stdin>", kind)
+    path = Path(arg)
+    if path.is_file():
+        return parse_text(_read_file(path), str(path), kind)
+    if path.is_dir():
+        files = sorted(
+            p for p in path.rglob("*")
+            if p.is_file() and not p.name.startswith(".") and p.suffix not in SKIPPED_SUFFIXES
+        )
+        if not files:
+            raise FormatError("directory holds no files", str(path))
+        out: list[Entry] = []
+        for p in files:
+            try:
+                out.extend(parse_text(_read_file(p), str(p), kind))
+            except FormatError as exc:
+                out.append(Entry(id=p.name, kind=kind or "?", error=str(exc), source=str(p)))
+        return out
+    if "#" in arg and Path(arg.rsplit("#", 1)[0]).is_file():
+        base, want = arg.rsplit("#", 1)
+        entries = [e for e in read(base, kind) if e.id == want]
+        if not entries:
+            raise FormatError(f"no entry with id {want!r}", base)
+        return entries
+    entry = parse_inline(arg, kind)
+    if entry is not None:
+        return [entry]
+    raise FormatError(f"{arg}: no such file, and not a puzz.link URL or puzzle ID")
+
+
+def _read_file(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError("not a UTF-8 text file", str(path)) from exc
+    except OSError as exc:
+        raise FormatError(exc.strerror or "cannot read", str(path)) from exc
+
+
+def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> list[Entry]:
+    """Every puzzle in a text, whatever its (supported) format."""
+    stripped = text.strip()
+    if not stripped:
+        raise FormatError("empty input", source)
+    stem = Path(source).stem if not source.startswith("<") else source.strip("<>")
+
+    if stripped.startswith("{"):
+        try:
+            doc = json.loads(stripped)
+        except json.JSONDecodeError:
+            return _parse_jsonl(text, source, kind)
+        if isinstance(doc, dict) and "data" in doc and isinstance(doc["data"], dict):
+            return _parse_puzzlekit(doc, source, kind)
+        return _parse_jsonl(text, source, kind)
+
+    blocks = split_blocks(text)
+    first = blocks[0][1][0].strip() if blocks else ""
+    m = HEADER_RE.match(first)
+    if m and (m.group("kind") in kinds.KINDS or m.group("kind") in kinds.ALIASES):
+        return _parse_canonical(blocks, source, stem, kind)
+
+    for k in kinds.KINDS if kind is None else (kinds.normalize(kind),):
+        mod = kinds.formats(k)
+        if hasattr(mod, "sniff") and mod.sniff(text):
+            return mod.parse_document(text, source, stem)
+
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    try:
+        first_inline = parse_inline(lines[0], kind)
+    except FormatError:
+        first_inline = None
+    if first_inline is not None:
+        return _parse_inline_lines(text, source, kind)
+    if kind is not None:
+        mod = kinds.formats(kind)
+        if hasattr(mod, "parse_plain"):
+            return mod.parse_plain(text, source, stem)
+    raise FormatError(
+        "unrecognised puzzle format (expected e.g. a '<kind> ROWSxCOLS' header, a puzz.link URL, "
+        "JSON Lines or a puzzlekit JSON file)",
+        source,
+    )
+
+
+def _parse_canonical(blocks, source: str, stem: str, kind: str | None) -> list[Entry]:
+    out: list[Entry] = []
+    for n, (line_no, lines) in enumerate(blocks, 1):
+        default_id = stem if len(blocks) == 1 else f"{stem}#{n}"
+        m = HEADER_RE.match(lines[0].strip())
+        try:
+            if not m:
+                raise FormatError(f"expected a header '<kind> ROWSxCOLS', got {lines[0]!r}")
+            k = kinds.normalize(m.group("kind"))
+            _check_kind(k, kind, source)
+            rest = (m.group("rest") or "").split()
+            rows, cols = int(m.group("rows")), int(m.group("cols"))
+            puzzle, solution = kinds.formats(k).parse_block(rows, cols, rest, lines[1:], line_no + 1)
+            ident = next((t for t in rest if t != "solution"), default_id)
+            out.append(Entry(ident, k, puzzle, solution, source=source))
+        except (FormatError, kinds.UnknownKind) as exc:
+            err = exc.at(source, line_no) if isinstance(exc, FormatError) else f"{source}:{line_no}: {exc}"
+            out.append(Entry(default_id, kind or "?", error=str(err), source=source))
+    return out
+
+
+def _parse_jsonl(text: str, source: str, kind: str | None) -> list[Entry]:
+    out: list[Entry] = []
+    for no, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        ident = f"{Path(source).stem}:{no}"
+        try:
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise FormatError(f"invalid JSON ({exc.msg})") from None
+            if not isinstance(obj, dict) or not isinstance(obj.get("puzzle"), str):
+                raise FormatError('expected an object with a "puzzle" string')
+            ident = str(obj.get("id", ident))
+            want = obj.get("kind", kind)
+            inner = parse_inline(obj["puzzle"], want)
+            entries = [inner] if inner else parse_text(obj["puzzle"], source, want)
+            if len(entries) != 1:
+                raise FormatError("a JSON Lines entry must hold exactly one puzzle")
+            e = entries[0]
+            if e.error:
+                raise FormatError(e.error)
+            out.append(Entry(ident, e.kind, e.puzzle, e.solution, source=source))
+        except (FormatError, kinds.UnknownKind) as exc:
+            msg = exc.message if isinstance(exc, FormatError) else str(exc)
+            out.append(Entry(ident, kind or "?", error=f"{source}:{no}: {msg}", source=source))
+    if not out:
+        raise FormatError("no puzzle found", source)
+    return out
+
+
+def _parse_inline_lines(text: str, source: str, kind: str | None) -> list[Entry]:
+    out: list[Entry] = []
+    for no, line in enumerate(text.splitlines(), 1):
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        try:
+            e = parse_inline(s, kind)
+            if e is None:
+                raise FormatError("not a puzz.link URL or puzzle ID")
+            out.append(Entry(e.id, e.kind, e.puzzle, source=source))
+        except FormatError as exc:
+            out.append(
+                Entry(f"{Path(source).stem}:{no}", kind or "?",
+                      error=f"{source}:{no}: {exc.message}", source=source)
+            )
+    return out
+
+
+def _parse_puzzlekit(doc: dict, source: str, kind: str | None) -> list[Entry]:
+    name = str(doc.get("name", "")).lower()
+    k = PUZZLEKIT_NAMES.get(name)
+    if k is None or k not in kinds.KINDS:
+        raise FormatError(f"puzzlekit corpus of unsupported kind {doc.get('name')!r}", source)
+    _check_kind(k, kind, source)
+    mod = kinds.formats(k)
+    out: list[Entry] = []
+    for key, item in doc["data"].items():
+        try:
+            if not isinstance(item, dict) or not isinstance(item.get("problem"), str):
+                raise FormatError('entry has no "problem" string')
+            puzzle, _ = mod.from_puzzlekit(item["problem"], None)
+            solution, warning = None, None
+            if item.get("solution"):
+                try:
+                    _, solution = mod.from_puzzlekit(item["problem"], item["solution"])
+                except FormatError as exc:
+                    warning = f"{source}: entry {key}: given solution ignored: {exc.message}"
+            out.append(Entry(str(key), k, puzzle, solution, source=source, warning=warning))
+        except FormatError as exc:
+            out.append(Entry(str(key), k, error=f"{source}: entry {key}: {exc.message}", source=source))
+    return out
+
+
+def format_puzzle(puzzle, ident: str | None = None) -> str:
+    """The canonical text of a puzzle (header line, then the grid)."""
+    return kinds.formats(puzzle.kind).format_puzzle(puzzle, ident)

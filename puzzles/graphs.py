@@ -1,0 +1,112 @@
+"""Small graph helpers for the domain layer (standard library only): union-find, connected
+components of cells and of edge sets, vertex degrees, walking a loop."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable, Iterable
+
+from .grid import Edge, Vertex
+
+
+class UnionFind:
+    """Disjoint sets with path halving and union by size."""
+
+    def __init__(self, items: Iterable[Hashable] = ()) -> None:
+        self.parent: dict = {}
+        self.size: dict = {}
+        for x in items:
+            self.add(x)
+
+    def add(self, x: Hashable) -> None:
+        if x not in self.parent:
+            self.parent[x] = x
+            self.size[x] = 1
+
+    def find(self, x: Hashable) -> Hashable:
+        self.add(x)
+        parent = self.parent
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(self, a: Hashable, b: Hashable) -> bool:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return False
+        if self.size[ra] < self.size[rb]:
+            ra, rb = rb, ra
+        self.parent[rb] = ra
+        self.size[ra] += self.size[rb]
+        return True
+
+    def groups(self) -> list[set]:
+        out: dict = defaultdict(set)
+        for x in self.parent:
+            out[self.find(x)].add(x)
+        return list(out.values())
+
+
+def components(nodes: Iterable[Hashable], neighbours: Callable[[Hashable], Iterable]) -> list[set]:
+    """Connected components of ``nodes`` where ``neighbours(n)`` lists n's neighbours (only
+    neighbours that are themselves in ``nodes`` count)."""
+    todo = set(nodes)
+    out = []
+    while todo:
+        start = todo.pop()
+        comp = {start}
+        stack = [start]
+        while stack:
+            n = stack.pop()
+            for m in neighbours(n):
+                if m in todo:
+                    todo.remove(m)
+                    comp.add(m)
+                    stack.append(m)
+        out.append(comp)
+    return out
+
+
+def degrees(edges: Iterable[Edge]) -> Counter[Vertex]:
+    deg: Counter[Vertex] = Counter()
+    for a, b in edges:
+        deg[a] += 1
+        deg[b] += 1
+    return deg
+
+
+def edge_components(edges: Iterable[Edge]) -> list[frozenset[Edge]]:
+    """Connected components of a set of edges (edges sharing a vertex are connected)."""
+    edges = list(edges)
+    uf = UnionFind()
+    for a, b in edges:
+        uf.union(a, b)
+    groups: dict = defaultdict(set)
+    for e in edges:
+        groups[uf.find(e[0])].add(e)
+    return [frozenset(g) for g in groups.values()]
+
+
+def walk_loop(edges: Iterable[Edge]) -> list[Vertex]:
+    """The vertices of a single closed loop in walking order, starting at its smallest vertex
+    and leaving along its smallest edge. Raises ValueError if the edges are not one simple loop."""
+    edges = set(edges)
+    if not edges:
+        raise ValueError("no edges")
+    adj: dict[Vertex, list[Vertex]] = defaultdict(list)
+    for a, b in edges:
+        adj[a].append(b)
+        adj[b].append(a)
+    if any(len(v) != 2 for v in adj.values()):
+        raise ValueError("not every vertex has degree 2")
+    start = min(adj)
+    order = [start]
+    prev, cur = start, min(adj[start])
+    while cur != start:
+        order.append(cur)
+        a, b = adj[cur]
+        prev, cur = cur, (b if a == prev else a)
+    if len(order) != len(adj):
+        raise ValueError("more than one loop")
+    return order

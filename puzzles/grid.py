@@ -1,0 +1,114 @@
+"""Grid vocabulary shared by every kind: cells, lattice vertices and unit edges.
+
+All coordinates are 0-based and row first.
+
+* a **cell** ``(r, c)`` with ``0 <= r < rows``, ``0 <= c < cols``;
+* a **vertex** ``(r, c)`` is a lattice point with ``0 <= r <= rows``, ``0 <= c <= cols``; cell
+  ``(r, c)`` has corners ``(r, c)``, ``(r, c+1)``, ``(r+1, c)``, ``(r+1, c+1)``;
+* an **edge** is a unit segment between two lattice points, stored canonically as the sorted pair
+  ``((r1, c1), (r2, c2))``: horizontal edges ``((r, c), (r, c+1))``, vertical ``((r, c), (r+1, c))``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+Cell = tuple[int, int]
+Vertex = tuple[int, int]
+Edge = tuple[Vertex, Vertex]
+
+# the four steps (dr, dc) in the order up, right, down, left
+STEPS: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def edge(a: Vertex, b: Vertex) -> Edge:
+    """The canonical edge between two lattice points one unit apart."""
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        raise ValueError(f"{a} and {b} are not adjacent lattice points")
+    return (a, b) if a < b else (b, a)
+
+
+def is_horizontal(e: Edge) -> bool:
+    return e[0][0] == e[1][0]
+
+
+def cells(rows: int, cols: int) -> Iterator[Cell]:
+    for r in range(rows):
+        for c in range(cols):
+            yield (r, c)
+
+
+def vertices(rows: int, cols: int) -> Iterator[Vertex]:
+    for r in range(rows + 1):
+        for c in range(cols + 1):
+            yield (r, c)
+
+
+def edges(rows: int, cols: int) -> list[Edge]:
+    """Every edge of the lattice, in canonical sorted order."""
+    out: list[Edge] = []
+    for r in range(rows + 1):
+        for c in range(cols + 1):
+            if c < cols:
+                out.append(((r, c), (r, c + 1)))
+            if r < rows:
+                out.append(((r, c), (r + 1, c)))
+    return out
+
+
+def edge_in_grid(rows: int, cols: int, e: Edge) -> bool:
+    (r1, c1), (r2, c2) = e
+    if not (0 <= r1 <= rows and 0 <= r2 <= rows and 0 <= c1 <= cols and 0 <= c2 <= cols):
+        return False
+    return abs(r1 - r2) + abs(c1 - c2) == 1
+
+
+def cell_edges(cell: Cell) -> tuple[Edge, Edge, Edge, Edge]:
+    """The four sides of a cell: top, right, bottom, left."""
+    r, c = cell
+    return (
+        ((r, c), (r, c + 1)),
+        ((r, c + 1), (r + 1, c + 1)),
+        ((r + 1, c), (r + 1, c + 1)),
+        ((r, c), (r + 1, c)),
+    )
+
+
+def vertex_edges(rows: int, cols: int, v: Vertex) -> list[Edge]:
+    """The 2-4 lattice edges at a vertex (up, right, down, left order)."""
+    r, c = v
+    out = []
+    for dr, dc in STEPS:
+        w = (r + dr, c + dc)
+        if 0 <= w[0] <= rows and 0 <= w[1] <= cols:
+            out.append(edge(v, w))
+    return out
+
+
+def edge_cells(rows: int, cols: int, e: Edge) -> list[Cell]:
+    """The one or two cells an edge borders (cells outside the grid left out)."""
+    (r1, c1), (r2, c2) = e
+    if r1 == r2:  # horizontal: cells above and below
+        candidates = [(r1 - 1, c1), (r1, c1)]
+    else:  # vertical: cells left and right
+        candidates = [(r1, c1 - 1), (r1, c1)]
+    return [(r, c) for r, c in candidates if 0 <= r < rows and 0 <= c < cols]
+
+
+def neighbours(rows: int, cols: int, cell: Cell) -> list[Cell]:
+    """The 2-4 orthogonal neighbours of a cell (up, right, down, left order)."""
+    r, c = cell
+    return [
+        (r + dr, c + dc) for dr, dc in STEPS if 0 <= r + dr < rows and 0 <= c + dc < cols
+    ]
+
+
+def boundary_edges(inside: set[Cell] | frozenset[Cell]) -> frozenset[Edge]:
+    """Edges separating a set of cells from the cells not in it (the grid border included)."""
+    out = set()
+    for cell in inside:
+        r, c = cell
+        for (dr, dc), side in zip(STEPS, cell_edges(cell), strict=True):
+            if (r + dr, c + dc) not in inside:
+                out.add(side)
+    return frozenset(out)

@@ -1,0 +1,45 @@
+"""The puzzle kinds gridsolve knows, and uniform access to each kind's module in every domain
+layer (``puzzles.<kind>``, ``puzzles.formats.<kind>``, ``puzzles.check.<kind>``,
+``puzzles.render.<kind>``). Adding a kind = adding its modules and one name here."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+KINDS: tuple[str, ...] = ("slitherlink",)
+
+ALIASES = {"slither": "slitherlink", "loopy": "slitherlink", "takegaki": "slitherlink"}
+
+
+class UnknownKind(ValueError):
+    pass
+
+
+def normalize(kind: str) -> str:
+    k = kind.strip().lower()
+    k = ALIASES.get(k, k)
+    if k not in KINDS:
+        raise UnknownKind(f"unknown kind {kind!r} (known: {', '.join(KINDS)})")
+    return k
+
+
+def domain(kind: str) -> ModuleType:
+    return importlib.import_module(f"puzzles.{normalize(kind)}")
+
+
+def formats(kind: str) -> ModuleType:
+    return importlib.import_module(f"puzzles.formats.{normalize(kind)}")
+
+
+def checker(kind: str) -> ModuleType:
+    return importlib.import_module(f"puzzles.check.{normalize(kind)}")
+
+
+def render(kind: str) -> ModuleType:
+    return importlib.import_module(f"puzzles.render.{normalize(kind)}")
+
+
+def kind_of(obj) -> str:
+    """The kind of a puzzle or solution object (each type carries a ``kind`` class attribute)."""
+    return obj.kind

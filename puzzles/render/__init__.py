@@ -1,0 +1,14 @@
+"""Renderers, one module per kind, each exposing ``text(puzzle, solution=None) -> str`` and
+``svg(puzzle, solution=None) -> str``."""
+
+from __future__ import annotations
+
+from .. import kinds
+
+
+def text(puzzle, solution=None) -> str:
+    return kinds.render(puzzle.kind).text(puzzle, solution)
+
+
+def svg(puzzle, solution=None) -> str:
+    return kinds.render(puzzle.kind).svg(puzzle, solution)

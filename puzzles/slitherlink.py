@@ -1,0 +1,126 @@
+"""Slitherlink (Takegaki, Loopy, Fences): the puzzle and solution types.
+
+Rules (seed, Chapter 2): draw one closed loop along the grid edges that never crosses or touches
+itself; a cell with a number n has exactly n of its four edges on the loop. A solution has at least
+one edge (the empty "loop" is not a solution).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import grid
+from .graphs import edge_components
+from .grid import Cell, Edge
+
+KIND = "slitherlink"
+QUESTION = -1  # a clue cell whose number is unknown (puzz.link "?"): no constraint
+MAX_SIDE = 1000
+
+
+@dataclass(frozen=True)
+class SlitherlinkPuzzle:
+    rows: int
+    cols: int
+    clues: tuple[tuple[int | None, ...], ...]  # None = no clue, 0-4, or QUESTION
+
+    kind = KIND
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.rows <= MAX_SIDE and 1 <= self.cols <= MAX_SIDE):
+            raise ValueError(f"impossible size {self.rows}x{self.cols} (1..{MAX_SIDE} per side)")
+        if len(self.clues) != self.rows or any(len(row) != self.cols for row in self.clues):
+            raise ValueError(f"clue grid is not {self.rows}x{self.cols}")
+        for row in self.clues:
+            for v in row:
+                if v is not None and v != QUESTION and not (0 <= v <= 4):
+                    raise ValueError(f"clue {v} is not 0-4")
+
+    @classmethod
+    def from_rows(cls, rows: list[list[int | None]]) -> SlitherlinkPuzzle:
+        return cls(len(rows), len(rows[0]) if rows else 0, tuple(tuple(r) for r in rows))
+
+    @classmethod
+    def empty(cls, rows: int, cols: int) -> SlitherlinkPuzzle:
+        return cls(rows, cols, tuple((None,) * cols for _ in range(rows)))
+
+    def clue(self, cell: Cell) -> int | None:
+        return self.clues[cell[0]][cell[1]]
+
+    def numbered_cells(self) -> list[tuple[Cell, int]]:
+        """Cells whose clue constrains the loop (blank and "?" cells left out)."""
+        return [
+            ((r, c), v)
+            for r, row in enumerate(self.clues)
+            for c, v in enumerate(row)
+            if v is not None and v != QUESTION
+        ]
+
+    @property
+    def size(self) -> str:
+        return f"{self.rows}x{self.cols}"
+
+
+@dataclass(frozen=True)
+class SlitherlinkSolution:
+    """The loop as the set of its edges (canonical: grid.edge ordering of endpoints)."""
+
+    rows: int
+    cols: int
+    edges: frozenset[Edge]
+
+    kind = KIND
+
+    @classmethod
+    def from_edges(cls, rows: int, cols: int, edges) -> SlitherlinkSolution:
+        return cls(rows, cols, frozenset(grid.edge(a, b) for a, b in edges))
+
+    @classmethod
+    def from_inside(cls, rows: int, cols: int, inside) -> SlitherlinkSolution:
+        """The loop that bounds a set of cells (janko's ``x`` = inside)."""
+        return cls(rows, cols, grid.boundary_edges(frozenset(inside)))
+
+    def inside(self) -> frozenset[Cell]:
+        """Cells inside the loop: a cell is inside iff an odd number of loop edges lie between it
+        and the left border of its row (even-odd rule along the row)."""
+        out = set()
+        for r in range(self.rows):
+            crossings = 0
+            for c in range(self.cols):
+                if ((r, c), (r + 1, c)) in self.edges:
+                    crossings += 1
+                if crossings % 2:
+                    out.add((r, c))
+        return frozenset(out)
+
+    def to_json(self) -> dict:
+        return {"edges": [[list(a), list(b)] for a, b in sorted(self.edges)]}
+
+    @classmethod
+    def from_json(cls, puzzle: SlitherlinkPuzzle, obj: dict) -> SlitherlinkSolution:
+        try:
+            raw = obj["edges"]
+            pairs = [((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))) for a, b in raw]
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise ValueError('expected {"edges": [[[r1, c1], [r2, c2]], ...]}') from exc
+        for e in pairs:
+            if not grid.edge_in_grid(puzzle.rows, puzzle.cols, e):
+                raise ValueError(f"edge {e} is not an edge of a {puzzle.size} grid")
+        return cls.from_edges(puzzle.rows, puzzle.cols, pairs)
+
+
+def loop_pieces(rows: int, cols: int, edges) -> list[tuple[frozenset[Edge], frozenset[Edge]]]:
+    """The connected pieces of a drawing, each with the grid edges that leave its vertex set S
+    (one end in S, the other not): the data of a subtour cut ``not all of piece, or one of the
+    leaving edges``."""
+    out = []
+    for piece in edge_components(edges):
+        verts = {v for e in piece for v in e}
+        leaving = frozenset(
+            f
+            for v in verts
+            for f in grid.vertex_edges(rows, cols, v)
+            if f[0] not in verts or f[1] not in verts
+        )
+        out.append((piece, leaving))
+    return out

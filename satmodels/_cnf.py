@@ -1,0 +1,144 @@
+"""python-sat idioms, written once: ``IDPool``-keyed variables, ``CardEnc`` cardinalities,
+time limits that really stop the solver, and the incremental enumeration / lazy-cut loop.
+
+Time limits: Glucose, MiniSat and friends are stopped by ``interrupt()`` from a ``Timer`` while
+``solve_limited(expect_interrupt=True)`` runs. python-sat's CaDiCaL bindings do not implement
+``interrupt()`` (they raise NotImplementedError), but they honour conflict budgets, so CaDiCaL is
+run in slices of ``conf_budget`` conflicts with the clock checked between slices; the solver keeps
+its learnt clauses across slices, and the slice size adapts to keep each slice near 50 ms.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+from pysat.solvers import Solver, SolverNames
+
+from puzzles.solving import Deadline, Limit, SolveResult, finish
+
+DEFAULT_SOLVER = "cadical195"
+SOLVERS = tuple(sorted(n for n in vars(SolverNames) if not n.startswith("_")))
+SLICE_SECONDS = 0.05
+
+
+class Cnf:
+    """A CNF under construction: keyed variables and clauses."""
+
+    def __init__(self) -> None:
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+
+    def var(self, key: Any) -> int:
+        return self.pool.id(key)
+
+    def add(self, clause: Iterable[int]) -> None:
+        self.clauses.append(list(clause))
+
+    def extend(self, clauses: Iterable[Iterable[int]]) -> None:
+        self.clauses.extend(list(c) for c in clauses)
+
+    def equals(self, lits: Sequence[int], k: int) -> None:
+        """Exactly k of lits (CardEnc, sequential counter; trivial cases without auxiliaries)."""
+        if k < 0 or k > len(lits):
+            self.add([])
+        elif k == 0:
+            self.extend([-v] for v in lits)
+        elif k == len(lits):
+            self.extend([v] for v in lits)
+        else:
+            self.extend(CardEnc.equals(lits, bound=k, vpool=self.pool, encoding=EncType.seqcounter).clauses)
+
+    def atmost(self, lits: Sequence[int], k: int) -> None:
+        if k < len(lits):
+            self.extend(CardEnc.atmost(lits, bound=k, vpool=self.pool, encoding=EncType.seqcounter).clauses)
+
+
+def check_solver_name(name: str) -> str:
+    if name not in SOLVERS:
+        raise ValueError(f"unknown SAT solver {name!r} (python-sat knows: {', '.join(SOLVERS)})")
+    return name
+
+
+def limited_solve(solver: Solver, name: str, deadline: Deadline, state: dict) -> bool | None:
+    """True / False, or None when the deadline passed first."""
+    remaining = deadline.remaining()
+    if remaining is None:
+        return solver.solve()
+    if remaining <= 0:
+        return None
+    if name.startswith("cadical"):
+        budget = state.setdefault("budget", 2000)
+        while True:
+            solver.conf_budget(budget)
+            t0 = time.perf_counter()
+            result = solver.solve_limited()
+            if result is not None:
+                return result
+            if deadline.expired():
+                return None
+            took = time.perf_counter() - t0
+            budget = int(min(max(budget * SLICE_SECONDS / max(took, 1e-4), 500), 200_000))
+            state["budget"] = budget
+    timer = threading.Timer(remaining, solver.interrupt)
+    timer.start()
+    try:
+        result = solver.solve_limited(expect_interrupt=True)
+    finally:
+        timer.cancel()
+        solver.clear_interrupt()
+    return result
+
+
+def search(
+    backend: str,
+    cnf: Cnf,
+    limit: Limit,
+    *,
+    read: Callable[[list[int]], Any],
+    block: Callable[[Any], list[int]],
+    refine: Callable[[Any, Callable[[list[int]], None]], Iterable[Any]] | None = None,
+    solver_name: str = DEFAULT_SOLVER,
+    deadline: Deadline | None = None,
+    stats: dict[str, Any] | None = None,
+) -> SolveResult:
+    """Enumerate up to ``limit.solutions`` distinct solutions on ONE incremental solver.
+
+    ``read(model)`` turns a model into a candidate; ``refine(candidate, add_clause)`` (lazy
+    models) adds cuts through ``add_clause`` that exclude an invalid candidate and returns the
+    valid solutions it yields (``[candidate]`` when valid); ``block(solution)`` returns the
+    clause that excludes exactly that solution.
+    """
+    deadline = deadline or Deadline(limit.seconds)
+    stats = stats if stats is not None else {}
+    stats.update(solver=solver_name, solver_calls=0, variables=cnf.pool.top, clauses=len(cnf.clauses))
+    found: list = []
+    seen: set = set()
+    exhausted = timed_out = False
+    state: dict = {}
+    with Solver(name=check_solver_name(solver_name), bootstrap_with=cnf.clauses) as solver:
+        while len(found) < limit.solutions:
+            result = limited_solve(solver, solver_name, deadline, state)
+            stats["solver_calls"] += 1
+            if result is None:
+                timed_out = True
+                break
+            if result is False:
+                exhausted = True
+                break
+            model = solver.get_model()
+            candidate = read(model)
+            valid = list(refine(candidate, solver.add_clause)) if refine else [candidate]
+            for sol in valid:
+                if sol not in seen:
+                    seen.add(sol)
+                    solver.add_clause(block(sol))
+                    if len(found) < limit.solutions:
+                        found.append(sol)
+        stats.update(solver.accum_stats() or {})
+    return finish(backend, found, exhausted=exhausted, timed_out=timed_out, deadline=deadline,
+                  stats=stats)
