@@ -18,14 +18,6 @@ class Usage(Exception):
     """Bad input or usage: one line on stderr, exit 2."""
 
 
-class SolveFormat(str, Enum):
-    text = "text"
-    json = "json"
-    url = "url"
-    svg = "svg"
-    pzprv3 = "pzprv3"
-
-
 class RenderFormat(str, Enum):
     text = "text"
     canonical = "canonical"
@@ -53,17 +45,30 @@ BackendOpt = typer.Option(None, "--backend", "-b", help="backend name (see `grid
 TimeoutOpt = typer.Option(None, "--timeout", "-t", help="seconds per puzzle (default: none)")
 
 
-class Inputs:
-    """Entries of every argument; malformed ones are reported at once and remembered."""
+SizeOpt = typer.Option(
+    None, "--size", "-s", help="with a bare KIND argument: the kind's standard puzzle of this size"
+)
+OptionOpt = typer.Option(None, "--option", "-O", help="backend option KEY=VALUE (repeatable)")
+TraceOpt = typer.Option(False, "--trace", help="print the backend's trace (rule solvers)")
 
-    def __init__(self, args: list[str], kind: str | None) -> None:
+
+class Inputs:
+    """Entries of every argument; malformed ones are reported at once and remembered.
+
+    With ``size``, an argument that is a bare kind name (``hamiltonian``) stands for that kind's
+    standard puzzle of the size (``puzzles.formats.<kind>.from_size``)."""
+
+    def __init__(self, args: list[str], kind: str | None, size: str | None = None) -> None:
         self.bad = 0
         self.entries: list[Entry] = []
         if kind is not None:
             kinds.normalize(kind)
         for arg in args:
             try:
-                found = read(arg, kind)
+                if size is not None and arg.lower() in (*kinds.KINDS, *kinds.ALIASES):
+                    found = [sized_entry(arg, size)]
+                else:
+                    found = read(arg, kind)
             except FormatError as exc:
                 error(str(exc))
                 self.bad += 1
@@ -76,6 +81,71 @@ class Inputs:
                 else:
                     error(e.error)
                     self.bad += 1
+
+
+def sized_entry(kind_name: str, size: str) -> Entry:
+    k = kinds.normalize(kind_name)
+    fmod = kinds.formats(k)
+    if not hasattr(fmod, "from_size"):
+        raise Usage(f"{k} has no standard puzzle for --size; give a puzzle file")
+    return Entry(f"{k}-{size}", k, fmod.from_size(size))
+
+
+def parse_options(items: list[str] | None, trace: bool = False) -> dict:
+    """``KEY=VALUE`` backend options; values are read as JSON when they parse (numbers, true,
+    false), else kept as strings."""
+    import json
+
+    out: dict = {}
+    for item in items or []:
+        if "=" not in item:
+            raise Usage(f"--option {item!r} is not KEY=VALUE")
+        key, value = item.split("=", 1)
+        try:
+            out[key.strip()] = json.loads(value)
+        except ValueError:
+            out[key.strip()] = value
+    if trace:
+        out["trace"] = True
+    return out
+
+
+def check_options(backend: registry.Backend, options: dict) -> None:
+    for key in options:
+        if not backend.accepts(key):
+            raise Usage(f"backend {backend.name} has no option {key!r}")
+
+
+CORE_OUTPUTS = ("text", "json", "svg")
+
+
+def output_formats(kind: str) -> list[str]:
+    """What ``solve --format`` offers for a kind: text, json, svg, plus url / pzprv3 where the
+    kind's format module writes them, plus its ``OUTPUT_FORMATS`` (name -> writer)."""
+    fmod = kinds.formats(kind)
+    out = list(CORE_OUTPUTS)
+    if hasattr(fmod, "to_url"):
+        out.append("url")
+    if hasattr(fmod, "to_pzprv3"):
+        out.append("pzprv3")
+    out.extend(getattr(fmod, "OUTPUT_FORMATS", {}))
+    return out
+
+
+def write_solution(kind: str, fmt: str, puzzle, solution) -> str:
+    """One puzzle (and solution, if any) in a non-JSON output format."""
+    from puzzles import render
+
+    fmod = kinds.formats(kind)
+    if fmt == "text":
+        return render.text(puzzle, solution)
+    if fmt == "svg":
+        return render.svg(puzzle, solution).rstrip("\n")
+    if fmt == "url":
+        return fmod.to_url(puzzle)
+    if fmt == "pzprv3":
+        return fmod.to_pzprv3(puzzle, solution).rstrip("\n")
+    return fmod.OUTPUT_FORMATS[fmt](puzzle, solution).rstrip("\n")
 
 
 def make_limit(timeout: float | None, limit: int) -> Limit:

@@ -29,18 +29,24 @@ from .common import (
     BackendOpt,
     Inputs,
     KindOpt,
+    OptionOpt,
     PuzzleArgs,
     RenderFormat,
-    SolveFormat,
+    SizeOpt,
     TableFormat,
     TimeoutOpt,
+    TraceOpt,
     Usage,
     backends_for,
+    check_options,
     error,
     exit_code,
     make_limit,
+    output_formats,
+    parse_options,
     safe_name,
     summary_line,
+    write_solution,
 )
 
 app = typer.Typer(
@@ -62,39 +68,47 @@ def solve(
     backend: str | None = BackendOpt,
     timeout: float | None = TimeoutOpt,
     limit: int = typer.Option(1, "--limit", "-n", help="stop at N solutions; 2 proves uniqueness"),
-    fmt: SolveFormat = typer.Option(SolveFormat.text, "--format", "-f"),
+    fmt: str = typer.Option("text", "--format", "-f", help="text, json, svg, url, pzprv3, or a kind's own"),
     out: Path | None = typer.Option(None, "--out", "-o", help="write here (a directory for several SVGs)"),
+    size: str | None = SizeOpt,
+    option: list[str] | None = OptionOpt,
+    trace: bool = TraceOpt,
 ) -> None:
     """Solve puzzles and print their solutions."""
     lim = make_limit(timeout, limit)
-    inputs = Inputs(puzzles, kind)
+    options = parse_options(option, trace)
+    inputs = Inputs(puzzles, kind, size)
     chosen = backends_for(inputs.entries, backend)
-    if fmt == SolveFormat.svg and len(inputs.entries) > 1 and (out is None or not out.is_dir()):
+    for e in inputs.entries:
+        check_options(chosen[e.kind], options)
+        if fmt != "json" and fmt not in output_formats(e.kind):
+            raise Usage(f"--format {fmt!r} is not available for {e.kind} "
+                        f"(choose from: {', '.join(output_formats(e.kind))}, json)")
+    if fmt == "svg" and len(inputs.entries) > 1 and (out is None or not out.is_dir()):
         raise Usage("several puzzles: give --out DIR (an existing directory) for SVG output")
     failures = 0
     chunks: list[str] = []
     for e in inputs.entries:
-        r = run(chosen[e.kind], e.puzzle, lim)
+        r = run(chosen[e.kind], e.puzzle, lim, **options)
         ok = r.status == Status.SOLVED and (lim.solutions < 2 or r.unique is True)
         failures += not ok
-        fmod = kinds.formats(e.kind)
-        if fmt == SolveFormat.json:
+        if trace:
+            for line in r.stats.get("trace", []):
+                print(line, file=sys.stderr if fmt != "text" else sys.stdout)
+        if fmt == "json":
             chunks.append(json.dumps(record(e.kind, e.id, r)))
-        elif fmt == SolveFormat.text:
+        elif fmt == "text":
             chunks.append(summary_line(e.id, r))
             chunks.extend(renderers.text(e.puzzle, s) for s in r.solutions)
-        elif fmt == SolveFormat.url:
-            chunks.append(fmod.to_url(e.puzzle))
-        elif fmt == SolveFormat.pzprv3:
+        else:
             print(summary_line(e.id, r), file=sys.stderr)
-            chunks.extend(fmod.to_pzprv3(e.puzzle, s).rstrip("\n") for s in r.solutions[:1])
-        elif fmt == SolveFormat.svg:
-            print(summary_line(e.id, r), file=sys.stderr)
-            picture = renderers.svg(e.puzzle, r.solutions[0] if r.solutions else None)
-            if out is not None and out.is_dir():
-                (out / f"{safe_name(e.id)}.svg").write_text(picture)
-            else:
-                chunks.append(picture.rstrip("\n"))
+            sols = r.solutions[:1] or ((None,) if fmt in ("svg", "url") else ())
+            for sol in sols:
+                picture = write_solution(e.kind, fmt, e.puzzle, sol)
+                if fmt == "svg" and out is not None and out.is_dir():
+                    (out / f"{safe_name(e.id)}.svg").write_text(picture + "\n")
+                else:
+                    chunks.append(picture)
         if out is None:
             flush(chunks)
     if out is not None and chunks:
@@ -117,14 +131,19 @@ def count(
     timeout: float | None = TimeoutOpt,
     limit: int = typer.Option(1000, "--limit", "-n", help="stop counting at N"),
     fmt: TableFormat = typer.Option(TableFormat.text, "--format", "-f"),
+    size: str | None = SizeOpt,
+    option: list[str] | None = OptionOpt,
 ) -> None:
     """Count solutions (exact when the search is exhausted). Exit 0 iff exactly one."""
     lim = make_limit(timeout, limit)
-    inputs = Inputs(puzzles, kind)
+    options = parse_options(option)
+    inputs = Inputs(puzzles, kind, size)
     chosen = backends_for(inputs.entries, backend)
+    for b in chosen.values():
+        check_options(b, options)
     failures = 0
     for e in inputs.entries:
-        r = run(chosen[e.kind], e.puzzle, lim)
+        r = run(chosen[e.kind], e.puzzle, lim, **options)
         failures += r.unique is not True
         if fmt == TableFormat.json:
             print(json.dumps(record(e.kind, e.id, r, with_solutions=False)), flush=True)
@@ -306,11 +325,11 @@ def list_backends(
 
 generate_app = typer.Typer(no_args_is_help=True, help="Generate puzzles (seeded, reproducible).")
 
-# Each module listed here defines ``register(app, generate_app)`` and adds its kind's own
-# commands (e.g. ``hint``, ``sample``) and its ``generate <kind>`` subcommand.
-KIND_COMMANDS: tuple[str, ...] = ()
+# Each module listed here defines ``register(app, generate_app)`` and adds its own commands
+# (a kind's extras such as ``hint`` or ``sample``, its ``generate <kind>`` subcommand, ``batch``).
+COMMAND_MODULES: tuple[str, ...] = ()
 
-for _module in KIND_COMMANDS:
+for _module in COMMAND_MODULES:
     importlib.import_module(_module).register(app, generate_app)
 if generate_app.registered_commands:
     app.add_typer(generate_app, name="generate")

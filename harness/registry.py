@@ -39,6 +39,15 @@ class Backend:
             return bound
         return fn
 
+    def accepts(self, option: str) -> bool:
+        """Does the backend function take keyword ``option``?"""
+        import inspect
+
+        module, func = self.target.split(":")
+        fn = getattr(importlib.import_module(module), func)
+        params = inspect.signature(fn).parameters
+        return option in params or any(p.kind == p.VAR_KEYWORD for p in params.values())
+
     def available(self) -> tuple[bool, str]:
         """(True, "") if the backend can run here, else (False, why)."""
         try:

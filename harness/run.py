@@ -12,13 +12,14 @@ from puzzles.solving import Limit, SolveResult, Status
 from .registry import Backend
 
 
-def run(backend: Backend, puzzle, limit: Limit = Limit()) -> SolveResult:
+def run(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveResult:
     """The backend's result under the registry name, with wall-clock seconds measured here
-    (model building included). An exception becomes status ``error``; a solution the checker
-    rejects turns the result into ``error`` and lists the violations in ``stats``."""
+    (model building included). ``options`` are passed to the backend function (e.g. ``trace``).
+    An exception becomes status ``error``; a solution the checker rejects turns the result into
+    ``error`` and lists the violations in ``stats``."""
     t0 = time.perf_counter()
     try:
-        result = backend.function(puzzle, limit)
+        result = backend.function(puzzle, limit, **options)
     except MemoryError:
         return SolveResult(backend.name, Status.ERROR, seconds=time.perf_counter() - t0,
                            stats={"error": "out of memory"})

@@ -34,21 +34,27 @@ def test_backend_finds_the_golden_solution_and_proves_uniqueness(backend, path):
     assert r.unique is True
 
 
-@pytest.mark.parametrize("backend", [b for b in registry.for_kind("slitherlink") if b.complete], ids=lambda b: b.name)
+@pytest.mark.parametrize(
+    "backend", [b for b in registry.for_kind("slitherlink") if b.complete], ids=lambda b: b.name
+)
 def test_no_solution_is_unsat_and_exhausted(backend):
     # a lone 3: the only loop around one cell uses all four of its edges
     r = run(backend, SlitherlinkPuzzle.from_rows([[3]]), Limit(seconds=60, solutions=2))
     assert (r.status, r.count, r.exhausted, r.unique) == (Status.UNSAT, 0, True, False)
 
 
-@pytest.mark.parametrize("backend", [b for b in registry.for_kind("slitherlink") if b.complete], ids=lambda b: b.name)
+@pytest.mark.parametrize(
+    "backend", [b for b in registry.for_kind("slitherlink") if b.complete], ids=lambda b: b.name
+)
 def test_limit_stops_enumeration_without_claiming_exhaustion(backend):
     r = run(backend, SlitherlinkPuzzle.empty(3, 3), Limit(seconds=60, solutions=5))
     assert (r.status, r.count, r.exhausted, r.unique) == (Status.SOLVED, 5, False, False)
     assert len(r.solution_set()) == 5
 
 
-@pytest.mark.parametrize("backend", [b for b in registry.for_kind("slitherlink") if b.complete], ids=lambda b: b.name)
+@pytest.mark.parametrize(
+    "backend", [b for b in registry.for_kind("slitherlink") if b.complete], ids=lambda b: b.name
+)
 def test_time_limit_really_stops_the_solver(backend):
     # an empty 40x40 grid has astronomically many loops: enumerating them cannot finish
     t0 = time.perf_counter()

@@ -21,7 +21,11 @@ SAMPLES = str(ROOT / "puzzles" / "samples" / "slitherlink")
 def gridsolve(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "cli.main", *args],
-        input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=300,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
     )
 
 
@@ -64,13 +68,29 @@ def test_json_output_follows_the_schema(backend):
     p = gridsolve("solve", URL, "--backend", backend, "--limit", "2", "--format", "json")
     assert p.returncode == 0, p.stderr
     obj = json.loads(p.stdout)
-    assert set(obj) >= {"kind", "id", "backend", "status", "exhausted", "count", "unique", "seconds",
-                        "solutions", "stats"}
+    assert set(obj) >= {
+        "kind",
+        "id",
+        "backend",
+        "status",
+        "exhausted",
+        "count",
+        "unique",
+        "seconds",
+        "solutions",
+        "stats",
+    }
     assert (obj["kind"], obj["backend"], obj["status"], obj["count"], obj["unique"]) == (
-        "slitherlink", backend, "solved", 1, True)
+        "slitherlink",
+        backend,
+        "solved",
+        1,
+        True,
+    )
     [e] = read(PZPRJS)
     assert sorted(map(tuple, map(lambda ed: tuple(map(tuple, ed)), obj["solutions"][0]["edges"]))) == sorted(
-        e.solution.edges)
+        e.solution.edges
+    )
 
 
 def test_stdin_and_multi_puzzle_files():
@@ -135,7 +155,10 @@ def test_bad_block_does_not_lose_the_others(tmp_path):
 
 def test_render_formats():
     p = gridsolve("render", LOOPY, "--format", "url")
-    assert p.stdout.strip() == "https://puzz.link/p?slither/10/10/hdi831025dhcg62d27cg23067bc21bi816cbg2agb26c87db328d"
+    assert (
+        p.stdout.strip()
+        == "https://puzz.link/p?slither/10/10/hdi831025dhcg62d27cg23067bc21bi816cbg2agb26c87db328d"
+    )
     p = gridsolve("render", URL, "--format", "loopy")
     assert p.stdout.strip() == "5x5t0:2b1b2b1b2b3b3b0b3"
     p = gridsolve("render", PZPRJS, "--format", "svg")
@@ -156,6 +179,9 @@ def test_solve_svg_and_pzprv3(tmp_path):
 def test_backends_lists_the_registry():
     p = gridsolve("backends", "--format", "json")
     rows = [json.loads(line) for line in p.stdout.splitlines()]
-    assert {(r["kind"], r["backend"]) for r in rows} >= {("slitherlink", "sat"), ("slitherlink", "cpsat"),
-                                                         ("slitherlink", "cpsat-lazy")}
+    assert {(r["kind"], r["backend"]) for r in rows} >= {
+        ("slitherlink", "sat"),
+        ("slitherlink", "cpsat"),
+        ("slitherlink", "cpsat-lazy"),
+    }
     assert all(r["available"] for r in rows)

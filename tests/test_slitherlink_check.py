@@ -18,11 +18,16 @@ VIOLATIONS = FIXTURES / "slitherlink" / "violations"
 GOLDEN = sorted((FIXTURES / "slitherlink").glob("*.txt"))
 
 
-@pytest.mark.parametrize("path", sorted(p for p in VIOLATIONS.iterdir() if p.suffix != ".md"), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted(p for p in VIOLATIONS.iterdir() if p.suffix != ".md"), ids=lambda p: p.name
+)
 def test_each_violation_fixture_is_reported(path: Path):
-    expected = {"vertex": "vertex-degree", "clue": "clue-count", "multiple": "multiple-loops", "no": "no-edge"}[
-        path.name.split("-")[0]
-    ]
+    expected = {
+        "vertex": "vertex-degree",
+        "clue": "clue-count",
+        "multiple": "multiple-loops",
+        "no": "no-edge",
+    }[path.name.split("-")[0]]
     [e] = read(str(path))
     codes = [v.code for v in check(e.puzzle, e.solution)]
     assert expected in codes

@@ -50,7 +50,9 @@ def random_puzzle(rng: random.Random, rows: int, cols: int) -> SlitherlinkPuzzle
     loop = rng.choice(all_loops(rows, cols))
     from puzzles import grid
 
-    clues = [[sum(e in loop.edges for e in grid.cell_edges((r, c))) for c in range(cols)] for r in range(rows)]
+    clues = [
+        [sum(e in loop.edges for e in grid.cell_edges((r, c))) for c in range(cols)] for r in range(rows)
+    ]
     keep = rng.uniform(0.45, 0.85)
     grid_rows = [[v if rng.random() < keep else None for v in row] for row in clues]
     if rng.random() < 0.25:
@@ -75,8 +77,10 @@ def test_empty_grid_counts_every_loop(backend, rows, cols):
 
 
 @pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.name)
-@pytest.mark.parametrize(("rows", "cols", "seed"), [(3, 3, s) for s in range(6)] + [(3, 4, s) for s in range(4)]
-                         + [(4, 4, s) for s in range(4)])
+@pytest.mark.parametrize(
+    ("rows", "cols", "seed"),
+    [(3, 3, s) for s in range(6)] + [(3, 4, s) for s in range(4)] + [(4, 4, s) for s in range(4)],
+)
 def test_random_clues_exact_solution_sets(backend, rows, cols, seed):
     puzzle = random_puzzle(random.Random(seed * 7919 + rows * 31 + cols), rows, cols)
     assert enumerate_all(backend, puzzle) == brute_force(puzzle)

@@ -133,12 +133,14 @@ def test_multi_block_file_keeps_good_blocks_and_reports_bad_ones():
 
 
 def test_jsonl_reports_bad_lines_with_numbers():
-    text = "\n".join([
-        json.dumps({"kind": "slitherlink", "id": "u", "puzzle": EXAMPLE_URL}),
-        "{not json",
-        json.dumps({"id": "t", "puzzle": TATHAM}),
-        json.dumps({"id": "c", "puzzle": "slitherlink 1x2\n2 2"}),
-    ])
+    text = "\n".join(
+        [
+            json.dumps({"kind": "slitherlink", "id": "u", "puzzle": EXAMPLE_URL}),
+            "{not json",
+            json.dumps({"id": "t", "puzzle": TATHAM}),
+            json.dumps({"id": "c", "puzzle": "slitherlink 1x2\n2 2"}),
+        ]
+    )
     entries = parse_text(text, "in.jsonl")
     assert [e.ok for e in entries] == [True, False, True, True]
     assert entries[1].error.startswith("in.jsonl:2:")

@@ -13,7 +13,14 @@ def test_limit_validates():
 
 @pytest.mark.parametrize(
     ("count", "exhausted", "unique"),
-    [(1, True, True), (0, True, False), (2, False, False), (2, True, False), (1, False, None), (0, False, None)],
+    [
+        (1, True, True),
+        (0, True, False),
+        (2, False, False),
+        (2, True, False),
+        (1, False, None),
+        (0, False, None),
+    ],
 )
 def test_unique_verdict(count, exhausted, unique):
     r = SolveResult("x", Status.SOLVED, tuple(range(count)), exhausted)
