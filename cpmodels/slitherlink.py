@@ -32,8 +32,7 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from puzzles import grid
-from puzzles.check.slitherlink import check
-from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution, loop_pieces
+from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution, subtour_cuts
 from puzzles.solving import Deadline, Limit, SolveResult
 
 from . import _cpsat
@@ -168,17 +167,13 @@ def solve_lazy(
     stats = {"cuts": 0}
 
     def refine(candidate: SlitherlinkSolution):
-        pieces = loop_pieces(puzzle.rows, puzzle.cols, candidate.edges)
-        if len(pieces) == 1:
+        cuts = subtour_cuts(puzzle, candidate.edges)
+        for cut in cuts:
+            m.model.add_bool_or([m.x[e].Not() for e in cut.piece] + [m.x[f] for f in cut.leaving])
+        stats["cuts"] += len(cuts)
+        if not cuts:
             return [candidate]
-        valid = []
-        for piece, leaving in pieces:
-            alone = SlitherlinkSolution(puzzle.rows, puzzle.cols, piece)
-            if not check(puzzle, alone):
-                valid.append(alone)
-            m.model.add_bool_or([m.x[e].Not() for e in piece] + [m.x[f] for f in leaving])
-            stats["cuts"] += 1
-        return valid
+        return [SlitherlinkSolution(puzzle.rows, puzzle.cols, c.piece) for c in cuts if c.alone_is_solution]
 
     return _cpsat.search("cpsat-lazy", m.model, limit, read=m.read, block=m.block, refine=refine,
                          workers=workers, deadline=deadline, stats=stats)

@@ -32,8 +32,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from puzzles import grid
-from puzzles.check.slitherlink import check
-from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution, loop_pieces
+from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution, subtour_cuts
 from puzzles.solving import Deadline, Limit, SolveResult
 
 from . import _cnf
@@ -99,17 +98,13 @@ def solve(
         return SlitherlinkSolution(puzzle.rows, puzzle.cols, used)
 
     def refine(candidate: SlitherlinkSolution, add_clause):
-        pieces = loop_pieces(puzzle.rows, puzzle.cols, candidate.edges)
-        if len(pieces) == 1:
+        cuts = subtour_cuts(puzzle, candidate.edges)
+        for cut in cuts:
+            add_clause([-edge_var(cnf, e) for e in cut.piece] + [edge_var(cnf, f) for f in cut.leaving])
+        stats["cuts"] += len(cuts)
+        if not cuts:
             return [candidate]
-        valid = []
-        for piece, leaving in pieces:
-            alone = SlitherlinkSolution(puzzle.rows, puzzle.cols, piece)
-            if not check(puzzle, alone):
-                valid.append(alone)
-            add_clause([-edge_var(cnf, e) for e in piece] + [edge_var(cnf, f) for f in leaving])
-            stats["cuts"] += 1
-        return valid
+        return [SlitherlinkSolution(puzzle.rows, puzzle.cols, c.piece) for c in cuts if c.alone_is_solution]
 
     def block(solution: SlitherlinkSolution) -> list[int]:
         return [-edge_var(cnf, e) for e in solution.edges]
