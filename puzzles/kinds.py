@@ -7,9 +7,10 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-KINDS: tuple[str, ...] = ("slitherlink",)
+KINDS: tuple[str, ...] = ("slitherlink", "hamiltonian")
 
 ALIASES = {"slither": "slitherlink", "loopy": "slitherlink", "takegaki": "slitherlink"}
+ALIASES |= {"labyrinth": "hamiltonian", "one-way-labyrinth": "hamiltonian"}
 
 
 class UnknownKind(ValueError):
