@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-KINDS: tuple[str, ...] = ("slitherlink", "hamiltonian")
+KINDS: tuple[str, ...] = ("slitherlink", "hamiltonian", "nurikabe")
 
 ALIASES = {"slither": "slitherlink", "loopy": "slitherlink", "takegaki": "slitherlink"}
 ALIASES |= {"labyrinth": "hamiltonian", "one-way-labyrinth": "hamiltonian"}

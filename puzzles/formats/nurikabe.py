@@ -1,0 +1,494 @@
+"""Nurikabe formats.
+
+* **canonical text**: header ``nurikabe ROWSxCOLS [id] [solution]``, then ROWS lines of COLS
+  tokens: ``.`` (or ``-``) blank, a number, ``?`` a number unknown. A solved (or partial) grid
+  writes ``X`` wall (``x`` and ``#`` are read too, but a line starting with ``#`` is a comment),
+  ``.`` island, ``_`` undecided; a block is read as solved when it holds a wall or ``_`` or its
+  header says ``solution`` (needed only for a grid without walls).
+* **the J essay's matrices**: rows of integers, ``0`` blank, ``k`` a number; a state also uses
+  ``_1`` black, ``_2`` free (then ``0`` is white), J's ``_`` or ``-`` for the minus sign. Files
+  of J definitions ``n1=: ".;._2 (0 : 0)`` ... ``)`` (the essay's Puzzles section) are
+  recognised; a bare matrix needs ``--kind nurikabe``.
+* **puzz.link / pzv.jp URLs** ``...?nurikabe/COLS/ROWS/BODY`` (decode, and pzprjs's encoder, so
+  decode + encode round-trips byte for byte; see ``url_body``).
+* **puzzlekit JSON corpus** (janko.at): ``problem`` (``-`` blank, numbers, ``?``) and
+  ``solution`` (``x`` wall, ``-`` island); a header whose row count differs from the rows given
+  is an error (never guessed).
+* **pzprv3** files: ``pzprv3/nurikabe/ROWS/COLS/`` then cell tokens (a number, ``-`` unknown
+  number, ``#`` wall, ``+`` dot, ``.`` undecided -- counted as island, as the engine's checker
+  does), read and written.
+* solutions: canonical grid, ``{"black": ...}`` JSON or a gridsolve JSON result, pzprv3,
+  janko's ``x``/``-`` grid, or an essay state matrix.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ..nurikabe import MAX_SIDE, QUESTION, NurikabePuzzle, NurikabeSolution
+from ..render.nurikabe import UNDECIDED, WALL, aligned, see, tokens
+from .common import Entry, FormatError, check_dimensions
+
+KIND = "nurikabe"
+URL_TYPES = ("nurikabe",)
+URL_PREFIX = "https://puzz.link/p?nurikabe"
+WALLS = (WALL, "x", "#")
+
+
+def _make(rows: int, cols: int, clue_rows) -> NurikabePuzzle:
+    check_dimensions(rows, cols, MAX_SIDE)
+    try:
+        return NurikabePuzzle(rows, cols, tuple(tuple(r) for r in clue_rows))
+    except ValueError as exc:
+        raise FormatError(str(exc)) from None
+
+
+def _split_row(line: str, cols: int) -> list[str]:
+    toks = line.split()
+    if len(toks) == 1 and len(toks[0]) == cols and cols > 1:
+        toks = list(toks[0])  # compact row without spaces: ".5###"
+    return toks
+
+
+def _number(t: str, line_no: int | None) -> int:
+    v = int(t)
+    if v < 1:
+        raise FormatError(f"clue {v} is impossible (numbers start at 1)", line=line_no)
+    return v
+
+
+# ---------------------------------------------------------------- canonical text
+
+
+def format_puzzle(puzzle: NurikabePuzzle, ident: str | None = None) -> str:
+    head = f"{KIND} {puzzle.rows}x{puzzle.cols}" + (f" {ident}" if ident else "")
+    return head + "\n" + aligned(tokens(puzzle)) + "\n"
+
+
+def format_solution(puzzle: NurikabePuzzle, solution: NurikabeSolution, ident: str | None = None) -> str:
+    head = f"{KIND} {puzzle.rows}x{puzzle.cols}" + (f" {ident}" if ident else "")
+    if not solution.black and not solution.undecided:
+        head += " solution"
+    return head + "\n" + aligned(tokens(puzzle, solution)) + "\n"
+
+
+def parse_block(rows: int, cols: int, rest: list[str], lines: list[str], first_line: int):
+    check_dimensions(rows, cols, MAX_SIDE)
+    if len(lines) != rows:
+        raise FormatError(f"expected {rows} rows, got {len(lines)}", line=first_line)
+    grid_rows = []
+    for i, ln in enumerate(lines):
+        toks = _split_row(ln, cols)
+        if len(toks) != cols:
+            raise FormatError(f"expected {cols} tokens, got {len(toks)}", line=first_line + i)
+        grid_rows.append(toks)
+    solved = "solution" in rest or any(t in WALLS or t == UNDECIDED for row in grid_rows for t in row)
+    return _read_grid(grid_rows, solved, first_line)
+
+
+def _read_grid(grid_rows: list[list[str]], solved: bool, first_line: int = 1):
+    rows, cols = len(grid_rows), len(grid_rows[0])
+    clues: list[list[int | None]] = []
+    black, undecided = [], []
+    for r, toks in enumerate(grid_rows):
+        row: list[int | None] = []
+        for c, t in enumerate(toks):
+            if t.isdigit():
+                row.append(_number(t, first_line + r))
+            elif t == "?":
+                row.append(QUESTION)
+            elif t == "." or (t == "-" and not solved):
+                row.append(None)
+            elif solved and t in WALLS:
+                row.append(None)
+                black.append((r, c))
+            elif solved and t == UNDECIDED:
+                row.append(None)
+                undecided.append((r, c))
+            else:
+                allowed = ". X _ ? or a number" if solved else ". - ? or a number"
+                raise FormatError(f"bad token {t!r} (use {allowed})", line=first_line + r)
+        clues.append(row)
+    puzzle = _make(rows, cols, clues)
+    sol = NurikabeSolution.from_cells(rows, cols, black, undecided) if solved else None
+    return puzzle, sol
+
+
+# ---------------------------------------------------------------- the essay's matrices
+
+J_DEF_RE = re.compile(r'^\s*(?P<name>[A-Za-z]\w*)\s*=:\s*"\.;\._2\s*\(\s*0\s*:\s*0\s*\)')
+_J_INT = re.compile(r"^[_-]?\d+$")
+
+
+def _j_int(t: str, line_no: int) -> int:
+    if not _J_INT.match(t):
+        raise FormatError(f"{t!r} is not an integer (J writes _1 for -1)", line=line_no)
+    return -int(t[1:]) if t[0] in "_-" else int(t)
+
+
+def from_matrix(lines: list[str], first_line: int = 1):
+    """An essay matrix: a puzzle (0 blank, k numbered) or, when it holds ``_1`` / ``_2``, a state
+    (``_1`` black, ``0`` white, ``_2`` free) -> (puzzle, state or None)."""
+    rows = [[_j_int(t, first_line + i) for t in ln.split()] for i, ln in enumerate(lines)]
+    if not rows or not rows[0]:
+        raise FormatError("empty matrix", line=first_line)
+    cols = len(rows[0])
+    for i, row in enumerate(rows):
+        if len(row) != cols:
+            raise FormatError(f"row has {len(row)} numbers, the first row {cols}", line=first_line + i)
+        for v in row:
+            if v < -2:
+                raise FormatError(f"{v} is not a cell value (_2 free, _1 black, 0, or a number)",
+                                  line=first_line + i)
+    state = any(v < 0 for row in rows for v in row)
+    puzzle = _make(len(rows), cols, [[v if v > 0 else None for v in row] for row in rows])
+    if not state:
+        return puzzle, None
+    black = [(r, c) for r, row in enumerate(rows) for c, v in enumerate(row) if v == -1]
+    free = [(r, c) for r, row in enumerate(rows) for c, v in enumerate(row) if v == -2]
+    return puzzle, NurikabeSolution.from_cells(len(rows), cols, black, free)
+
+
+def format_matrix(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) -> str:
+    """The essay's matrix, as J displays it (columns right-aligned, ``_`` for minus): the puzzle
+    (0 = blank), or with a solution the state (``_1`` black, ``0`` white, ``_2`` undecided)."""
+    if puzzle.has_unknown_clues():
+        raise FormatError("the essay's matrices cannot hold an unknown number '?'")
+    cells = []
+    for r, row in enumerate(puzzle.clues):
+        line = []
+        for c, v in enumerate(row):
+            if v is not None:
+                line.append(str(v))
+            elif solution is None or (r, c) in solution.undecided:
+                line.append("0" if solution is None else "_2")
+            else:
+                line.append("_1" if (r, c) in solution.black else "0")
+        cells.append(line)
+    widths = [max(len(row[c]) for row in cells) for c in range(puzzle.cols)]
+    return "\n".join(" ".join(t.rjust(w) for t, w in zip(row, widths, strict=True)) for row in cells)
+
+
+def parse_j_definitions(text: str, source: str) -> list[Entry]:
+    """Every ``name=: ".;._2 (0 : 0)`` ... ``)`` definition of a J script (an entry each)."""
+    out: list[Entry] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        m = J_DEF_RE.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        name, start = m.group("name"), i + 2
+        body = []
+        i += 1
+        while i < len(lines) and lines[i].strip() != ")":
+            body.append(lines[i].split("NB.")[0])
+            i += 1
+        try:
+            if i == len(lines):
+                raise FormatError(f"definition of {name} has no closing ')'", line=start - 1)
+            body = [b for b in body if b.strip()]
+            puzzle, state = from_matrix(body, start)
+            out.append(Entry(name, KIND, puzzle, state, source=source))
+        except FormatError as exc:
+            out.append(Entry(name, KIND, error=str(exc.at(source)), source=source))
+        i += 1
+    return out
+
+
+def parse_plain(text: str, source: str, stem: str) -> list[Entry]:
+    """A bare essay matrix (with ``--kind nurikabe``)."""
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "NB."))]
+    try:
+        puzzle, state = from_matrix(lines)
+    except FormatError as exc:
+        raise exc.at(source) from None
+    return [Entry(stem, KIND, puzzle, state, source=source)]
+
+
+# ---------------------------------------------------------------- puzz.link
+
+_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "*": (4, 12240), "$": (5, 77776)}
+
+
+def from_url(url: str) -> NurikabePuzzle:
+    """Decode ``http(s)://{puzz.link/p|pzv.jp/p.html|...}?nurikabe/COLS/ROWS/BODY``."""
+    query = url.split("?", 1)[1] if "?" in url else url
+    parts = query.strip().split("/")
+    if parts[0].lower() not in URL_TYPES:
+        raise FormatError(f"not a nurikabe URL: {url}")
+    parts = parts[1:]
+    if len(parts) < 2 or not parts[0].isdigit() or not parts[1].isdigit():
+        raise FormatError("a nurikabe URL needs COLS/ROWS after the type", url)
+    cols, rows = int(parts[0]), int(parts[1])
+    try:
+        check_dimensions(rows, cols, MAX_SIDE)
+    except FormatError as exc:
+        raise exc.at(url) from None
+    body = parts[2] if len(parts) > 2 else ""
+    if any(p for p in parts[3:]):
+        raise FormatError(f"unexpected data after the body: {'/'.join(parts[3:])!r}", url)
+    n = rows * cols
+    clues: list[int | None] = [None] * n
+    c = i = 0
+    while i < len(body):
+        ch = body[i]
+        if c >= n:
+            raise FormatError(f"body longer than the {cols}x{rows} board (at {body[i:]!r})", url)
+        if ch in "0123456789abcdef":
+            v, i = int(ch, 16), i + 1
+        elif ch in _WIDE:
+            width, base = _WIDE[ch]
+            digits = body[i + 1 : i + 1 + width]
+            if len(digits) != width or any(d not in "0123456789abcdef" for d in digits):
+                raise FormatError(f"{ch!r} must be followed by {width} hex digits (at {body[i:]!r})", url)
+            v, i = int(digits, 16) + base, i + 1 + width
+        elif ch == ".":
+            v, i = QUESTION, i + 1
+        elif "g" <= ch <= "z":
+            c += int(ch, 36) - 15
+            i += 1
+            continue
+        else:
+            raise FormatError(f"bad character {ch!r} in nurikabe body", url)
+        if v == 0:
+            raise FormatError("clue 0 is impossible (numbers start at 1)", url)
+        clues[c] = v
+        c += 1
+    if c > n:
+        raise FormatError(f"body skips past the end of the {cols}x{rows} board", url)
+    try:
+        return _make(rows, cols, [clues[r * cols : (r + 1) * cols] for r in range(rows)])
+    except FormatError as exc:
+        raise exc.at(url) from None
+
+
+def write_number16(v: int | None) -> str:
+    """pzprjs ``writeNumber16``: ``.`` unknown, 1 hex digit below 16, ``-xx`` below 256,
+    ``+xxx`` below 4096, then ``=xxx``, ``%xxx``, ``*xxxx``, ``$xxxxx``; blank -> ''."""
+    if v is None:
+        return ""
+    if v == QUESTION:
+        return "."
+    if v < 16:
+        return format(v, "x")
+    if v < 256:
+        return "-" + format(v, "x")
+    if v < 4096:
+        return "+" + format(v, "x")
+    if v < 8192:
+        return "=" + format(v - 4096, "x")
+    if v < 12240:
+        return "%" + format(v - 8192, "x")
+    if v < 77776:
+        return "*" + format(v - 12240, "x")
+    return "$" + format(v - 77776, "x")
+
+
+def url_body(puzzle: NurikabePuzzle) -> str:
+    """pzprjs ``genericEncodeNumber16``: numbers as ``write_number16``; runs of blank cells as
+    ``g``..``z`` (1..20), written before the next number or when a run reaches 20."""
+    out = []
+    count = 0
+    for v in (v for row in puzzle.clues for v in row):
+        pstr = write_number16(v)
+        if not pstr:
+            count += 1
+        if count == 0:
+            out.append(pstr)
+        elif pstr or count == 20:
+            out.append(_B36[15 + count] + pstr)
+            count = 0
+    if count:
+        out.append(_B36[15 + count])
+    return "".join(out)
+
+
+def to_url(puzzle: NurikabePuzzle) -> str:
+    return f"{URL_PREFIX}/{puzzle.cols}/{puzzle.rows}/{url_body(puzzle)}"
+
+
+# ---------------------------------------------------------------- puzzlekit (janko) corpus
+
+
+def _grid_lines(text: str, what: str) -> tuple[int, int, list[str]]:
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    if not lines:
+        raise FormatError(f"empty {what}")
+    head = lines[0].split()
+    if len(head) != 2 or not all(t.isdigit() for t in head):
+        raise FormatError(f"{what} header {lines[0]!r} is not 'ROWS COLS'")
+    rows, cols = int(head[0]), int(head[1])
+    check_dimensions(rows, cols, MAX_SIDE)
+    if len(lines) - 1 != rows:
+        raise FormatError(f"{what} header says {rows} rows x {cols} columns, but {len(lines) - 1} "
+                          f"rows of {len(lines[1].split()) if len(lines) > 1 else 0} are given")
+    return rows, cols, lines[1:]
+
+
+def from_puzzlekit(problem: str, solution: str | None = None):
+    rows, cols, body = _grid_lines(problem, "problem")
+    grid_rows = []
+    for i, ln in enumerate(body):
+        toks = ln.split()
+        if len(toks) != cols:
+            raise FormatError(f"problem row {i + 1} has {len(toks)} cells, expected {cols}")
+        grid_rows.append(toks)
+    puzzle, _ = _read_grid(grid_rows, False, 2)
+    sol = parse_cells(puzzle, solution) if solution else None
+    return puzzle, sol
+
+
+def parse_cells(puzzle: NurikabePuzzle, text: str) -> NurikabeSolution:
+    """janko's solution grid: optional 'ROWS COLS' header, then ``x`` (wall) / ``-`` cells (a
+    numbered cell may also show its number)."""
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    if lines and re.fullmatch(r"\s*\d+\s+\d+\s*", lines[0]):
+        rows, cols, lines = _grid_lines(text, "solution")
+        if (rows, cols) != (puzzle.rows, puzzle.cols):
+            raise FormatError(f"solution is {rows}x{cols}, puzzle is {puzzle.size}")
+    if len(lines) != puzzle.rows:
+        raise FormatError(f"solution has {len(lines)} rows, puzzle has {puzzle.rows}")
+    black = []
+    for r, ln in enumerate(lines):
+        toks = _split_row(ln, puzzle.cols)
+        if len(toks) != puzzle.cols:
+            raise FormatError(f"solution row {r + 1} has {len(toks)} cells, expected {puzzle.cols}")
+        for c, t in enumerate(toks):
+            if t in ("x", "X", "#"):
+                black.append((r, c))
+            elif t not in ("-", ".", "+", "?") and not t.isdigit():
+                raise FormatError(f"bad solution cell {t!r} (use x or -)")
+    return NurikabeSolution.from_cells(puzzle.rows, puzzle.cols, black)
+
+
+# ---------------------------------------------------------------- pzprv3
+
+
+def from_pzprv3(text: str) -> tuple[NurikabePuzzle, NurikabeSolution | None]:
+    s = text.strip()
+    lines = s.split("/") if "\n" not in s and "/" in s else s.splitlines()
+    lines = [ln.strip() for ln in lines]
+    if len(lines) < 4 or not lines[0].startswith("pzprv3") or lines[1] not in URL_TYPES:
+        raise FormatError("not a pzprv3 nurikabe file")
+    if not (lines[2].isdigit() and lines[3].isdigit()):
+        raise FormatError("pzprv3 rows / cols are not numbers", line=3)
+    rows, cols = int(lines[2]), int(lines[3])
+    check_dimensions(rows, cols, MAX_SIDE)
+    body = lines[4 : 4 + rows]
+    if len(body) != rows:
+        raise FormatError(f"pzprv3 file has fewer than {rows} cell rows")
+    clues, black, marked = [], [], False
+    for r, ln in enumerate(body):
+        toks = ln.split()
+        if len(toks) != cols:
+            raise FormatError(f"expected {cols} cell tokens, got {len(toks)}", line=5 + r)
+        row: list[int | None] = []
+        for c, t in enumerate(toks):
+            if t.isdigit():
+                row.append(_number(t, 5 + r))
+            elif t == "-":
+                row.append(QUESTION)
+            elif t in ("#", "+", "."):
+                row.append(None)
+                marked |= t != "."
+                if t == "#":
+                    black.append((r, c))
+            else:
+                raise FormatError(f"bad pzprv3 cell {t!r} (number, -, #, + or .)", line=5 + r)
+        clues.append(row)
+    puzzle = _make(rows, cols, clues)
+    return puzzle, (NurikabeSolution.from_cells(rows, cols, black) if marked else None)
+
+
+def to_pzprv3(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) -> str:
+    out = ["pzprv3", KIND, str(puzzle.rows), str(puzzle.cols)]
+    for r, row in enumerate(puzzle.clues):
+        toks = []
+        for c, v in enumerate(row):
+            if v is not None:
+                toks.append("-" if v == QUESTION else str(v))
+            elif solution is None or (r, c) in solution.undecided:
+                toks.append(".")
+            else:
+                toks.append("#" if (r, c) in solution.black else "+")
+        out.append(" ".join(toks) + " ")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- documents and solutions
+
+OUTPUT_FORMATS = {"see": see, "essay": format_matrix}
+
+
+def sniff(text: str) -> bool:
+    s = text.lstrip()
+    if s.startswith("pzprv3"):
+        return bool(re.match(r"pzprv3(\.\d+)?\s*[/\n]\s*nurikabe\b", s))
+    return any(J_DEF_RE.match(ln) for ln in text.splitlines())
+
+
+def parse_document(text: str, source: str, stem: str) -> list[Entry]:
+    if text.lstrip().startswith("pzprv3"):
+        try:
+            puzzle, sol = from_pzprv3(text)
+        except FormatError as exc:
+            raise exc.at(source) from None
+        return [Entry(stem, KIND, puzzle, sol, source=source)]
+    out = parse_j_definitions(text, source)
+    if not out:
+        raise FormatError("no J matrix definition found", source)
+    return out
+
+
+def parse_solution(puzzle: NurikabePuzzle, text: str) -> NurikabeSolution:
+    """A solution in any supported form: the canonical grid (with or without its header),
+    ``{"black": ...}`` JSON or a gridsolve JSON result, pzprv3, janko's ``x``/``-`` grid, or an
+    essay state matrix (``_1`` black, ``0`` white, ``_2`` free)."""
+    s = text.strip()
+    if not s:
+        raise FormatError("empty solution")
+    if s.startswith("{"):
+        try:
+            obj = json.loads(s.splitlines()[0] if "\n" in s and not s.endswith("}") else s)
+        except json.JSONDecodeError as exc:
+            raise FormatError(f"invalid JSON solution ({exc.msg})") from None
+        if isinstance(obj, dict) and "solutions" in obj:
+            if not obj["solutions"]:
+                raise FormatError("the JSON result holds no solution")
+            obj = obj["solutions"][0]
+        try:
+            return NurikabeSolution.from_json(puzzle, obj)
+        except ValueError as exc:
+            raise FormatError(str(exc)) from None
+    if s.startswith("pzprv3"):
+        p2, sol = from_pzprv3(s)
+        if sol is None:
+            raise FormatError("the pzprv3 file marks no cell")
+        return _same(puzzle, p2, sol)
+    lines = [ln for ln in s.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if lines and lines[0].split()[0] == KIND:
+        lines = lines[1:]
+    if lines and all(_J_INT.match(t) for ln in lines for t in ln.split()) and any(
+        t.startswith(("_", "-")) for ln in lines for t in ln.split()
+    ):
+        p2, sol = from_matrix(lines)
+        if sol is None:
+            raise FormatError("the matrix holds no black or free cell")
+        return _same(puzzle, p2, sol)
+    toks = [_split_row(ln, puzzle.cols) for ln in lines]
+    if len(toks) != puzzle.rows or any(len(t) != puzzle.cols for t in toks):
+        raise FormatError(f"expected {puzzle.rows} rows of {puzzle.cols} cells")
+    if any(t == "-" for row in toks for t in row):
+        return parse_cells(puzzle, "\n".join(lines))
+    p2, sol = _read_grid(toks, True)
+    return _same(puzzle, p2, sol)
+
+
+def _same(puzzle: NurikabePuzzle, other: NurikabePuzzle, sol: NurikabeSolution) -> NurikabeSolution:
+    if (puzzle.rows, puzzle.cols) != (other.rows, other.cols):
+        raise FormatError(f"solution is {other.size}, puzzle is {puzzle.size}")
+    return sol

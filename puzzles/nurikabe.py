@@ -1,0 +1,174 @@
+"""Nurikabe: the puzzle and solution types, and the domain facts every backend shares.
+
+Rules (seed: the J essay's Introduction; Nikoli): the numbered cells stay white; colour every
+other cell black (wall) or white so that
+
+* each numbered cell k is part of an island of k orthogonally connected white cells, and every
+  white cell belongs to exactly one such island (an island holds exactly one number);
+* all black cells are orthogonally connected (the wall); a grid without black cells is accepted,
+  as the puzz.link checker does (the essay's ``check`` wants exactly one black island: see
+  ``native_rules/nurikabe.py``);
+* no 2x2 block is all black.
+
+A clue ``?`` (puzz.link ``.``, janko ``?``) is a numbered cell whose number is unknown: it is white
+and its island holds no other number, of any size.
+
+A solution is the set of wall cells; ``undecided`` cells (neither wall nor island) only occur in
+partial states read from files, and the checker rejects them.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from . import grid
+from .grid import Cell
+
+KIND = "nurikabe"
+QUESTION = -1  # a numbered cell whose number is unknown ("?")
+MAX_SIDE = 1000
+
+
+@dataclass(frozen=True)
+class NurikabePuzzle:
+    rows: int
+    cols: int
+    clues: tuple[tuple[int | None, ...], ...]  # None = blank, k >= 1, or QUESTION
+
+    kind = KIND
+
+    def __post_init__(self) -> None:
+        if not (1 <= self.rows <= MAX_SIDE and 1 <= self.cols <= MAX_SIDE):
+            raise ValueError(f"impossible size {self.rows}x{self.cols} (1..{MAX_SIDE} per side)")
+        if len(self.clues) != self.rows or any(len(row) != self.cols for row in self.clues):
+            raise ValueError(f"clue grid is not {self.rows}x{self.cols}")
+        for row in self.clues:
+            for v in row:
+                if v is not None and v != QUESTION and not (isinstance(v, int) and v >= 1):
+                    raise ValueError(f"clue {v!r} is impossible (a numbered cell is part of its own "
+                                     "island, so numbers start at 1)")
+
+    @classmethod
+    def from_rows(cls, rows: list[list[int | None]]) -> NurikabePuzzle:
+        return cls(len(rows), len(rows[0]) if rows else 0, tuple(tuple(r) for r in rows))
+
+    def clue(self, cell: Cell) -> int | None:
+        return self.clues[cell[0]][cell[1]]
+
+    def clue_cells(self) -> list[tuple[Cell, int]]:
+        """Every numbered cell with its number (QUESTION for "?"), row-major."""
+        return [((r, c), v) for r, row in enumerate(self.clues) for c, v in enumerate(row) if v is not None]
+
+    def has_unknown_clues(self) -> bool:
+        return any(v == QUESTION for row in self.clues for v in row)
+
+    def wall_count(self) -> int | None:
+        """How many cells every solution walls: cells minus the sum of the numbers (None when a
+        "?" makes it unknown)."""
+        if self.has_unknown_clues():
+            return None
+        return self.rows * self.cols - sum(v for _, v in self.clue_cells())
+
+    @property
+    def size(self) -> str:
+        return f"{self.rows}x{self.cols}"
+
+
+@dataclass(frozen=True)
+class NurikabeSolution:
+    """The wall cells (canonical: a frozenset). ``undecided`` is empty for every solution a
+    backend returns; partial states read from files may leave cells undecided."""
+
+    rows: int
+    cols: int
+    black: frozenset[Cell]
+    undecided: frozenset[Cell] = field(default_factory=frozenset)
+
+    kind = KIND
+
+    @classmethod
+    def from_cells(cls, rows: int, cols: int, black, undecided=()) -> NurikabeSolution:
+        return cls(rows, cols, frozenset(map(tuple, black)), frozenset(map(tuple, undecided)))
+
+    def white(self) -> frozenset[Cell]:
+        return frozenset(grid.cells(self.rows, self.cols)) - self.black - self.undecided
+
+    def to_json(self) -> dict:
+        out: dict = {"black": [list(c) for c in sorted(self.black)]}
+        if self.undecided:
+            out["undecided"] = [list(c) for c in sorted(self.undecided)]
+        return out
+
+    @classmethod
+    def from_json(cls, puzzle: NurikabePuzzle, obj: dict) -> NurikabeSolution:
+        try:
+            black = [(int(r), int(c)) for r, c in obj["black"]]
+            undecided = [(int(r), int(c)) for r, c in obj.get("undecided", [])]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueError('expected {"black": [[r, c], ...]}') from exc
+        for cell in black + undecided:
+            if not (0 <= cell[0] < puzzle.rows and 0 <= cell[1] < puzzle.cols):
+                raise ValueError(f"cell {cell} is not in a {puzzle.size} grid")
+        return cls.from_cells(puzzle.rows, puzzle.cols, black, undecided)
+
+
+# ---------------------------------------------------------------- shared facts for the models
+
+
+def reach(puzzle: NurikabePuzzle) -> list[dict[Cell, int]]:
+    """For each numbered cell (in ``clue_cells`` order), the cells its island can contain, with
+    their distance from the number: a breadth-first search from the numbered cell that never
+    enters another numbered cell or a cell next to one (those would join two numbers), cut at
+    distance k-1 for a number k (an island of k cells reaches at most k-1 steps). A "?" reaches
+    every cell the search can enter. Every island of every solution lies inside its reach."""
+    rows, cols = puzzle.rows, puzzle.cols
+    clues = puzzle.clue_cells()
+    owner: dict[Cell, set[int]] = {}
+    for i, (cell, _) in enumerate(clues):
+        owner.setdefault(cell, set()).add(i)
+        for nb in grid.neighbours(rows, cols, cell):
+            owner.setdefault(nb, set()).add(i)
+    out = []
+    for i, (start, v) in enumerate(clues):
+        limit = rows * cols if v == QUESTION else v - 1
+        dist = {start: 0}
+        todo = deque([start])
+        while todo:
+            cell = todo.popleft()
+            d = dist[cell]
+            if d == limit:
+                continue
+            for nb in grid.neighbours(rows, cols, cell):
+                if nb not in dist and owner.get(nb, {i}) <= {i}:
+                    dist[nb] = d + 1
+                    todo.append(nb)
+        out.append(dist)
+    return out
+
+
+def components(cells, rows: int, cols: int) -> list[set[Cell]]:
+    """Orthogonally connected components of a set of cells, each found from its smallest cell,
+    in row-major order of those cells."""
+    todo = set(cells)
+    out = []
+    for start in sorted(todo):
+        if start not in todo:
+            continue
+        todo.discard(start)
+        comp = {start}
+        stack = [start]
+        while stack:
+            for nb in grid.neighbours(rows, cols, stack.pop()):
+                if nb in todo:
+                    todo.discard(nb)
+                    comp.add(nb)
+                    stack.append(nb)
+        out.append(comp)
+    return out
+
+
+def boundary(region, rows: int, cols: int) -> set[Cell]:
+    """The cells outside ``region`` next to one of its cells."""
+    region = set(region)
+    return {nb for cell in region for nb in grid.neighbours(rows, cols, cell) if nb not in region}
