@@ -6,6 +6,8 @@
   or once ``solutions`` distinct solutions are known; ``solutions=2`` settles uniqueness.
 * ``SolveResult(backend, status, solutions, exhausted, seconds, stats)``: ``exhausted=True``
   means the whole search space was explored, so ``len(solutions)`` is the exact count.
+* ``SolveResult.total``: set only by count-only modes (DESIGN.md: ``count(puzzle, limit)`` where
+  enumerating one by one is too slow): the exact count, with ``solutions`` possibly empty.
 * ``Status``: how the search ended. ``solved`` = at least one solution and the search ended
   normally (the solution limit was reached or the space was exhausted); ``unsat`` = exhausted with
   no solution; ``timeout`` = the time limit cut the search (solutions found so far are kept);
@@ -56,10 +58,13 @@ class SolveResult:
     exhausted: bool = False
     seconds: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict, compare=False)
+    # count-only modes (``count(puzzle, limit)``, e.g. path counting by dynamic programming):
+    # the exact number of solutions, known without listing them; then ``exhausted`` is True
+    total: int | None = None
 
     @property
     def count(self) -> int:
-        return len(self.solutions)
+        return self.total if self.total is not None else len(self.solutions)
 
     @property
     def unique(self) -> bool | None:
