@@ -327,7 +327,9 @@ generate_app = typer.Typer(no_args_is_help=True, help="Generate puzzles (seeded,
 
 # Each module listed here defines ``register(app, generate_app)`` and adds its own commands
 # (a kind's extras such as ``hint`` or ``sample``, its ``generate <kind>`` subcommand, ``batch``).
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = (
+    "cli.batch",
+)
 
 for _module in COMMAND_MODULES:
     importlib.import_module(_module).register(app, generate_app)

@@ -8,9 +8,10 @@ are parametrized from this table, so it is tested everywhere at once.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from puzzles import kinds
@@ -78,15 +79,46 @@ class UnknownBackend(ValueError):
     pass
 
 
+EXTRA_ENV = "GRIDSOLVE_EXTRA_BACKENDS"
+
+
+def extra_backends() -> tuple[Backend, ...]:
+    """Rows named by ``$GRIDSOLVE_EXTRA_BACKENDS`` = ``module:ATTR[,module:ATTR...]`` (ATTR a
+    Backend or a sequence of them): test doubles or out-of-tree backends, seen by every process
+    that inherits the environment (batch worker processes, Dask workers). Unset = none."""
+    return _load_extra(os.environ.get(EXTRA_ENV, "").strip())
+
+
+@lru_cache(maxsize=8)
+def _load_extra(spec: str) -> tuple[Backend, ...]:
+    rows: list[Backend] = []
+    for item in filter(None, (s.strip() for s in spec.split(","))):
+        module, _, attr = item.partition(":")
+        try:
+            obj = getattr(importlib.import_module(module), attr)
+        except (ImportError, AttributeError, ValueError) as exc:
+            raise UnknownBackend(f"{EXTRA_ENV}: cannot load {item!r} (module:ATTR): {exc}") from None
+        found = [obj] if isinstance(obj, Backend) else list(obj)
+        if not all(isinstance(b, Backend) for b in found):
+            raise UnknownBackend(f"{EXTRA_ENV}: {item!r} is not a Backend or a sequence of them")
+        rows.extend(found)
+    return tuple(rows)
+
+
+def rows() -> tuple[Backend, ...]:
+    """Every backend: the table above plus the extra rows of the environment."""
+    return BACKENDS + extra_backends()
+
+
 def for_kind(kind: str) -> list[Backend]:
     kind = kinds.normalize(kind)
-    return [b for b in BACKENDS if b.kind == kind]
+    return [b for b in rows() if b.kind == kind]
 
 
 def get(kind: str, name: str | None = None) -> Backend:
     kind = kinds.normalize(kind)
     name = name or DEFAULTS.get(kind)
-    for b in BACKENDS:
+    for b in rows():
         if b.kind == kind and b.name == name:
             return b
     names = ", ".join(b.name for b in for_kind(kind)) or "none"

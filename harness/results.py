@@ -36,3 +36,32 @@ def record(kind: str, ident: str, result: SolveResult, *, with_solutions: bool =
         out["solutions"] = [s.to_json() for s in result.solutions]
     out["stats"] = _plain(result.stats)
     return out
+
+
+def canonical_solution(kind: str, puzzle, solution, ident: str | None = None) -> str:
+    """A solution in the kind's canonical text (its ``format_solution``; the text rendering for a
+    kind without one)."""
+    from puzzles import kinds, render
+
+    fmod = kinds.formats(kind)
+    if hasattr(fmod, "format_solution"):
+        return fmod.format_solution(puzzle, solution, ident)
+    return render.text(puzzle, solution)
+
+
+def batch_record(task: dict, result: SolveResult) -> dict:
+    """One line of a batch results file (``gridsolve batch``): the instance, the backend, the
+    verdict, ``error`` (None unless the status is ``error``), the first solution in canonical text
+    and every solution as JSON (so a later run can compare solution sets), the limits used."""
+    rec = record(task["kind"], task["id"], result)
+    stats = rec.pop("stats")
+    sols = rec.pop("solutions")
+    rec = {"record": "result", **rec}
+    rec["timeout"] = task["seconds"]
+    rec["limit"] = task["solutions"]
+    rec["error"] = str(result.stats.get("error", "unknown error")) if str(result.status) == "error" else None
+    rec["solution"] = (canonical_solution(task["kind"], task["puzzle"], result.solutions[0], task["id"])
+                       if result.solutions else None)
+    rec["solutions"] = sols
+    rec["stats"] = stats
+    return rec

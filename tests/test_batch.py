@@ -1,0 +1,263 @@
+"""``gridsolve batch`` and ``gridsolve report``: results appended at once and never lost, resume
+after SIGKILL / Ctrl-C, crashing / hanging / memory-hungry backends isolated in worker processes,
+malformed JSON Lines reported by line, Dask LocalCluster = local run, HTML report."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from harness import batch as engine
+from harness import registry
+from harness.summary import summarize_records
+from puzzles import kinds
+from puzzles.solving import Limit
+
+from . import batch_doubles
+from .conftest import FIXTURES, ROOT
+
+SL = FIXTURES / "slitherlink"
+SMALL = ["janko-11_5x5.txt", "janko-12_5x5.txt", "pzprjs-5x5.txt", "janko-31_7x7.txt"]
+ALL = [b.name for b in registry.BACKENDS if b.kind == "slitherlink"]
+
+
+def jsonl(path: Path, copies: int = 1, bad: dict[int, str] | None = None) -> Path:
+    """A JSON Lines batch of the small fixtures (``copies`` times each, distinct ids); ``bad`` puts
+    malformed lines at the given 1-based line numbers."""
+    lines = []
+    for n in range(copies):
+        for name in SMALL:
+            text = (SL / name).read_text()
+            lines.append(json.dumps({"kind": "slitherlink", "id": f"{Path(name).stem}-{n}", "puzzle": text}))
+    for no, line in sorted((bad or {}).items()):
+        lines.insert(no - 1, line)
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def gridsolve(*args: str, env: dict | None = None, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300, env=env, **kw)
+
+
+def doubles_env() -> dict:
+    return {**os.environ, registry.EXTRA_ENV: batch_doubles.SPEC, "PYTHONPATH": str(ROOT)}
+
+
+def lines(path: Path) -> list[dict]:
+    return [json.loads(x) for x in path.read_text().splitlines()]
+
+
+def keys(recs: list[dict]) -> Counter:
+    return Counter((r["record"], r["id"], r["backend"]) for r in recs)
+
+
+def test_crossval_batch_writes_one_checked_record_per_instance_and_backend(tmp_path):
+    out = tmp_path / "r.jsonl"
+    entries = engine.load([str(jsonl(tmp_path / "in.jsonl"))])
+    opts = engine.Options(crossval=True, jobs=2, limit=Limit(60, 2))
+    rf = engine.run_batch(entries, out, opts)
+    recs = lines(out)
+    want = {("result", e.id, b) for e in entries for b in ALL} | {("crossval", e.id, None) for e in entries}
+    assert keys(recs) == Counter(want)
+    golden = {e.id: e.solution for e in entries}
+    fmod = kinds.formats("slitherlink")
+    for r in recs:
+        if r["record"] == "crossval":
+            assert r["agree"] and r["verdict"] == "unique", r
+            continue
+        assert (r["status"], r["unique"], r["count"], r["error"]) == ("solved", True, 1, None)
+        # the canonical text reads back as the golden solution
+        [back] = read_text(r["solution"])
+        assert back.solution == golden[r["id"]]
+        assert fmod.parse_solution(back.puzzle, json.dumps(r["solutions"][0])) == golden[r["id"]]
+    s = summarize_records(list(rf.records.values()))
+    assert [row["backend"] for row in s.rows] == sorted(ALL)
+    assert all(row["runs"] == row["solved"] == row["unique"] == 4 for row in s.rows)
+    assert s.failures == 0 and s.instances == 4
+
+
+def read_text(text: str):
+    from puzzles.formats import parse_text
+
+    return parse_text(text)
+
+
+def test_failing_backends_are_recorded_as_errors_and_the_batch_goes_on(tmp_path):
+    src = tmp_path / "in.jsonl"
+    jsonl(src)
+    out = tmp_path / "r.jsonl"
+    p = gridsolve("batch", str(src), "--backends", "crash,segfault,hang,hog,sat", "--timeout", "1",
+                  "--grace", "1", "--memory", "1024", "--jobs", "2", "--out", str(out), env=doubles_env())
+    assert p.returncode == 1, p.stderr
+    assert "Traceback" not in p.stderr
+    recs = lines(out)
+    assert keys(recs) == Counter({("result", f"{Path(n).stem}-0", b) for n in SMALL
+                                  for b in ("crash", "segfault", "hang", "hog", "sat")})
+    by = {(r["id"], r["backend"]): r for r in recs}
+    for name in SMALL:
+        ident = f"{Path(name).stem}-0"
+        assert by[ident, "sat"]["status"] == "solved" and by[ident, "sat"]["unique"] is True
+        assert "exited with code 3" in by[ident, "crash"]["error"]
+        assert "SIGSEGV" in by[ident, "segfault"]["error"]
+        assert "hard time limit" in by[ident, "hang"]["error"]
+        assert "out of memory (worker memory limit 1024 MiB)" == by[ident, "hog"]["error"]
+        for b in ("crash", "segfault", "hang", "hog"):
+            assert by[ident, b]["status"] == "error"
+    assert "16 error(s)" in p.stdout
+
+
+def test_malformed_jsonl_lines_are_reported_with_line_numbers_and_skipped(tmp_path):
+    nonsense = json.dumps({"kind": "slitherlink", "puzzle": "nonsense"})
+    src = jsonl(tmp_path / "in.jsonl", bad={2: "{not json", 4: nonsense})
+    out = tmp_path / "r.jsonl"
+    p = gridsolve("batch", str(src), "--out", str(out), "--jobs", "1")
+    assert p.returncode == 2, p.stderr
+    assert f"{src}:2: invalid JSON" in p.stderr and f"{src}:4: " in p.stderr
+    recs = lines(out)
+    bad = [r for r in recs if r["record"] == "input"]
+    assert sorted(r["id"] for r in bad) == ["in:2", "in:4"]
+    assert all(r["status"] == "error" and r["error"].startswith(f"{src}:") for r in bad)
+    good = [r for r in recs if r["record"] == "result"]
+    assert len(good) == 4 and all(r["status"] == "solved" and r["backend"] == "sat" for r in good)
+    # resume: nothing to redo, the malformed lines are not recorded twice
+    p2 = gridsolve("batch", str(src), "--out", str(out), "--resume")
+    assert p2.returncode == 2
+    assert keys(lines(out)) == keys(recs) and max(keys(recs).values()) == 1
+
+
+def test_existing_output_needs_resume_or_overwrite(tmp_path):
+    out = tmp_path / "r.jsonl"
+    out.write_text('{"record": "result", "id": "x"}\n')
+    p = gridsolve("batch", str(SL / "pzprjs-5x5.txt"), "--out", str(out))
+    assert p.returncode == 2 and "--resume" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+
+
+def wait_for_lines(path: Path, n: int, proc: subprocess.Popen, seconds: float = 60) -> None:
+    t0 = time.time()
+    while time.time() - t0 < seconds:
+        if path.exists() and path.read_text().count("\n") >= n:
+            return
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.05)
+    raise AssertionError(f"no {n} lines in {path} after {seconds} s")
+
+
+def test_interrupt_and_sigkill_then_resume_finish_with_every_instance_once(tmp_path):
+    psutil = pytest.importorskip("psutil")
+    src = jsonl(tmp_path / "in.jsonl", copies=6)  # 24 instances x (slow, sat) = 48 solves
+    out = tmp_path / "r.jsonl"
+    args = [sys.executable, "-m", "cli.main", "batch", str(src), "--backends", "slow,sat", "--crossval",
+            "--jobs", "2", "--out", str(out)]
+    # Ctrl-C (SIGINT): stops cleanly, exit 130, finished results kept
+    proc = subprocess.Popen(args, cwd=ROOT, env=doubles_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    wait_for_lines(out, 8, proc)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "--resume" in err and "Traceback" not in err
+    first = keys(lines(out))
+    assert 8 <= sum(first.values()) < 48 + 24 and max(first.values()) == 1
+    # SIGKILL halfway through the resumed run: no cleanup at all, worker processes die with it
+    proc = subprocess.Popen(args + ["--resume"], cwd=ROOT, env=doubles_env(), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    wait_for_lines(out, sum(first.values()) + 10, proc)
+    children = psutil.Process(proc.pid).children(recursive=True)
+    proc.kill()
+    proc.wait()
+    assert children
+    _, alive = psutil.wait_procs(children, timeout=10)
+    assert not alive, "worker processes outlived the killed batch"
+    second = keys(lines(out))
+    assert sum(second.values()) < 72
+    # resume finishes the rest: every (instance, backend) result and every verdict exactly once
+    p = subprocess.run(args + ["--resume"], cwd=ROOT, env=doubles_env(), capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 0, p.stdout + p.stderr
+    recs = lines(out)
+    ids = {f"{Path(n).stem}-{k}" for n in SMALL for k in range(6)}
+    want = {("result", i, b) for i in ids for b in ("slow", "sat")} | {("crossval", i, None) for i in ids}
+    assert keys(recs) == Counter(want)
+    assert all(r["agree"] for r in recs if r["record"] == "crossval")
+    assert "0 disagreement(s)" in p.stdout
+
+
+def test_resume_drops_an_unfinished_last_line_and_redoes_it(tmp_path):
+    out = tmp_path / "r.jsonl"
+    entries = engine.load([str(SL / "pzprjs-5x5.txt"), str(SL / "janko-11_5x5.txt")])
+    engine.run_batch(entries, out, engine.Options(jobs=1))
+    full = out.read_text()
+    out.write_text(full[: full.index("\n") + 1] + full[full.index("\n") + 1:][:40])  # cut mid-line
+    rf = engine.run_batch(entries, out, engine.Options(jobs=1, resume=True))
+    assert any("unfinished last line" in n for n in rf.notes)
+    recs = lines(out)
+    assert keys(recs) == Counter({("result", e.id, "sat") for e in entries})
+
+
+def test_extra_backends_hook(monkeypatch):
+    with pytest.raises(registry.UnknownBackend):
+        registry.get("slitherlink", "crash")
+    monkeypatch.setenv(registry.EXTRA_ENV, batch_doubles.SPEC)
+    assert registry.get("slitherlink", "crash").target == "tests.batch_doubles:crash"
+    assert {"crash", "sat"} <= {b.name for b in registry.for_kind("slitherlink")}
+    assert "crash" not in {b.name for b in registry.BACKENDS}  # the table itself is unchanged
+    monkeypatch.setenv(registry.EXTRA_ENV, "tests.batch_doubles:nothing")
+    with pytest.raises(registry.UnknownBackend, match="cannot load"):
+        registry.for_kind("slitherlink")
+
+
+def comparable(recs: list[dict]) -> set[str]:
+    """A record without its timings (seconds; stats hold solver counters, which are deterministic)."""
+    out = set()
+    for r in recs:
+        r = {k: v for k, v in r.items() if k != "seconds"}
+        out.add(json.dumps(r, sort_keys=True))
+    return out
+
+
+def test_cluster_batch_gives_the_same_results_as_a_local_batch(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    src = jsonl(tmp_path / "in.jsonl")
+    local, remote = tmp_path / "local.jsonl", tmp_path / "remote.jsonl"
+    common = ["batch", str(src), "--crossval", "--backends", "sat,cpsat,sat-glucose"]
+    p = gridsolve(*common, "--out", str(local), "--jobs", "2")
+    assert p.returncode == 0, p.stderr
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
+                                  dashboard_address=None) as cluster:
+        p = gridsolve(*common, "--out", str(remote), "--cluster", cluster.scheduler_address)
+    assert p.returncode == 0, p.stderr
+    assert comparable(lines(local)) == comparable(lines(remote))
+    assert len(lines(remote)) == 4 * 3 + 4
+
+
+def test_unreachable_cluster_is_one_error_line(tmp_path):
+    pytest.importorskip("distributed")
+    env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"}
+    p = gridsolve("batch", str(SL / "pzprjs-5x5.txt"), "--out", str(tmp_path / "r.jsonl"),
+                  "--cluster", "tcp://127.0.0.1:9", env=env)
+    assert p.returncode == 2 and "Dask scheduler" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_report_renders_a_self_contained_html_page(tmp_path):
+    out = tmp_path / "r.jsonl"
+    entries = engine.load([str(SL / n) for n in SMALL])
+    engine.run_batch(entries, out, engine.Options(crossval=True, jobs=2, backends="sat,cpsat"))
+    page = tmp_path / "report.html"
+    p = gridsolve("report", str(out), "--html", str(page))
+    assert p.returncode == 0, p.stderr
+    assert "sat" in p.stdout and "cpsat" in p.stdout
+    html = page.read_text()
+    assert html.startswith("<!DOCTYPE html>") and "<table" in html
+    assert html.count("data:image/png;base64,") >= 1
+    assert "src=\"http" not in html and "href=\"http" not in html
+    for b in ("sat", "cpsat"):
+        assert f"<td>{b}</td>" in html
