@@ -259,5 +259,6 @@ def test_report_renders_a_self_contained_html_page(tmp_path):
     assert html.startswith("<!DOCTYPE html>") and "<table" in html
     assert html.count("data:image/png;base64,") >= 1
     assert "src=\"http" not in html and "href=\"http" not in html
-    for b in ("sat", "cpsat"):
-        assert f"<td>{b}</td>" in html
+    for b in ("sat", "cpsat"):  # backend, runs, solved, unique
+        assert f">{b}</td><td>4</td><td>4</td><td>4</td>" in html
+    assert "Disagreements (0)" in html and "Errors (0)" in html
