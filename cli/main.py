@@ -18,6 +18,7 @@ import typer
 from harness import registry
 from harness.crossval import crossval as run_crossval
 from harness.results import record
+from harness.run import count as count_solutions
 from harness.run import run
 from puzzles import kinds
 from puzzles import render as renderers
@@ -143,7 +144,7 @@ def count(
         check_options(b, options)
     failures = 0
     for e in inputs.entries:
-        r = run(chosen[e.kind], e.puzzle, lim, **options)
+        r = count_solutions(chosen[e.kind], e.puzzle, lim, **options)  # count-only mode if any
         failures += r.unique is not True
         if fmt == TableFormat.json:
             print(json.dumps(record(e.kind, e.id, r, with_solutions=False)), flush=True)
@@ -329,6 +330,7 @@ generate_app = typer.Typer(no_args_is_help=True, help="Generate puzzles (seeded,
 # (a kind's extras such as ``hint`` or ``sample``, its ``generate <kind>`` subcommand, ``batch``).
 COMMAND_MODULES: tuple[str, ...] = (
     "cli.batch",
+    "cli.hamiltonian",
 )
 
 for _module in COMMAND_MODULES:

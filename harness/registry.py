@@ -26,6 +26,9 @@ class Backend:
     options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     family: str = ""  # "cpsat" | "sat" | "native": which library it needs / what it is
     complete: bool = True  # explores the whole space (exact counts); False: may stop "stuck"
+    # "module:function" of a count-only mode ``count(puzzle, limit) -> SolveResult`` with ``total``
+    # set (DESIGN.md), used by ``harness.run.count`` / ``gridsolve count``; "" = none
+    counter: str = ""
 
     @cached_property
     def function(self) -> Callable:
@@ -70,9 +73,19 @@ BACKENDS: tuple[Backend, ...] = (
             "colouring", family="cpsat"),
     Backend("slitherlink", "cpsat-lazy", "cpmodels.slitherlink:solve_lazy",
             "CP-SAT degree constraints only, re-solved with subtour cuts", family="cpsat"),
+    Backend("hamiltonian", "dp", "native_rules.hamiltonian.counting:solve",
+            "frontier dynamic programming (numpy): exact count, paths listed by rank; "
+            "count-only mode for `gridsolve count`", family="native",
+            counter="native_rules.hamiltonian.counting:count"),
+    Backend("hamiltonian", "sat", "satmodels.hamiltonian:solve",
+            "CNF (CaDiCaL 1.9.5): degree 1 at the ends, 2 elsewhere; lazy cut clauses on one "
+            "incremental solver", family="sat"),
+    Backend("hamiltonian", "cpsat", "cpmodels.hamiltonian:solve",
+            "CP-SAT add_circuit over the cells with the arc end -> start fixed", family="cpsat"),
 )
 
 DEFAULTS = {"slitherlink": "sat"}
+DEFAULTS["hamiltonian"] = "dp"
 
 
 class UnknownBackend(ValueError):

@@ -39,3 +39,12 @@ def run(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveRes
         stats["error"] = "checker rejected " + " | ".join(bad)
     return dataclasses.replace(result, backend=backend.name, status=status, seconds=seconds,
                                stats=stats)
+
+
+def count(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveResult:
+    """Count solutions: the backend's count-only mode when it has one (``Backend.counter``; the
+    result's ``total`` is the exact count and ``limit.solutions`` does not cap it), else ``run``.
+    Timed, never raises, and any solutions a count-only mode returns are checked, as in ``run``."""
+    if not backend.counter:
+        return run(backend, puzzle, limit, **options)
+    return run(dataclasses.replace(backend, target=backend.counter, counter=""), puzzle, limit, **options)

@@ -1,0 +1,139 @@
+"""Hamiltonian (one-way labyrinth) commands: ``sample``, ``oracle`` and ``generate hamiltonian``.
+
+    gridsolve sample hamiltonian --size 21 --seed 7 [--count N] [--mode auto|uniform|walk] [--svg out.svg]
+    gridsolve sample walk.txt --seed 1          # random completions of a partial walk
+    gridsolve oracle walk.txt                   # which next moves can still be completed
+    gridsolve generate hamiltonian --size 9 --seed 3 > labyrinth.txt
+
+Counting and solving use the core commands (``gridsolve count hamiltonian --size 9``,
+``gridsolve solve walk.txt --limit 5``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from harness import hamiltonian as ham
+from puzzles import render
+from puzzles.formats import hamiltonian as fmt_ham
+
+from .common import Inputs, KindOpt, PuzzleArgs, SizeOpt, Usage, error, exit_code
+
+
+def _entries(puzzles: list[str], kind: str | None, size: str | None):
+    inputs = Inputs(puzzles, kind or ("hamiltonian" if size else None), size)
+    for e in inputs.entries:
+        if e.kind != "hamiltonian":
+            raise Usage(f"{e.id}: is a {e.kind} puzzle; this command is for hamiltonian")
+    return inputs
+
+
+def sample(
+    puzzles: list[str] = PuzzleArgs,
+    kind: str | None = KindOpt,
+    size: str | None = SizeOpt,
+    seed: int | None = typer.Option(None, "--seed", help="random seed (same seed, same labyrinths)"),
+    count: int = typer.Option(1, "--count", "-n", help="how many paths per puzzle"),
+    mode: str = typer.Option("auto", "--mode", "-m",
+                             help="uniform (exact, frontier DP), walk (the seed's walk mode: uniform "
+                                  "among completable moves), auto (uniform up to 13 wide, else walk)"),
+    svg: Path | None = typer.Option(None, "--svg", help="also draw the (first) path as SVG here"),
+    out_format: str = typer.Option("text", "--format", "-f", help="text (drawing), numbers, json"),
+) -> None:
+    """Draw random labyrinths (Hamiltonian paths), or random completions of a partial walk."""
+    if count < 1:
+        raise Usage(f"--count must be at least 1, got {count}")
+    if mode not in ham.MODES:
+        raise Usage(f"--mode {mode!r}: choose from {', '.join(ham.MODES)}")
+    if out_format not in ("text", "numbers", "json"):
+        raise Usage(f"--format {out_format!r}: choose from text, numbers, json")
+    inputs = _entries(puzzles, kind, size)
+    failures = 0
+    pictures = []
+    for e in inputs.entries:
+        try:
+            s = ham.sample(e.puzzle, count, seed, mode)
+        except ValueError as exc:  # no path at all
+            error(f"{e.id}: {exc}")
+            failures += 1
+            continue
+        except ham.TooLarge as exc:
+            raise Usage(f"{e.id}: {exc}; use --mode walk") from None
+        for i, sol in enumerate(s.paths):
+            if out_format == "json":
+                print(json.dumps({"kind": "hamiltonian", "id": e.id, "mode": s.mode, "seed": seed,
+                                  "index": i, **sol.to_json()}))
+            else:
+                print(f"{e.id}: {s.mode} sample {i + 1}/{count} (seed {seed})")
+                print(render.text(e.puzzle, sol) if out_format == "text" else fmt_ham.numbers(e.puzzle, sol))
+        if s.paths:
+            pictures.append(render.svg(e.puzzle, s.paths[0]))
+    if svg is not None and pictures:
+        svg.write_text(pictures[0])
+    raise typer.Exit(exit_code(inputs.bad, failures))
+
+
+def oracle(
+    puzzle: str = typer.Argument(..., help="a partial walk (canonical text, drawing, saved state) or -"),
+    kind: str | None = KindOpt,
+    out_format: str = typer.Option("text", "--format", "-f", help="text or json"),
+) -> None:
+    """Which next moves of a partial walk can still be completed (exact; with completion counts
+    from the frontier DP when it fits, else feasibility from SAT). Exit 1 if none can."""
+    inputs = _entries([puzzle], kind, None)
+    if inputs.bad:
+        raise typer.Exit(2)
+    failures = 0
+    for e in inputs.entries:
+        m = ham.next_moves(e.puzzle)
+        failures += not m.moves and e.puzzle.live_end != e.puzzle.end
+        if out_format == "json":
+            print(json.dumps({
+                "id": e.id, "live_end": list(e.puzzle.live_end), "method": m.method,
+                "moves": [list(c) for c in m.moves],
+                "candidates": [{"cell": list(c), "direction": direction(e.puzzle.live_end, c),
+                                "completable": c in m.moves,
+                                "completions": None if m.counts is None else m.counts.get(c, 0)}
+                               for c in m.candidates]}))
+            continue
+        print(f"{e.id}: live end {e.puzzle.live_end}, {len(m.moves)} of {len(m.candidates)} "
+              f"moves can be completed ({m.method})")
+        for c in m.candidates:
+            extra = "" if m.counts is None else f"  {m.counts.get(c, 0)} completions"
+            verdict = "yes" if c in m.moves else "no "
+            print(f"  {direction(e.puzzle.live_end, c):5} {c}: {verdict}{extra}")
+    raise typer.Exit(exit_code(0, failures))
+
+
+def direction(a, b) -> str:
+    return {(-1, 0): "up", (0, 1): "right", (1, 0): "down", (0, -1): "left"}[(b[0] - a[0], b[1] - a[1])]
+
+
+def generate(
+    size: str = typer.Option("9", "--size", "-s", help="N or ROWSxCOLS"),
+    seed: int | None = typer.Option(None, "--seed"),
+    mode: str = typer.Option("auto", "--mode", "-m", help="uniform, walk or auto (see `sample`)"),
+    count: int = typer.Option(1, "--count", "-n"),
+) -> None:
+    """Random labyrinths as canonical text (solved puzzles: the numbered path)."""
+    if count < 1:
+        raise Usage(f"--count must be at least 1, got {count}")
+    if mode not in ham.MODES:
+        raise Usage(f"--mode {mode!r}: choose from {', '.join(ham.MODES)}")
+    try:
+        puzzle = fmt_ham.from_size(size)
+    except fmt_ham.FormatError as exc:
+        raise Usage(f"--size: {exc.message}") from None
+    s = ham.sample(puzzle, count, seed, mode)
+    for i, sol in enumerate(s.paths):
+        ident = f"{s.mode}-{puzzle.size}-seed{seed}-{i + 1}"
+        print(fmt_ham.format_solution(puzzle, sol, ident), end="\n" if i + 1 < count else "")
+
+
+def register(app: typer.Typer, generate_app: typer.Typer) -> None:
+    app.command("sample")(sample)
+    app.command("oracle")(oracle)
+    generate_app.command("hamiltonian")(generate)

@@ -1,0 +1,173 @@
+"""Hamiltonian paths (the one-way labyrinth) as CNF (python-sat), with lazy cut clauses on one
+incremental solver.
+
+Rules: one line through every free cell exactly once, by steps to orthogonal neighbours, from the
+start to the end cell, beginning with the pre-drawn prefix if there is one.
+
+Encoding (``IDPool`` keys): ``("e", a, b)`` = the line steps between neighbouring free cells a < b.
+* ``add_degrees``: the start and the end have exactly one line edge, every other free cell
+  exactly two (``CardEnc.equals`` on the 2-4 edges of a cell);
+* ``add_prefix``: the prefix's steps are unit clauses (the degrees then exclude the rest at its
+  inner cells);
+* connectivity is left out. A model is a set of edges in which every cell has its degree: one
+  start-end path plus possibly disjoint cycles. For every piece with cell set S (each cycle, and
+  the path when there are cycles) the cut clause ``OR(edges leaving S)`` is added to the same
+  solver, and it solves again. Paths are enumerated with blocking clauses ``OR(not e, e in path)``.
+
+Why the cuts never remove a solution, so counting is exact: a solution is one path through every
+free cell; S is a proper, non-empty subset of the free cells (a cycle never holds the start or the
+end, which have degree 1; the path piece misses the cycles' cells); a path through all free cells
+is connected, so it has an edge with one end in S and one outside -- it satisfies the cut. The
+cut excludes the current model (no edge leaves a piece), so the loop makes progress. A blocking
+clause removes exactly one path: a path containing every edge of another path through the same
+cells (both have free-1 edges) is that path. ``tests/test_hamiltonian_backends.py`` compares the
+enumerated sets with a brute-force enumeration on small grids.
+"""
+
+from __future__ import annotations
+
+from puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution, path_from_edges
+from puzzles.solving import Deadline, Limit, SolveResult, Status
+
+from . import _cnf
+
+
+def edge_key(a, b):
+    return ("e",) + ((a, b) if a < b else (b, a))
+
+
+def grid_edges(puzzle: HamiltonianPuzzle) -> list[tuple]:
+    out = []
+    for a in puzzle.free_cells():
+        for b in ((a[0], a[1] + 1), (a[0] + 1, a[1])):
+            if puzzle.is_free(b):
+                out.append((a, b))
+    return out
+
+
+def add_degrees(cnf: _cnf.Cnf, puzzle: HamiltonianPuzzle) -> None:
+    for cell in puzzle.free_cells():
+        lits = [cnf.var(edge_key(cell, n)) for n in puzzle.neighbours(cell)]
+        cnf.equals(lits, 1 if cell in (puzzle.start, puzzle.end) else 2)
+
+
+def add_prefix(cnf: _cnf.Cnf, puzzle: HamiltonianPuzzle) -> None:
+    for a, b in zip(puzzle.prefix, puzzle.prefix[1:], strict=False):
+        cnf.add([cnf.var(edge_key(a, b))])
+
+
+def pieces(puzzle: HamiltonianPuzzle, used: list[tuple]) -> list[set]:
+    """Cell sets of the connected pieces of a set of edges."""
+    adj: dict = {}
+    for a, b in used:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    seen: set = set()
+    out = []
+    for cell in adj:
+        if cell in seen:
+            continue
+        comp = {cell}
+        stack = [cell]
+        while stack:
+            x = stack.pop()
+            for y in adj[x]:
+                if y not in comp:
+                    comp.add(y)
+                    stack.append(y)
+        seen |= comp
+        out.append(comp)
+    return out
+
+
+def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _cnf.DEFAULT_SOLVER,
+          backend: str = "sat") -> SolveResult:
+    deadline = Deadline(limit.seconds)
+    if puzzle.free_count() == 1:  # start == end, nothing to connect
+        return SolveResult(backend, Status.SOLVED, (HamiltonianSolution((puzzle.start,)),), True,
+                           deadline.elapsed())
+    cnf = _cnf.Cnf()
+    edges = grid_edges(puzzle)
+    ids = [(e, cnf.var(edge_key(*e))) for e in edges]
+    add_degrees(cnf, puzzle)
+    add_prefix(cnf, puzzle)
+    stats = {"cuts": 0}
+
+    def read(model: list[int]) -> list[tuple]:
+        return [e for e, v in ids if model[v - 1] > 0]
+
+    def refine(used: list[tuple], add_clause):
+        parts = pieces(puzzle, used)
+        if len(parts) == 1:
+            return [HamiltonianSolution(path_from_edges(puzzle.start, used))]
+        for cells in parts:
+            add_clause([cnf.var(edge_key(a, b)) for a in cells for b in puzzle.neighbours(a)
+                        if b not in cells])
+            stats["cuts"] += 1
+        return []
+
+    def block(solution: HamiltonianSolution) -> list[int]:
+        return [-cnf.var(edge_key(a, b)) for a, b in zip(solution.path, solution.path[1:], strict=False)]
+
+    return _cnf.search(backend, cnf, limit, read=read, block=block, refine=refine,
+                       solver_name=solver, deadline=deadline, stats=stats)
+
+
+def completable(puzzle: HamiltonianPuzzle, seconds: float | None = None) -> bool | None:
+    """Has the puzzle (a partial walk) at least one completion? None if the time ran out."""
+    r = solve(puzzle, Limit(seconds=seconds, solutions=1))
+    if r.status == Status.SOLVED:
+        return True
+    if r.status == Status.UNSAT:
+        return False
+    return None
+
+
+class WalkSolver:
+    """Completion checks for a walk that only grows, on ONE incremental solver: the degree
+    clauses once, the walked steps as unit clauses as the walk extends, the move under test as
+    an assumption, and every cut clause kept for later checks (the cuts hold for every path of
+    the base puzzle, so they stay sound as the walk grows). Used as the oracle's ``finder``."""
+
+    def __init__(self, puzzle: HamiltonianPuzzle, solver: str = _cnf.DEFAULT_SOLVER) -> None:
+        from pysat.solvers import Solver
+
+        self.base = HamiltonianPuzzle(puzzle.rows, puzzle.cols, puzzle.start, puzzle.end, puzzle.blocked)
+        self.cnf = _cnf.Cnf()
+        self.ids = [(e, self.cnf.var(edge_key(*e))) for e in grid_edges(self.base)]
+        add_degrees(self.cnf, self.base)
+        self.solver = Solver(name=_cnf.check_solver_name(solver), bootstrap_with=self.cnf.clauses)
+        self.fixed: tuple = (puzzle.start,)
+        self.cuts = 0
+        self.adj = {a: [(b, self.cnf.var(edge_key(a, b))) for b in self.base.neighbours(a)]
+                    for a in self.base.free_cells()}
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def extends(self, puzzle: HamiltonianPuzzle) -> bool:
+        same = (puzzle.rows, puzzle.cols, puzzle.start, puzzle.end, puzzle.blocked) == (
+            self.base.rows, self.base.cols, self.base.start, self.base.end, self.base.blocked)
+        return same and puzzle.walked()[: len(self.fixed)] == self.fixed
+
+    def completion(self, puzzle: HamiltonianPuzzle):
+        """A completion of the walk (its cells), or None if it has none. The puzzle must extend
+        the walk seen so far (``extends``); all but its last step become permanent."""
+        walked = puzzle.walked()
+        for a, b in zip(walked[len(self.fixed) - 1: -2], walked[len(self.fixed): -1], strict=True):
+            self.solver.add_clause([self.cnf.var(edge_key(a, b))])
+        self.fixed = walked[:-1] if len(walked) > 1 else walked
+        assume = [self.cnf.var(edge_key(walked[-2], walked[-1]))] if len(walked) > 1 else []
+        if self.base.free_count() == 1:
+            return (self.base.start,)
+        while True:
+            if not self.solver.solve(assumptions=assume):
+                return None
+            model = self.solver.get_model()
+            used = [e for e, v in self.ids if model[v - 1] > 0]
+            parts = pieces(self.base, used)
+            if len(parts) == 1:
+                return path_from_edges(self.base.start, used)
+            for cells in parts:
+                self.solver.add_clause([v for a in cells for b, v in self.adj[a] if b not in cells])
+                self.cuts += 1
