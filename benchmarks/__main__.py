@@ -7,6 +7,7 @@ import importlib
 import sys
 
 BENCHMARKS = {
+    "batch": "benchmarks.batch",
     "slitherlink-janko": "benchmarks.slitherlink_janko",
 }
 
@@ -18,13 +19,38 @@ def main(argv: list[str]) -> int:
         return 0
     name, rest = argv[0], argv[1:]
     if name == "all":
-        for module in BENCHMARKS.values():
-            importlib.import_module(module).main(rest)
-        return 0
+        return run_all(rest)
     if name not in BENCHMARKS:
         print(f"unknown benchmark {name!r}; known: {', '.join(BENCHMARKS)}", file=sys.stderr)
         return 2
     return importlib.import_module(BENCHMARKS[name]).main(rest) or 0
+
+
+def run_all(rest: list[str]) -> int:
+    """Every benchmark with its default options, one after the other: a failing one is reported
+    and the others still run; a summary (status, minutes) at the end; exit 1 if any failed."""
+    import time
+    import traceback
+
+    outcome = []
+    for name, module in BENCHMARKS.items():
+        print(f"=== {name}", flush=True)
+        t0 = time.perf_counter()
+        try:
+            code = importlib.import_module(module).main(rest) or 0
+            status = "ok" if code == 0 else f"exit {code}"
+        except KeyboardInterrupt:
+            raise
+        except SystemExit as exc:  # e.g. common.data(): the corpus is missing
+            status = f"failed: {exc.code}" if exc.code not in (0, None) else "ok"
+        except BaseException as exc:  # noqa: BLE001 - one failing benchmark must not stop the rest
+            traceback.print_exc()
+            status = f"failed: {type(exc).__name__}: {exc}"
+        outcome.append((name, status, (time.perf_counter() - t0) / 60))
+    print("\n=== summary")
+    for name, status, minutes in outcome:
+        print(f"{name:32s} {status:50s} {minutes:6.1f} min")
+    return 0 if all(s == "ok" for _, s, _ in outcome) else 1
 
 
 if __name__ == "__main__":

@@ -88,10 +88,10 @@ def batch(
     show = sys.stderr.isatty() if progress is None else progress
     listener = RichListener(out) if show else PlainListener(out)
 
-    def terminate(signum, frame):
+    def terminate(signum, frame):  # kill / a closed terminal: stop as cleanly as on Ctrl-C
         raise KeyboardInterrupt
 
-    old = signal.signal(signal.SIGTERM, terminate)
+    old = {sig: signal.signal(sig, terminate) for sig in (signal.SIGTERM, signal.SIGHUP)}
     try:
         results = engine.run_batch(entries, out, opts, listener, chosen)
     except engine.BatchError as exc:
@@ -105,7 +105,8 @@ def batch(
               "to do the rest", file=sys.stderr)
         raise typer.Exit(130) from None
     finally:
-        signal.signal(signal.SIGTERM, old)
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
     listener.stop()
     s = summarize_records(list(results.records.values()))
     print_summary(s)

@@ -31,15 +31,16 @@ def time_distribution(seconds: dict[str, list[float]], title: str = "", timeout:
     ecdf.set_ylim(0, 1.02)
     ecdf.grid(True, which="both", alpha=0.3)
     if names:
-        ecdf.legend(loc="lower right", fontsize="small")
         box.boxplot([[max(FLOOR, x) for x in seconds[n]] for n in names], vert=False,
                     tick_labels=names, showfliers=True, flierprops={"markersize": 2})
     box.set_xscale("log")
     box.set_xlabel("seconds (log scale)")
     box.grid(True, axis="x", which="both", alpha=0.3)
     if timeout:
-        for ax in (ecdf, box):
-            ax.axvline(timeout, color="grey", linestyle="--", linewidth=1)
+        ecdf.axvline(timeout, color="grey", linestyle="--", linewidth=1, label=f"time limit {timeout:g} s")
+        box.axvline(timeout, color="grey", linestyle="--", linewidth=1)
+    if names or timeout:
+        ecdf.legend(loc="lower right", fontsize="small")
     if title:
         fig.suptitle(title)
     return fig
