@@ -1,0 +1,214 @@
+"""Hamiltonian paths (the one-way labyrinth): exact counts, every backend against an independent
+brute force, the completion oracle, uniform sampling, formats, checker."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from harness import registry
+from harness.run import count as count_solutions
+from harness.run import run
+from native_rules.hamiltonian import frontier, oracle, sampling
+from puzzles.check.hamiltonian import check
+from puzzles.hamiltonian import HamiltonianPuzzle as HP
+from puzzles.hamiltonian import HamiltonianSolution
+from puzzles.solving import Limit, Status
+
+from .hamiltonian_brute import all_paths, completions_by_move
+
+A001184 = {1: 1, 3: 2, 5: 104, 7: 111_712, 9: 2_688_307_514}
+BACKENDS = registry.for_kind("hamiltonian")
+
+
+# ------------------------------------------------------------------ exact counts
+
+
+@pytest.mark.parametrize("n", sorted(A001184))
+def test_dp_counts_a001184(n):
+    assert frontier.count(HP.square(n)) == A001184[n]
+
+
+def test_dp_count_only_mode_through_the_harness():
+    r = count_solutions(registry.get("hamiltonian", "dp"), HP.square(9), Limit(solutions=1))
+    assert (r.status, r.exhausted, r.count, r.unique) == (Status.SOLVED, True, A001184[9], False)
+    assert r.solutions == ()
+
+
+def test_nine_by_nine_first_step_right_is_the_authors_left_half():
+    counts = oracle.completion_counts(HP.square(9))
+    assert counts == {(0, 1): 1_344_153_757, (1, 0): 1_344_153_757}
+    assert frontier.count(HP.square(9).with_prefix([(0, 0), (0, 1)])) == 1_344_153_757
+
+
+def test_even_and_rectangular_grids():
+    assert frontier.count(HP.square(4)) == 0  # both corners the same colour, even cell count
+    assert frontier.count(HP.rect(5, 9)) == frontier.count(HP.rect(9, 5))  # transposed DP
+
+
+@pytest.mark.parametrize("name", ["cpsat", "sat"])
+@pytest.mark.parametrize("n", [1, 3, 5])
+def test_cpsat_and_sat_count_the_small_labyrinths(name, n):
+    r = run(registry.get("hamiltonian", name), HP.square(n), Limit(seconds=60, solutions=1000))
+    assert r.status == Status.SOLVED and r.exhausted and r.count == A001184[n], r.stats
+
+
+# ------------------------------------------------------------------ against brute force
+
+
+def random_puzzle(rng: random.Random) -> HP:
+    rows, cols = rng.randint(1, 4), rng.randint(2, 5)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    blocked = frozenset(rng.sample(cells, rng.randint(0, len(cells) // 4)))
+    free = [c for c in cells if c not in blocked]
+    if len(free) < 2:
+        return HP(1, 2, (0, 0), (0, 1))
+    start, end = rng.sample(free, 2)
+    p = HP(rows, cols, start, end, blocked)
+    walk = [start]  # a random self-avoiding prefix (possibly leading nowhere)
+    for _ in range(rng.randint(0, len(free) // 2)):
+        moves = [m for m in p.neighbours(walk[-1]) if m not in walk and m != end]
+        if not moves:
+            break
+        walk.append(rng.choice(moves))
+    return p.with_prefix(walk) if len(walk) > 1 else p
+
+
+CASES = [random_puzzle(random.Random(i)) for i in range(40)]
+
+
+@pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.name)
+def test_every_backend_finds_exactly_the_brute_force_paths(backend):
+    for p in CASES:
+        want = {HamiltonianSolution(x) for x in all_paths(p)}
+        r = run(backend, p, Limit(seconds=60, solutions=10_000))
+        assert r.status in (Status.SOLVED, Status.UNSAT) and r.exhausted, (p, r.stats)
+        assert r.solution_set() == want, p
+
+
+def test_sat_cuts_keep_every_path_of_an_open_grid():
+    # 5x6 from a corner to an inner cell: many cycle-laden models are cut on the way
+    p = HP(5, 6, (0, 0), (2, 3))
+    want = {HamiltonianSolution(x) for x in all_paths(p)}
+    r = run(registry.get("hamiltonian", "sat"), p, Limit(seconds=120, solutions=10**6))
+    assert r.exhausted and r.solution_set() == want and r.stats["cuts"] > 0
+
+
+def test_dp_lists_paths_by_rank_without_repeats():
+    r = run(registry.get("hamiltonian", "dp"), HP.square(7), Limit(solutions=500))
+    assert r.status == Status.SOLVED and not r.exhausted and r.count == 500
+    assert len(r.solution_set()) == 500 and r.stats["total"] == A001184[7]
+
+
+# ------------------------------------------------------------------ the completion oracle
+
+
+def test_oracle_agrees_with_brute_force_on_every_5x5_prefix():
+    paths = all_paths(HP.square(5))
+    prefixes = {p[:k] for p in paths for k in range(1, 24)}
+    # add dead prefixes: every one-step extension that no path takes
+    for pre in list(prefixes):
+        for m in HP.square(5).neighbours(pre[-1]):
+            if m not in pre:
+                prefixes.add(pre + (m,))
+    for pre in sorted(prefixes):
+        puzzle = HP.square(5).with_prefix(pre) if len(pre) > 1 else HP.square(5)
+        want = Counter(p[len(pre)] for p in paths if p[: len(pre)] == pre)
+        got = oracle.completion_counts(puzzle)
+        assert {m: n for m, n in got.items() if n} == dict(want), pre
+        assert oracle.completable_moves(puzzle) == set(want)
+        if not want and len(pre) < 25:
+            assert all(n == 0 for n in got.values())
+
+
+def random_prefix(n: int, length: int, rng: random.Random) -> HP:
+    p = HP.square(n)
+    walk = [(0, 0)]
+    while len(walk) < length:
+        moves = [m for m in p.neighbours(walk[-1]) if m not in walk and m != p.end]
+        if not moves:
+            break
+        walk.append(rng.choice(moves))
+    return p.with_prefix(walk)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_oracle_agrees_with_brute_force_on_7x7_prefixes(seed):
+    rng = random.Random(seed)
+    puzzle = random_prefix(7, rng.randint(14, 34), rng)
+    want = completions_by_move(puzzle)
+    got = oracle.completion_counts(puzzle)
+    assert {m: n for m, n in got.items() if n} == want
+    assert oracle.quick_infeasible(puzzle) is False or not want  # the quick tests are sound
+
+
+def test_oracle_fallback_finder_agrees_with_the_dp():
+    from harness.hamiltonian import make_oracle
+
+    rng = random.Random(5)
+    for _ in range(15):
+        puzzle = random_prefix(7, rng.randint(5, 30), rng)
+        orc = make_oracle()
+        orc.dp_width = 0  # force the SAT path
+        assert orc.moves(puzzle) == oracle.completable_moves(puzzle)
+
+
+# ------------------------------------------------------------------ sampling
+
+
+def chi_square_p_value(observed: list[int], expected: float) -> float:
+    """Upper tail of chi-square (Wilson-Hilferty normal approximation)."""
+    stat = sum((o - expected) ** 2 / expected for o in observed)
+    k = len(observed) - 1
+    z = ((stat / k) ** (1 / 3) - (1 - 2 / (9 * k))) / math.sqrt(2 / (9 * k))
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+def test_uniform_sampler_passes_chi_square_over_all_104_paths():
+    paths = sampling.uniform(HP.square(5), 104 * 60, seed=2024)
+    seen = Counter(p.path for p in paths)
+    assert set(seen) == set(all_paths(HP.square(5)))
+    observed = [seen[p] for p in all_paths(HP.square(5))]
+    assert chi_square_p_value(observed, 60.0) > 0.001
+
+
+def test_walk_mode_is_not_uniform_and_the_test_sees_it():
+    # the same test on the seed's walk mode (uniform among completable moves) must fail
+    class MemoOracle(oracle.Oracle):  # the walk revisits the same prefixes: remember answers
+        memo: dict = {}
+
+        def moves(self, puzzle):
+            if puzzle.prefix not in self.memo:
+                self.memo[puzzle.prefix] = super().moves(puzzle)
+            return self.memo[puzzle.prefix]
+
+    rng = random.Random(7)
+    orc = MemoOracle()
+    seen = Counter(sampling.walk(HP.square(5), rng, orc).path for _ in range(104 * 60))
+    observed = [seen[p] for p in all_paths(HP.square(5))]
+    assert chi_square_p_value(observed, 60.0) < 1e-6
+
+
+def test_samples_are_valid_seeded_and_reproducible():
+    p = HP.square(9).with_prefix([(0, 0), (0, 1), (0, 2), (1, 2)])
+    a = sampling.uniform(p, 5, seed=11)
+    assert a == sampling.uniform(p, 5, seed=11)
+    assert all(not check(p, s) for s in a)
+    w = sampling.walk(p, seed=3)
+    assert not check(p, w) and w == sampling.walk(p, seed=3)
+    assert 0 < sampling.walk_probability(HP.square(5), sampling.walk(HP.square(5), seed=1)) < 1
+
+
+def test_walk_with_sat_fallback_draws_a_valid_large_labyrinth():
+    from harness.hamiltonian import sample
+
+    s = sample(HP.square(15), 1, seed=4, mode="walk")
+    assert s.mode == "walk" and not check(HP.square(15), s.paths[0])
+
+
+def test_sampling_a_puzzle_without_paths_says_so():
+    with pytest.raises(sampling.NoPath):
+        sampling.uniform(HP.square(4), 1, seed=1)
