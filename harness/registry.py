@@ -82,10 +82,30 @@ BACKENDS: tuple[Backend, ...] = (
             "incremental solver", family="sat"),
     Backend("hamiltonian", "cpsat", "cpmodels.hamiltonian:solve",
             "CP-SAT add_circuit over the cells with the arc end -> start fixed", family="cpsat"),
+    Backend("edgematching", "sat", "satmodels.edgematching:solve",
+            "CNF (CaDiCaL 1.9.5), Heule 2008: piece-square and join-colour variables, rotation "
+            "implied, fbc + exp redundant clauses; first corner fixed, turned copies added", family="sat"),
+    Backend("edgematching", "sat-rot", "satmodels.edgematching:solve",
+            "CNF, rotation-explicit: x[square, piece, rotation], support clauses per join colour",
+            {"encoding": "rotation"}, family="sat"),
+    Backend("edgematching", "cpsat", "cpmodels.edgematching:solve",
+            "CP-SAT x[square, piece, rotation], ExactlyOne per square and piece, colour sums per "
+            "join; first corner fixed; --maximize-joins optimises matched joins", family="cpsat"),
+    Backend("edgematching", "backtrack", "native_rules.edgematching:solve",
+            "seed port (numba): the OCaml backtracking without rotation, annex walk column by "
+            "column; stuck on puzzles that allow rotation or have fixed pieces", family="native",
+            complete=False),
+    Backend("edgematching", "backtrack-rot", "native_rules.edgematching:solve_rot",
+            "seed port (numba): backtracking with rotation k = 0..3, row by row", family="native",
+            complete=False),
+    Backend("edgematching", "backtrack-rot-locked", "native_rules.edgematching:solve_rot_locked",
+            "seed port (numba): rotation with the first (corner) tile locked; each board found "
+            "stands for its 4 turns", family="native", complete=False),
 )
 
 DEFAULTS = {"slitherlink": "sat"}
 DEFAULTS["hamiltonian"] = "dp"
+DEFAULTS["edgematching"] = "sat"
 
 
 class UnknownBackend(ValueError):

@@ -7,10 +7,11 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-KINDS: tuple[str, ...] = ("slitherlink", "hamiltonian", "nurikabe")
+KINDS: tuple[str, ...] = ("slitherlink", "hamiltonian", "nurikabe", "edgematching")
 
 ALIASES = {"slither": "slitherlink", "loopy": "slitherlink", "takegaki": "slitherlink"}
 ALIASES |= {"labyrinth": "hamiltonian", "one-way-labyrinth": "hamiltonian"}
+ALIASES |= {"eternity2": "edgematching", "eternity": "edgematching", "edge-matching": "edgematching"}
 
 
 class UnknownKind(ValueError):

@@ -1,0 +1,1 @@
+"""Seeded puzzle generators that need nothing but the domain (standard library only)."""

@@ -1,0 +1,259 @@
+"""Edge matching (Eternity II) as CNF (python-sat), two encodings.
+
+Rules: every piece on exactly one square (turned if allowed), touching edges of the same colour,
+colour 0 exactly on the sides facing the border, fixed pieces where given.
+
+**Heule (2008)**, the default: ``x[piece, square]`` only where the piece's type fits the square
+(a corner piece on a corner, ...: some rotation satisfies the border rule), no rotation variables,
+and ``y[join, colour]`` for every inner join and the colours it can take.
+* ``add_squares_and_pieces``: at least one piece per square, at most one piece per square
+  (sequential counter), at least one square per piece; with equal numbers of pieces and squares
+  this makes the placement a bijection;
+* ``add_join_colours``: every join has exactly one colour;
+* ``add_piece_colours``: the rotation is implied by the joins' colours. For a placement with the
+  allowed rotations R (colour ``col_r(i)`` on side i): ``x -> OR_r y[J_0, col_r(0)]``, and for all
+  sides i != j and colours c: ``x & y[J_i, c] -> OR_{r in R, col_r(i) = c} y[J_j, col_r(j)]`` (for
+  an all-different piece these are Heule's clauses ``x & y[J_i, u] -> y[J_i+1, r]``); plus, per
+  colour c of the piece, ``x -> OR_i y[J_i, c]`` over the sides where c can appear. Pairwise
+  clauses alone accept a join pattern that is no rotation when a colour appears three times
+  (``(a, a, a, b)`` against ``(a, a, a, a)``); the per-colour clause excludes it. That these
+  clauses accept exactly the rotations was checked exhaustively for all pieces over 5 colours and
+  several allowed-rotation sets (``tests/test_edgematching_models.py``). Border sides have no join
+  variable: a placement's border sides are fixed by the type filter.
+* redundant families (on by default, ``fbc`` / ``exp`` options): *forbidden colours*
+  ``x -> not y[J_i, k]`` for each colour k that the piece cannot show on side i, and the *explicit
+  at-most-one* square per piece.
+Counting blocks ``x`` and ``y`` of each solution (``y`` is determined by the solution: the inner
+joins' colours), so every solution is removed exactly once.
+
+**Rotation-explicit** (``encoding="rotation"``): ``x[square, piece, rotation]`` pre-filtered by the
+border rule (as in the CP-SAT model), exactly one per square and per piece, and for every inner
+join, colour and placement on one side ``x -> OR(placements showing that colour on the other side)``.
+
+Without hints and with rotation, the first corner piece is fixed to the top-left corner (or
+top-left / top-right on a rectangular board) and every solution is returned with its turned
+copies (see ``cpmodels.edgematching``); ``count_up_to_rotation`` is reported.
+"""
+
+from __future__ import annotations
+
+from puzzles.edgematching import (
+    BOTTOM,
+    LEFT,
+    RIGHT,
+    TOP,
+    EdgeMatchingPuzzle,
+    EdgeMatchingSolution,
+    orbit,
+    symmetry_anchor,
+    symmetry_factor,
+)
+from puzzles.solving import Deadline, Limit, SolveResult
+
+from . import _cnf
+
+SIDE_OFFSETS = {TOP: (-1, 0), RIGHT: (0, 1), BOTTOM: (1, 0), LEFT: (0, -1)}
+
+
+def join_of(puzzle: EdgeMatchingPuzzle, sq, side):
+    """The inner join on ``side`` of ``sq`` (as the pair of squares), or None on the border."""
+    dr, dc = SIDE_OFFSETS[side]
+    other = (sq[0] + dr, sq[1] + dc)
+    if not (0 <= other[0] < puzzle.rows and 0 <= other[1] < puzzle.cols):
+        return None
+    return (min(sq, other), max(sq, other))
+
+
+class Heule:
+    def __init__(self, puzzle: EdgeMatchingPuzzle, fbc: bool = True, exp: bool = True) -> None:
+        self.p, self.cnf = puzzle, _cnf.Cnf()
+        self.fbc, self.exp = fbc, exp
+        self.rots: dict[tuple, list[int]] = {}  # (piece, square) -> allowed rotations
+        self.domain: dict[tuple, set[int]] = {}  # join -> colours it can take
+        p = puzzle
+        squares = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+        for sq in squares:
+            for piece, k in p.placements(*sq):
+                self.rots.setdefault((piece, sq), []).append(k)
+        for (piece, sq), ks in self.rots.items():
+            for side in range(4):
+                j = join_of(p, sq, side)
+                if j is not None:
+                    self.domain.setdefault(j, set()).update(p.tile(piece, k)[side] for k in ks)
+
+    def x(self, piece, sq) -> int:
+        return self.cnf.var(("x", piece, sq))
+
+    def y(self, join, colour) -> int:
+        return self.cnf.var(("y", join, colour))
+
+    def add_squares_and_pieces(self) -> None:
+        by_sq: dict = {}
+        by_piece: dict = {}
+        for piece, sq in self.rots:
+            by_sq.setdefault(sq, []).append(self.x(piece, sq))
+            by_piece.setdefault(piece, []).append(self.x(piece, sq))
+        p = self.p
+        for sq in ((r, c) for r in range(p.rows) for c in range(p.cols)):
+            lits = by_sq.get(sq, [])
+            self.cnf.add(lits)
+            self.cnf.atmost(lits, 1)
+        for piece in range(1, p.n + 1):
+            lits = by_piece.get(piece, [])
+            self.cnf.add(lits)
+            if self.exp:
+                self.cnf.atmost(lits, 1)
+
+    def add_join_colours(self) -> None:
+        for j, colours in self.domain.items():
+            lits = [self.y(j, c) for c in sorted(colours)]
+            self.cnf.add(lits)
+            self.cnf.atmost(lits, 1)
+
+    def add_piece_colours(self) -> None:
+        p = self.p
+        for (piece, sq), ks in self.rots.items():
+            x = self.x(piece, sq)
+            looks = [p.tile(piece, k) for k in ks]
+            sides = [s for s in range(4) if join_of(p, sq, s) is not None]
+            joins = {s: join_of(p, sq, s) for s in sides}
+            if not sides:
+                continue
+            s0 = sides[0]
+            self.cnf.add([-x] + [self.y(joins[s0], c) for c in sorted({t[s0] for t in looks})])
+            for i in sides:
+                for c in self.domain[joins[i]]:
+                    fitting = [t for t in looks if t[i] == c]
+                    if not fitting:
+                        if self.fbc:  # forbidden colour
+                            self.cnf.add([-x, -self.y(joins[i], c)])
+                        continue
+                    for j in sides:
+                        if j != i:
+                            self.cnf.add([-x, -self.y(joins[i], c)]
+                                         + [self.y(joins[j], col) for col in sorted({t[j] for t in fitting})])
+            for c in {t[s] for t in looks for s in sides}:
+                self.cnf.add([-x] + [self.y(joins[s], c) for s in sides if any(t[s] == c for t in looks)])
+
+    def add_symmetry_break(self) -> bool:
+        anchor = symmetry_anchor(self.p)
+        if anchor is None:
+            return False
+        piece, spots = anchor
+        self.cnf.add([self.x(piece, (r, c)) for r, c, _ in spots])
+        return True
+
+    def read(self, model: list[int]) -> EdgeMatchingSolution:
+        p, true = self.p, {v for v in model if v > 0}
+        where = {sq: piece for (piece, sq) in self.rots if self.x(piece, sq) in true}
+        colour = {j: c for j, cs in self.domain.items() for c in cs if self.y(j, c) in true}
+        pairs = []
+        for r in range(p.rows):
+            for c in range(p.cols):
+                piece = where[(r, c)]
+                for k in self.rots[(piece, (r, c))]:
+                    t = p.tile(piece, k)
+                    if all(join_of(p, (r, c), s) is None or colour[join_of(p, (r, c), s)] == t[s] for s in range(4)):
+                        pairs.append((piece, k))
+                        break
+                else:  # pragma: no cover - the clauses make this impossible
+                    raise RuntimeError(f"no rotation of piece {piece} fits the joins at {(r, c)}")
+        return EdgeMatchingSolution.make(p, pairs)
+
+    def block(self, sol: EdgeMatchingSolution) -> list[int]:
+        p = self.p
+        lits = [-self.x(sol.at(r, c)[0], (r, c)) for r in range(p.rows) for c in range(p.cols)]
+        for r in range(p.rows):
+            for c in range(p.cols):
+                t = p.tile(*sol.at(r, c))
+                for side in (RIGHT, BOTTOM):
+                    j = join_of(p, (r, c), side)
+                    if j is not None:
+                        lits.append(-self.y(j, t[side]))
+        return lits
+
+
+class RotationExplicit:
+    def __init__(self, puzzle: EdgeMatchingPuzzle) -> None:
+        self.p, self.cnf = puzzle, _cnf.Cnf()
+        self.at: dict[tuple, list] = {}
+        for r in range(puzzle.rows):
+            for c in range(puzzle.cols):
+                self.at[(r, c)] = puzzle.placements(r, c)
+
+    def x(self, sq, piece, k) -> int:
+        return self.cnf.var(("x", sq, piece, k))
+
+    def add_squares_and_pieces(self) -> None:
+        by_piece: dict = {}
+        for sq, pl in self.at.items():
+            lits = [self.x(sq, piece, k) for piece, k in pl]
+            self.cnf.equals(lits, 1)
+            for (piece, k), v in zip(pl, lits):
+                by_piece.setdefault(piece, []).append(v)
+        for piece in range(1, self.p.n + 1):
+            self.cnf.equals(by_piece.get(piece, []), 1)
+
+    def add_piece_colours(self) -> None:
+        p = self.p
+        for a, b in p.inner_joins():
+            sa, sb = (RIGHT, LEFT) if a[0] == b[0] else (BOTTOM, TOP)
+            for (s1, side1, s2, side2) in ((a, sa, b, sb), (b, sb, a, sa)):
+                other: dict = {}
+                for piece, k in self.at[s2]:
+                    other.setdefault(p.tile(piece, k)[side2], []).append(self.x(s2, piece, k))
+                for piece, k in self.at[s1]:
+                    self.cnf.add([-self.x(s1, piece, k)] + other.get(p.tile(piece, k)[side1], []))
+
+    def add_symmetry_break(self) -> bool:
+        anchor = symmetry_anchor(self.p)
+        if anchor is None:
+            return False
+        piece, spots = anchor
+        self.cnf.add([self.x((r, c), piece, k) for r, c, k in spots])
+        return True
+
+    def read(self, model: list[int]) -> EdgeMatchingSolution:
+        true = {v for v in model if v > 0}
+        p = self.p
+        pairs = [next((piece, k) for piece, k in self.at[(r, c)] if self.x((r, c), piece, k) in true)
+                 for r in range(p.rows) for c in range(p.cols)]
+        return EdgeMatchingSolution.make(p, pairs)
+
+    def block(self, sol: EdgeMatchingSolution) -> list[int]:
+        p = self.p
+        return [-self.x((r, c), *sol.at(r, c)) for r in range(p.rows) for c in range(p.cols)]
+
+
+def build(puzzle: EdgeMatchingPuzzle, encoding: str = "heule", fbc: bool = True, exp: bool = True):
+    if encoding == "heule":
+        m = Heule(puzzle, fbc, exp)
+        m.add_squares_and_pieces()
+        m.add_join_colours()
+        m.add_piece_colours()
+        return m
+    if encoding == "rotation":
+        m = RotationExplicit(puzzle)
+        m.add_squares_and_pieces()
+        m.add_piece_colours()
+        return m
+    raise ValueError(f"encoding must be 'heule' or 'rotation', got {encoding!r}")
+
+
+def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, encoding: str = "heule", fbc: bool = True,
+          exp: bool = True, symmetry: bool = True, solver: str = _cnf.DEFAULT_SOLVER) -> SolveResult:
+    name = "sat" if encoding == "heule" else "sat-rot"
+    deadline = Deadline(limit.seconds)
+    m = build(puzzle, encoding, fbc, exp)
+    broken = symmetry and m.add_symmetry_break()
+    factor = symmetry_factor(puzzle) if broken else 1
+    stats: dict = {"encoding": encoding, "fbc": fbc, "exp": exp, "symmetry_broken": broken}
+    want = -(-limit.solutions // factor)
+    r = _cnf.search(name, m.cnf, Limit(limit.seconds, want), read=m.read, block=m.block,
+                    solver_name=solver, deadline=deadline, stats=stats)
+    sols = [s for c in r.solutions for s in (orbit(puzzle, c) if broken else [c])]
+    if broken and r.exhausted:
+        stats["count_up_to_rotation"] = r.count
+    return SolveResult(name, r.status, tuple(sols[: limit.solutions]), r.exhausted and len(sols) <= limit.solutions,
+                       deadline.elapsed(), stats)
+
