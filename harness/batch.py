@@ -101,8 +101,12 @@ def choose_backends(entries: list[Entry], names: str | None,
 # ------------------------------------------------------------------ the results file
 
 
+BULKY = ("solution", "solutions", "stats")  # what the summary never needs
+
+
 class ResultsFile:
-    """The JSON Lines output: appended and flushed record by record."""
+    """The JSON Lines output: appended and flushed record by record. ``records`` keeps every
+    record by key; ``slim`` drops the bulky fields of one once they are no longer needed."""
 
     def __init__(self, path: Path, *, resume: bool = False, overwrite: bool = False) -> None:
         self.path = Path(path)
@@ -138,10 +142,17 @@ class ResultsFile:
     def __contains__(self, k: tuple) -> bool:
         return k in self.records
 
-    def add(self, rec: dict) -> None:
+    def add(self, rec: dict, keep: bool = True) -> None:
         self._file.write(json.dumps(rec, separators=(",", ":")) + "\n")
         self._file.flush()
         self.records[key(rec)] = rec
+        if not keep:
+            self.slim(key(rec))
+
+    def slim(self, k: tuple) -> None:
+        rec = self.records.get(k)
+        if rec is not None and any(f in rec for f in BULKY):
+            self.records[k] = {f: v for f, v in rec.items() if f not in BULKY}
 
     def close(self) -> None:
         self._file.close()
@@ -174,8 +185,10 @@ def result_of(rec: dict, puzzle) -> SolveResult:
         except Exception:  # noqa: BLE001 - compared as text then; any mismatch is still reported
             sols.append(json.dumps(obj, sort_keys=True))
     stats = {"error": rec["error"]} if rec.get("error") else {}
+    count = rec.get("count")
+    total = count if isinstance(count, int) and count != len(sols) else None  # a count-only mode's
     return SolveResult(rec["backend"], Status(rec["status"]), tuple(sols), bool(rec.get("exhausted")),
-                       float(rec.get("seconds") or 0), stats)
+                       float(rec.get("seconds") or 0), stats, total=total)
 
 
 def crossval_record(entry: Entry, recs: list[dict]) -> dict:
@@ -354,10 +367,15 @@ def run_batch(entries: list[Entry], out: Path, opts: Options, listener: Listener
             rec = crossval_record(e, recs)
             results.add(rec)
             lis.verdict(rec)
+            for b in backends[e.kind]:
+                results.slim(("result", ident, b.name))
 
         for ident, left in pending.items():  # resumed instances whose results are all there
             if not left:
                 judge(ident)
+        for k in list(results.records):
+            if k[0] == "result" and (k[1] not in pending or ("crossval", k[1], None) in results):
+                results.slim(k)
         if not tasks:
             return results
         jobs = opts.jobs or default_jobs()
@@ -365,7 +383,7 @@ def run_batch(entries: list[Entry], out: Path, opts: Options, listener: Listener
             else LocalPool(jobs, opts.memory_mib, opts.grace)
         try:
             for rec in pool.results(tasks):
-                results.add(rec)
+                results.add(rec, keep=rec["id"] in pending)
                 lis.result(rec)
                 left = pending.get(rec["id"])
                 if left is not None:

@@ -224,19 +224,26 @@ def comparable(recs: list[dict]) -> set[str]:
     return out
 
 
-def test_cluster_batch_gives_the_same_results_as_a_local_batch(tmp_path):
+def test_cluster_batch_gives_the_same_results_as_a_local_batch(tmp_path, monkeypatch):
     distributed = pytest.importorskip("distributed")
     src = jsonl(tmp_path / "in.jsonl")
     local, remote = tmp_path / "local.jsonl", tmp_path / "remote.jsonl"
-    common = ["batch", str(src), "--crossval", "--backends", "sat,cpsat,sat-glucose"]
-    p = gridsolve(*common, "--out", str(local), "--jobs", "2")
-    assert p.returncode == 0, p.stderr
+    # with a crashing backend too: inside a Dask worker it is isolated the same way
+    common = ["batch", str(src), "--crossval", "--backends", "sat,cpsat,sat-glucose,crash"]
+    p = gridsolve(*common, "--out", str(local), "--jobs", "2", env=doubles_env())
+    assert p.returncode == 1, p.stderr
+    for k, v in doubles_env().items():  # the cluster's worker processes inherit this environment
+        monkeypatch.setenv(k, v)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
                                   dashboard_address=None) as cluster:
-        p = gridsolve(*common, "--out", str(remote), "--cluster", cluster.scheduler_address)
-    assert p.returncode == 0, p.stderr
-    assert comparable(lines(local)) == comparable(lines(remote))
-    assert len(lines(remote)) == 4 * 3 + 4
+        p = gridsolve(*common, "--out", str(remote), "--cluster", cluster.scheduler_address,
+                      env=doubles_env())
+    assert p.returncode == 1, p.stderr
+    recs = lines(remote)
+    assert comparable(lines(local)) == comparable(recs)
+    assert len(recs) == 4 * 4 + 4
+    assert sum(r["status"] == "solved" for r in recs if r["record"] == "result") == 4 * 3
+    assert all("exited with code 3" in r["error"] for r in recs if r["backend"] == "crash")
 
 
 def test_unreachable_cluster_is_one_error_line(tmp_path):
@@ -262,3 +269,15 @@ def test_report_renders_a_self_contained_html_page(tmp_path):
     for b in ("sat", "cpsat"):  # backend, runs, solved, unique
         assert f">{b}</td><td>4</td><td>4</td><td>4</td>" in html
     assert "Disagreements (0)" in html and "Errors (0)" in html
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--backends", "nope"], "unknown backend 'nope'"),
+    (["--timeout", "0"], "--timeout must be positive"),
+    (["--resume", "--overwrite"], "exclude each other"),
+])
+def test_bad_usage_is_one_error_line(tmp_path, args, fragment):
+    p = gridsolve("batch", str(SL / "pzprjs-5x5.txt"), "--out", str(tmp_path / "r.jsonl"), *args)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.strip().splitlines() == [p.stderr.strip()] and fragment in p.stderr
+    assert not (tmp_path / "r.jsonl").exists()
