@@ -90,7 +90,7 @@ def html_report(records: list[dict], title: str = "gridsolve batch report") -> s
         if slow:
             parts.append("<p>slowest runs:</p>" + _table(
                 ["instance", "backend", "status", "seconds"],
-                [[r["id"], r["backend"], r["status"], f"{float(r['seconds']):.3f}"] for r in slow]))
+                [[r["id"], r["backend"], r["status"], f"{float(r['seconds']):.3f}"] for r in slow], 3))
     parts.append(f"<h2>Disagreements ({len(s.disagreements)})</h2>")
     if s.disagreements:
         rows = [[r["kind"], r["id"], "; ".join(r["problems"])] for r in s.disagreements[:MAX_ROWS]]
