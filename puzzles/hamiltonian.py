@@ -89,6 +89,19 @@ class HamiltonianPuzzle:
         return HamiltonianPuzzle(self.rows, self.cols, self.start, self.end, self.blocked,
                                  tuple(prefix))
 
+    def extended(self, cell: Cell) -> HamiltonianPuzzle:
+        """The walk one step further (checks only the new step: fast for long walks)."""
+        walked = self.walked()
+        if not (self.is_free(cell) and adjacent(walked[-1], cell)) or cell in walked:
+            raise ValueError(f"{walked[-1]} -> {cell} is not a step to a free, unvisited neighbour")
+        if walked[-1] == self.end:
+            raise ValueError("the walk has already reached the end cell")
+        out = object.__new__(HamiltonianPuzzle)
+        for name in ("rows", "cols", "start", "end", "blocked"):
+            object.__setattr__(out, name, getattr(self, name))
+        object.__setattr__(out, "prefix", walked + (cell,))
+        return out
+
     # ------------------------------------------------------------------ queries
 
     @property

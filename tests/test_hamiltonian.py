@@ -212,3 +212,25 @@ def test_walk_with_sat_fallback_draws_a_valid_large_labyrinth():
 def test_sampling_a_puzzle_without_paths_says_so():
     with pytest.raises(sampling.NoPath):
         sampling.uniform(HP.square(4), 1, seed=1)
+
+
+def test_sat_oracle_agrees_with_the_dp_at_every_step_of_walks():
+    # witness reuse, splicing, the quick refutations and the incremental SAT check, step by step
+    from harness.hamiltonian import make_oracle
+
+    for seed in range(4):
+        orc = make_oracle()
+        steps = []
+
+        class Checked:
+            witness = None
+
+            def moves(self, puzzle):
+                got = orc.moves(puzzle)
+                assert got == oracle.completable_moves(puzzle), puzzle.prefix
+                steps.append(len(got))
+                return got
+
+        path = sampling.walk(HP.square(7), random.Random(seed), Checked())
+        assert not check(HP.square(7), path) and len(steps) == 48
+    assert orc.calls["witness"] and orc.calls["pruned"] and orc.calls["finder"]

@@ -78,7 +78,10 @@ def quick_infeasible(puzzle: HamiltonianPuzzle) -> bool:
     1. every unvisited cell except the end keeps two usable neighbours (unvisited, or the live
        end), and the end one;
     2. the unvisited cells and the live end are connected;
-    3. colour count: the cells still to walk, live end included, alternate colours on the
+    3. no cut vertex once the live end and the end are joined: a path from the live end to the
+       end through every cell, closed by that extra edge, is a cycle through all of them, and a
+       graph with a Hamiltonian cycle is 2-connected;
+    4. colour count: the cells still to walk, live end included, alternate colours on the
        chessboard, so the two colours differ by at most one, as the endpoints demand."""
     adj = _adjacency(puzzle.rows, puzzle.cols, puzzle.blocked)
     walked = puzzle.walked()
@@ -100,6 +103,8 @@ def quick_infeasible(puzzle: HamiltonianPuzzle) -> bool:
                 stack.append(y)
     if len(seen) != len(usable):
         return True
+    if _has_cut_vertex(usable, adj, here, end):
+        return True
     black = sum(1 for r, c in usable if (r + c) % 2 == 0)
     white = len(usable) - black
     here_black = (here[0] + here[1]) % 2 == 0
@@ -111,18 +116,70 @@ def quick_infeasible(puzzle: HamiltonianPuzzle) -> bool:
     return (black - white) != (1 if here_black else -1)
 
 
+def _has_cut_vertex(nodes: set, adj: dict, here: Cell, end: Cell) -> bool:
+    """Does the graph on ``nodes`` (grid adjacency, plus the edge here-end) have an articulation
+    point? Iterative Tarjan low-link search."""
+    if len(nodes) <= 2:
+        return False
+
+    def nbrs(v):
+        out = [w for w in adj[v] if w in nodes]
+        if v == here and end not in out:
+            out.append(end)
+        elif v == end and here not in out:
+            out.append(here)
+        return out
+
+    disc = {here: 0}
+    low = {here: 0}
+    counter = 1
+    root_children = 0
+    stack = [(here, None, iter(nbrs(here)))]
+    while stack:
+        v, parent, it = stack[-1]
+        advanced = False
+        for w in it:
+            if w == parent:
+                continue
+            if w in disc:
+                low[v] = min(low[v], disc[w])
+            else:
+                disc[w] = low[w] = counter
+                counter += 1
+                stack.append((w, v, iter(nbrs(w))))
+                advanced = True
+                break
+        if advanced:
+            continue
+        stack.pop()
+        if parent is not None:
+            low[parent] = min(low[parent], low[v])
+            if parent == here:
+                root_children += 1
+            elif low[v] >= disc[parent]:
+                return True
+    return root_children > 1
+
+
 class Oracle:
-    """Completable next moves for walks too large for the DP: the DP when its frontier stays
-    under ``max_states``; else, per candidate, the necessary tests, then the witness (a complete
-    path through the walk so far, kept from earlier answers), then ``finder``."""
+    """Completable next moves of a growing walk, exactly.
+
+    Without a ``finder``: the frontier DP (up to ``max_states`` states). With one (e.g. the
+    incremental SAT check of ``satmodels.hamiltonian.WalkSolver``): the DP only while what is
+    left is at most ``dp_width`` wide (default 0: never; on 21x21 walks SAT is cheaper), else
+    per candidate move: (1) the witness -- a complete path through the walk so far, kept from
+    earlier answers -- proves it; (2) ``splice`` rebuilds the witness into one through the move;
+    (3) ``quick_infeasible`` refutes it; (4) ``finder`` decides it (and its path becomes a
+    witness). ``calls`` counts how each question was settled."""
 
     def __init__(self, finder: Callable[[HamiltonianPuzzle], tuple | None] | None = None, *,
-                 max_states: int = 200_000, dp_width: int = 11) -> None:
+                 max_states: int = 200_000, dp_width: int = 0) -> None:
         self.finder = finder
         self.max_states = max_states
         self.dp_width = dp_width
         self.witness: tuple | None = None
-        self.calls = {"dp": 0, "finder": 0, "witness": 0, "pruned": 0}
+        self.recent: list[tuple] = []  # complete paths through the last walk asked about
+        self.calls = {"dp": 0, "finder": 0, "witness": 0, "spliced": 0, "pruned": 0}
 
     def _narrow(self, puzzle: HamiltonianPuzzle) -> bool:
         todo = set(_adjacency(puzzle.rows, puzzle.cols, puzzle.blocked)).difference(puzzle.walked())
@@ -131,6 +188,12 @@ class Oracle:
         rows = {r for r, _ in todo}
         cols = {c for _, c in todo}
         return min(max(rows) - min(rows), max(cols) - min(cols)) + 1 <= self.dp_width
+
+    def _witness_for(self, walked: tuple) -> tuple | None:
+        for w in self.recent:
+            if w[: len(walked)] == walked:
+                return w
+        return None
 
     def moves(self, puzzle: HamiltonianPuzzle) -> set[Cell]:
         if self.finder is None or self._narrow(puzzle):
@@ -142,19 +205,56 @@ class Oracle:
                     raise
         out = set()
         walked = puzzle.walked()
+        base = self._witness_for(walked)
+        found = []
         for m in candidates(puzzle):
-            step = puzzle.with_prefix(walked + (m,))
-            w = self.witness
-            if w is not None and w[: len(walked) + 1] == walked + (m,):
+            step = walked + (m,)
+            if base is not None and base[: len(step)] == step:
                 self.calls["witness"] += 1
                 out.add(m)
+                found.append(base)
                 continue
-            if quick_infeasible(step):
+            spliced = splice(base, len(walked), m) if base is not None else None
+            if spliced is not None:
+                self.calls["spliced"] += 1
+                out.add(m)
+                found.append(spliced)
+                continue
+            after = puzzle.extended(m)
+            if quick_infeasible(after):
                 self.calls["pruned"] += 1
                 continue
             self.calls["finder"] += 1
-            path = self.finder(step)
+            path = self.finder(after)
             if path is not None:
-                self.witness = tuple(path)
                 out.add(m)
+                found.append(tuple(path))
+        self.recent = found or self.recent
+        self.witness = found[0] if found else self.witness
         return out
+
+
+def _adjacent(a: Cell, b: Cell) -> bool:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def splice(witness: tuple, k: int, m: Cell) -> tuple | None:
+    """A complete path through ``witness[:k]`` (the walk) whose next cell is ``m``, made from the
+    witness by cutting it before ``m`` and inserting the cut-off head (the cells between the walk
+    and ``m``) between two consecutive cells of the tail, either way round; None if no such
+    place exists. Every path returned is checked to be a path through the same cells."""
+    try:
+        j = witness.index(m, k)
+    except ValueError:
+        return None
+    head, tail = witness[k:j], witness[j:]
+    if not head:
+        return witness
+    h0, h1 = head[0], head[-1]
+    for i in range(len(tail) - 1):
+        a, b = tail[i], tail[i + 1]
+        if _adjacent(a, h0) and _adjacent(b, h1):
+            return witness[:k] + tail[: i + 1] + head + tail[i + 1:]
+        if _adjacent(a, h1) and _adjacent(b, h0):
+            return witness[:k] + tail[: i + 1] + head[::-1] + tail[i + 1:]
+    return None

@@ -55,8 +55,8 @@ def walk(puzzle: HamiltonianPuzzle, seed=None, oracle: Oracle | None = None) -> 
             if current is puzzle:
                 raise NoPath(f"the {puzzle.size} walk has no completion")
             raise RuntimeError(f"walk stuck at {walked[-1]}: the oracle was wrong")  # pragma: no cover
-        walked = walked + (rng.choice(moves),)
-        current = puzzle.with_prefix(walked)
+        current = current.extended(rng.choice(moves))
+        walked = current.walked()
     if len(walked) != puzzle.free_count():
         raise NoPath(f"the {puzzle.size} walk has no completion")
     return HamiltonianSolution(walked)
