@@ -218,19 +218,21 @@ def test_sat_oracle_agrees_with_the_dp_at_every_step_of_walks():
     # witness reuse, splicing, the quick refutations and the incremental SAT check, step by step
     from harness.hamiltonian import make_oracle
 
+    class Checked:  # the walk's oracle, checked against the DP at every step
+        witness = None
+
+        def __init__(self, inner):
+            self.inner, self.steps = inner, 0
+
+        def moves(self, puzzle):
+            got = self.inner.moves(puzzle)
+            assert got == oracle.completable_moves(puzzle), puzzle.prefix
+            self.steps += 1
+            return got
+
     for seed in range(4):
         orc = make_oracle()
-        steps = []
-
-        class Checked:
-            witness = None
-
-            def moves(self, puzzle):
-                got = orc.moves(puzzle)
-                assert got == oracle.completable_moves(puzzle), puzzle.prefix
-                steps.append(len(got))
-                return got
-
-        path = sampling.walk(HP.square(7), random.Random(seed), Checked())
-        assert not check(HP.square(7), path) and len(steps) == 48
+        checked = Checked(orc)
+        path = sampling.walk(HP.square(7), random.Random(seed), checked)
+        assert not check(HP.square(7), path) and checked.steps == 48
     assert orc.calls["witness"] and orc.calls["pruned"] and orc.calls["finder"]
