@@ -9,6 +9,8 @@ import sys
 BENCHMARKS = {
     "batch": "benchmarks.batch",
     "slitherlink-janko": "benchmarks.slitherlink_janko",
+    "hamiltonian-counting": "benchmarks.hamiltonian_counting",
+    "hamiltonian-sampling": "benchmarks.hamiltonian_sampling",
 }
 
 
