@@ -50,6 +50,15 @@ SizeOpt = typer.Option(
 )
 OptionOpt = typer.Option(None, "--option", "-O", help="backend option KEY=VALUE (repeatable)")
 TraceOpt = typer.Option(False, "--trace", help="print the backend's trace (rule solvers)")
+RotationOpt = typer.Option(
+    None, "--rotation/--no-rotation",
+    help="edge matching: allow / forbid turning pieces (default: as the puzzle says)",
+)
+HintsOpt = typer.Option(
+    None, "--hints/--no-hints",
+    help="edge matching: add the known hint pieces (official Eternity II: the clue hints) / "
+         "drop all fixed pieces",
+)
 
 
 class Inputs:
@@ -183,7 +192,41 @@ def summary_line(ident: str, r: SolveResult) -> str:
     parts.append(f"{r.seconds:.3f} s")
     if r.status == Status.ERROR:
         parts.append(str(r.stats.get("error", "")))
+    elif r.stats.get("note"):  # e.g. why a backend is stuck, a count up to symmetry, a best score
+        parts.append(str(r.stats["note"]))
     return ", ".join(parts)
+
+
+def apply_settings(inputs: Inputs, **settings) -> None:
+    """Puzzle settings given on the command line for kinds that have them (edge matching's
+    ``--rotation/--no-rotation`` and ``--hints/--no-hints``): each puzzle goes through its kind's
+    ``formats.adjust(puzzle, **settings)``; None = not given."""
+    import dataclasses
+
+    given = {k: v for k, v in settings.items() if v is not None}
+    if not given:
+        return
+    flags = ", ".join("--" + ("" if v else "no-") + k.replace("_", "-") for k, v in given.items())
+    out = []
+    for e in inputs.entries:
+        fmod = kinds.formats(e.kind)
+        if not hasattr(fmod, "adjust"):
+            raise Usage(f"{flags}: not a setting of {e.kind} puzzles")
+        try:
+            out.append(dataclasses.replace(e, puzzle=fmod.adjust(e.puzzle, **given)))
+        except FormatError as exc:
+            raise Usage(f"{e.id}: {flags}: {exc.message}") from None
+    inputs.entries = out
+
+
+def best_partial(kind: str, puzzle, r: SolveResult):
+    """An optimisation result's best assignment (``stats["partial"]``, solution JSON that breaks
+    some rule) as a solution object for drawing, or None."""
+    import json
+
+    if r.solutions or not r.stats.get("partial"):
+        return None
+    return kinds.formats(kind).parse_solution(puzzle, json.dumps(r.stats["partial"]))
 
 
 def safe_name(ident: str) -> str:

@@ -28,17 +28,21 @@ from puzzles.solving import Status
 
 from .common import (
     BackendOpt,
+    HintsOpt,
     Inputs,
     KindOpt,
     OptionOpt,
     PuzzleArgs,
     RenderFormat,
+    RotationOpt,
     SizeOpt,
     TableFormat,
     TimeoutOpt,
     TraceOpt,
     Usage,
+    apply_settings,
     backends_for,
+    best_partial,
     check_options,
     error,
     exit_code,
@@ -74,13 +78,25 @@ def solve(
     size: str | None = SizeOpt,
     option: list[str] | None = OptionOpt,
     trace: bool = TraceOpt,
+    rotation: bool | None = RotationOpt,
+    hints: bool | None = HintsOpt,
+    maximize_joins: bool = typer.Option(
+        False, "--maximize-joins",
+        help="edge matching: maximise the matched joins (CP-SAT) within --timeout; prints the best "
+             "board, its score and the bound"),
 ) -> None:
     """Solve puzzles and print their solutions."""
     lim = make_limit(timeout, limit)
     options = parse_options(option, trace)
     inputs = Inputs(puzzles, kind, size)
+    apply_settings(inputs, rotation=rotation, hints=hints)
+    if maximize_joins:
+        options["maximize_joins"] = True
+        backend = backend or "cpsat"
     chosen = backends_for(inputs.entries, backend)
     for e in inputs.entries:
+        if maximize_joins and not chosen[e.kind].accepts("maximize_joins"):
+            raise Usage(f"--maximize-joins: backend {chosen[e.kind].name} of {e.kind} does not optimise")
         check_options(chosen[e.kind], options)
         if fmt != "json" and fmt not in output_formats(e.kind):
             raise Usage(f"--format {fmt!r} is not available for {e.kind} "
@@ -101,9 +117,14 @@ def solve(
         elif fmt == "text":
             chunks.append(summary_line(e.id, r))
             chunks.extend(renderers.text(e.puzzle, s) for s in r.solutions)
+            partial = best_partial(e.kind, e.puzzle, r)
+            if partial is not None:
+                chunks.append(renderers.text(e.puzzle, partial))
         else:
             print(summary_line(e.id, r), file=sys.stderr)
-            sols = r.solutions[:1] or ((None,) if fmt in ("svg", "url") else ())
+            partial = best_partial(e.kind, e.puzzle, r)
+            sols = r.solutions[:1] or ((partial,) if partial is not None else ())
+            sols = sols or ((None,) if fmt in ("svg", "url") else ())
             for sol in sols:
                 picture = write_solution(e.kind, fmt, e.puzzle, sol)
                 if fmt == "svg" and out is not None and out.is_dir():
@@ -134,11 +155,14 @@ def count(
     fmt: TableFormat = typer.Option(TableFormat.text, "--format", "-f"),
     size: str | None = SizeOpt,
     option: list[str] | None = OptionOpt,
+    rotation: bool | None = RotationOpt,
+    hints: bool | None = HintsOpt,
 ) -> None:
     """Count solutions (exact when the search is exhausted). Exit 0 iff exactly one."""
     lim = make_limit(timeout, limit)
     options = parse_options(option)
     inputs = Inputs(puzzles, kind, size)
+    apply_settings(inputs, rotation=rotation, hints=hints)
     chosen = backends_for(inputs.entries, backend)
     for b in chosen.values():
         check_options(b, options)
@@ -156,9 +180,12 @@ def count(
             what = f"exactly {r.count} solution{plural}"
         elif r.status == Status.TIMEOUT:
             what = f"at least {r.count} solution{plural} (timeout)"
+        elif r.status == Status.STUCK:
+            what = f"at least {r.count} solution{plural} (stuck)"
         else:
             what = f"at least {r.count} solution{plural} (limit reached)"
-        print(f"{e.id}: {what} ({r.backend}, {r.seconds:.3f} s)", flush=True)
+        note = f"; {r.stats['note']}" if r.stats.get("note") and r.status != Status.ERROR else ""
+        print(f"{e.id}: {what} ({r.backend}, {r.seconds:.3f} s{note})", flush=True)
     raise typer.Exit(exit_code(inputs.bad, failures))
 
 
@@ -331,6 +358,7 @@ generate_app = typer.Typer(no_args_is_help=True, help="Generate puzzles (seeded,
 COMMAND_MODULES: tuple[str, ...] = (
     "cli.batch",
     "cli.hamiltonian",
+    "cli.edgematching",
 )
 
 for _module in COMMAND_MODULES:

@@ -109,11 +109,14 @@ class Model:
         matched = []
         for a, b, sa, sb in self.join_sides():
             ca, cb = self.showing(a, sa), self.showing(b, sb)
+            zs = []
             for colour in set(ca) & set(cb):
                 z = self.model.new_bool_var("")
                 self.model.add(z <= sum(ca[colour]))
                 self.model.add(z <= sum(cb[colour]))
-                matched.append(z)
+                zs.append(z)
+            self.model.add_at_most_one(zs)
+            matched.extend(zs)
         return matched
 
     def add_symmetry_break(self) -> bool:
@@ -127,7 +130,8 @@ class Model:
     def read(self, solver) -> EdgeMatchingSolution:
         p = self.puzzle
         chosen = {sq: (piece, k) for (sq, piece, k), v in self.x.items() if solver.boolean_value(v)}
-        return EdgeMatchingSolution(p.rows, p.cols, tuple(chosen[(r, c)] for r in range(p.rows) for c in range(p.cols)))
+        squares = [(r, c) for r in range(p.rows) for c in range(p.cols)]
+        return EdgeMatchingSolution(p.rows, p.cols, tuple(chosen[sq] for sq in squares))
 
     def block(self, sol: EdgeMatchingSolution) -> None:
         p = self.puzzle
@@ -164,6 +168,7 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, symmetry: bool 
     exhausted = r.exhausted and len(sols) <= limit.solutions
     if broken and r.exhausted:
         stats["count_up_to_rotation"] = r.count
+        stats["note"] = f"{r.count} up to board rotation"
     return SolveResult(NAME, r.status, tuple(sols[: limit.solutions]), exhausted, deadline.elapsed(), stats)
 
 
@@ -194,8 +199,11 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, workers: int, trace: b
         return SolveResult(NAME, status, (), code == cp_model.INFEASIBLE, deadline.elapsed(), stats)
     best = m.read(solver)
     score = matched_joins(puzzle, best)
-    stats.update(objective=score, bound=int(solver.best_objective_bound), partial=best.to_json())
+    bound = int(solver.best_objective_bound)
+    stats.update(objective=score, bound=bound, partial=best.to_json(),
+                 note=f"best {score} of {total} joins matched, bound {bound}")
     if score == total:
         return SolveResult(NAME, Status.SOLVED, (best,), False, deadline.elapsed(), stats)
     proven = code == cp_model.OPTIMAL
-    return SolveResult(NAME, Status.UNSAT if proven else Status.TIMEOUT, (), proven, deadline.elapsed(), stats)
+    status = Status.UNSAT if proven else Status.TIMEOUT
+    return SolveResult(NAME, status, (), proven, deadline.elapsed(), stats)

@@ -89,7 +89,7 @@ BACKENDS: tuple[Backend, ...] = (
             "CNF, rotation-explicit: x[square, piece, rotation], support clauses per join colour",
             {"encoding": "rotation"}, family="sat"),
     Backend("edgematching", "cpsat", "cpmodels.edgematching:solve",
-            "CP-SAT x[square, piece, rotation], ExactlyOne per square and piece, colour sums per "
+            "CP-SAT x[square, piece, rotation], ExactlyOne per square and piece, colour booleans per "
             "join; first corner fixed; --maximize-joins optimises matched joins", family="cpsat"),
     Backend("edgematching", "backtrack", "native_rules.edgematching:solve",
             "seed port (numba): the OCaml backtracking without rotation, annex walk column by "

@@ -296,7 +296,8 @@ def lock_first_corner(puzzle: EdgeMatchingPuzzle):
         if k is not None:
             seed_k = (4 - k) % 4
             turned = Tile(t, *tile)
-            turned = [turned, rotate_tile_left(turned), rotate_tile_180(turned), rotate_tile_right(turned)][seed_k]
+            turns = (turned, rotate_tile_left(turned), rotate_tile_180(turned), rotate_tile_right(turned))
+            turned = turns[seed_k]
             return t, turned
     return None
 
@@ -371,11 +372,10 @@ def run(puzzle: EdgeMatchingPuzzle, limit: Limit, version: str, *, engine: str =
             nodes = None
         timed_out = not exhausted and len(found) < limit.solutions
     stats.update(nodes=nodes, boards=boards)
-    if locked:
-        stats["count_up_to_rotation"] = len(found) // 4
-    elif rotation and exhausted:
-        factor = 4 if puzzle.rows == puzzle.cols else 2
-        stats["count_up_to_rotation"] = len(found) // factor
+    if locked or (rotation and exhausted):
+        stats["count_up_to_rotation"] = len(found) // (4 if puzzle.rows == puzzle.cols else 2)
+        if exhausted:
+            stats["note"] = f"{stats['count_up_to_rotation']} up to board rotation"
     if trace:
         stats["trace"] = ["Solving: may the time be with you", *lines]
     return finish(name, found[: limit.solutions], exhausted=exhausted and len(found) <= limit.solutions,

@@ -88,7 +88,8 @@ class EdgeMatchingPuzzle:
             if not 1 <= p <= len(self.tiles):
                 raise ValueError(f"hint piece {p} does not exist (1..{len(self.tiles)})")
             if not 0 <= k <= 3 or (not self.rotation and canonical_rotation(self.tiles[p - 1], k)):
-                raise ValueError(f"hint rotation {k} is impossible" + ("" if self.rotation else " (rotation not allowed)"))
+                why = "" if self.rotation else " (rotation not allowed)"
+                raise ValueError(f"hint rotation {k} of piece {p} is impossible{why}")
             if (r, c) in squares or p in pieces:
                 raise ValueError(f"hint piece {p} at ({r + 1}, {c + 1}) repeats a square or a piece")
             squares.add((r, c))
@@ -216,7 +217,8 @@ class EdgeMatchingSolution:
         return cls.make(puzzle, pairs)
 
 
-def rotate_solution(puzzle: EdgeMatchingPuzzle, sol: EdgeMatchingSolution, turns: int) -> EdgeMatchingSolution:
+def rotate_solution(puzzle: EdgeMatchingPuzzle, sol: EdgeMatchingSolution,
+                    turns: int) -> EdgeMatchingSolution:
     """The solution with the whole board turned ``turns`` quarter turns clockwise (each piece turns
     with it). Only a square board keeps its shape under odd turns."""
     rows, cols = sol.rows, sol.cols

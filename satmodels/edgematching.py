@@ -153,7 +153,8 @@ class Heule:
                 piece = where[(r, c)]
                 for k in self.rots[(piece, (r, c))]:
                     t = p.tile(piece, k)
-                    if all(join_of(p, (r, c), s) is None or colour[join_of(p, (r, c), s)] == t[s] for s in range(4)):
+                    js = [join_of(p, (r, c), s) for s in range(4)]
+                    if all(j is None or colour[j] == t[s] for s, j in enumerate(js)):
                         pairs.append((piece, k))
                         break
                 else:  # pragma: no cover - the clauses make this impossible
@@ -189,7 +190,7 @@ class RotationExplicit:
         for sq, pl in self.at.items():
             lits = [self.x(sq, piece, k) for piece, k in pl]
             self.cnf.equals(lits, 1)
-            for (piece, k), v in zip(pl, lits):
+            for (piece, _k), v in zip(pl, lits, strict=True):
                 by_piece.setdefault(piece, []).append(v)
         for piece in range(1, self.p.n + 1):
             self.cnf.equals(by_piece.get(piece, []), 1)
@@ -254,6 +255,7 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, encoding: str =
     sols = [s for c in r.solutions for s in (orbit(puzzle, c) if broken else [c])]
     if broken and r.exhausted:
         stats["count_up_to_rotation"] = r.count
-    return SolveResult(name, r.status, tuple(sols[: limit.solutions]), r.exhausted and len(sols) <= limit.solutions,
-                       deadline.elapsed(), stats)
+        stats["note"] = f"{r.count} up to board rotation"
+    exhausted = r.exhausted and len(sols) <= limit.solutions
+    return SolveResult(name, r.status, tuple(sols[: limit.solutions]), exhausted, deadline.elapsed(), stats)
 

@@ -63,7 +63,8 @@ def _make(rows, cols, tiles, rotation=True, hints=()) -> EdgeMatchingPuzzle:
 def _piece(line: str, no: int | None) -> tuple[int, int, int, int]:
     toks = line.split()
     if len(toks) != 4 or not all(t.isdigit() for t in toks):
-        raise FormatError(f"expected a piece 'TOP RIGHT BOTTOM LEFT' (4 numbers), got {line.strip()!r}", line=no)
+        raise FormatError(f"expected a piece 'TOP RIGHT BOTTOM LEFT' (4 numbers), got {line.strip()!r}",
+                          line=no)
     return tuple(int(t) for t in toks)  # type: ignore[return-value]
 
 
@@ -78,7 +79,8 @@ def format_puzzle(puzzle: EdgeMatchingPuzzle, ident: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def format_solution(puzzle: EdgeMatchingPuzzle, solution: EdgeMatchingSolution, ident: str | None = None) -> str:
+def format_solution(puzzle: EdgeMatchingPuzzle, solution: EdgeMatchingSolution,
+                    ident: str | None = None) -> str:
     body = [" ".join(_token(*solution.at(r, c)) for c in range(puzzle.cols)) for r in range(puzzle.rows)]
     return format_puzzle(puzzle, ident) + "solution\n" + "\n".join(body) + "\n"
 
@@ -111,7 +113,8 @@ def parse_block(rows: int, cols: int, rest: list[str], lines: list[str], first_l
         else:
             tiles.append(_piece(s, no))
     if len(tiles) != rows * cols:
-        raise FormatError(f"a {rows}x{cols} board needs {rows * cols} pieces, got {len(tiles)}", line=first_line)
+        raise FormatError(f"a {rows}x{cols} board needs {rows * cols} pieces, got {len(tiles)}",
+                          line=first_line)
     puzzle = _make(rows, cols, tiles, rotation, hints)
     if sol_lines is None:
         return puzzle, None
@@ -172,7 +175,8 @@ def _plain(text: str) -> tuple[int, int, list, int | None]:
     if rows is None:
         rows, cols = infer_size(tiles)
     elif len(tiles) != rows * cols:
-        raise FormatError(f"the first line says {rows}x{cols} ({rows * cols} pieces), {len(tiles)} given", line=1)
+        raise FormatError(f"the first line says {rows}x{cols} ({rows * cols} pieces), {len(tiles)} given",
+                          line=1)
     return rows, cols, tiles, None
 
 

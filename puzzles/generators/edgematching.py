@@ -94,7 +94,7 @@ def e2_style(rows: int, cols: int, *, frame_colours: int | None = None, inner_co
     rng = random.Random(seed)
     joins = _joins(rows, cols)
     classes = [frame_join(rows, cols, a, b) for a, b in joins]
-    by_class = {True: [j for j, f in enumerate(classes) if f], False: [j for j, f in enumerate(classes) if not f]}
+    by_class = {cls: [j for j, f in enumerate(classes) if f == cls] for cls in (True, False)}
     palettes = {True: list(range(1, F + 1)), False: list(range(F + 1, F + I + 1))}
     touching: dict = {}
     for j, (a, b) in enumerate(joins):
@@ -106,7 +106,7 @@ def e2_style(rows: int, cols: int, *, frame_colours: int | None = None, inner_co
             pal = palettes[cls]
             cols_ = [pal[i % len(pal)] for i in range(len(js))]  # balanced counts
             rng.shuffle(cols_)
-            for j, c in zip(js, cols_):
+            for j, c in zip(js, cols_, strict=True):
                 colour[j] = c
         tiles = _tiles(rows, cols, joins, colour)
         bad = _bad_squares(tiles)
@@ -141,5 +141,5 @@ def _deal(rows, cols, tiles, rng, rotation):
         listed.append(rotate(tiles[sq], -k))  # turning it k times clockwise restores the board
         where[sq] = (i + 1, k)
     puzzle = EdgeMatchingPuzzle(rows, cols, tuple(listed), rotation)
-    placements = [(where[sq][0], canonical_rotation(listed[where[sq][0] - 1], where[sq][1])) for sq in squares]
+    placements = [(p, canonical_rotation(listed[p - 1], k)) for p, k in (where[sq] for sq in squares)]
     return puzzle, EdgeMatchingSolution(rows, cols, tuple(placements))

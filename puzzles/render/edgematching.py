@@ -72,7 +72,8 @@ def seed_layout(puzzle: EdgeMatchingPuzzle, solution: EdgeMatchingSolution | Non
     """The seed's ``print_board`` layout, with its ``<deb>`` marker and trailing blank line. An
     unsolved puzzle prints its pieces in list order on the board (the seed's "Shuffled board")."""
     if solution is None:
-        solution = EdgeMatchingSolution(puzzle.rows, puzzle.cols, tuple((p, 0) for p in range(1, puzzle.n + 1)))
+        listed = tuple((p, 0) for p in range(1, puzzle.n + 1))
+        solution = EdgeMatchingSolution(puzzle.rows, puzzle.cols, listed)
     out = ["<deb>"]
     for row in _grid(puzzle, solution):
         out.append("+----" * len(row) + "+")
@@ -109,7 +110,8 @@ def svg(puzzle: EdgeMatchingPuzzle, solution: EdgeMatchingSolution | None = None
             x0, y0, x1, y1, cx, cy = c * s, r * s, c * s + s, r * s + s, c * s + s / 2, r * s + s / 2
             corners = [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))]
             for side, ((ax, ay), (bx, by)) in enumerate(corners):
-                out.append(f'<polygon points="{ax},{ay} {bx},{by} {cx},{cy}" fill="{pal.get(t[side], "#fff")}" '
+                fill = pal.get(t[side], "#fff")
+                out.append(f'<polygon points="{ax},{ay} {bx},{by} {cx},{cy}" fill="{fill}" '
                            f'stroke="#333" stroke-width="0.5"><title>colour {t[side]}</title></polygon>')
             out.append(f'<text x="{cx}" y="{cy + 4}" font-size="11" text-anchor="middle" '
                        f'font-family="sans-serif">{p}' + (f"/{k}" if k else "") + "</text>")

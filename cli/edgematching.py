@@ -1,0 +1,96 @@
+"""Edge matching commands: ``gridsolve generate edgematching``.
+
+The edge-matching settings of ``solve`` / ``count`` (``--rotation/--no-rotation``,
+``--hints/--no-hints``, ``--maximize-joins``) live on the core commands (``cli.main``) and reach
+the puzzle through ``puzzles.formats.edgematching.adjust``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import typer
+
+from native_rules import edgematching as seed_port
+from puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
+from puzzles.formats import edgematching as fmt_em
+from puzzles.formats.common import FormatError, parse_size
+from puzzles.generators.edgematching import default_colours, e2_style
+
+from .common import Usage
+
+STYLES = ("seed", "e2")
+
+
+def seed_style(rows: int, cols: int, colours: int, seed: int, rotation: bool):
+    """The seed's generator: ``init_board`` (one colour set 1..colours, uniform, duplicates
+    allowed), ``shuffle_board``, ``init_tiles``; pieces are listed in the shuffled order, unturned
+    (the seed never turns them). The planted solution puts each tile back on its ``id`` square."""
+    rng = random.Random(seed)
+    board = seed_port.init_board(rows, colours, rng, cols)
+    tiles = seed_port.init_tiles(seed_port.shuffle_board(board, rng))
+    listed = tuple((t.top, t.right, t.bottom, t.left) for t in tiles)
+    puzzle = EdgeMatchingPuzzle(rows, cols, listed, rotation)
+    where = {t.id: i + 1 for i, t in enumerate(tiles)}
+    return puzzle, EdgeMatchingSolution.make(puzzle, [(where[sq], 0) for sq in range(rows * cols)])
+
+
+def generate(
+    size: str = typer.Option("8x8", "--size", "-s", help="N or ROWSxCOLS"),
+    colors: int | None = typer.Option(None, "--colors", "--colours", "-c",
+                                      help="colours (seed: nbColor; e2: inner colours); default n"),
+    frame_colors: int | None = typer.Option(None, "--frame-colors", "--frame-colours",
+                                            help="e2 style: frame colours (default sqrt(n) + 1)"),
+    style: str = typer.Option("e2", "--style", help="seed (the report's generator) or e2 (two sets)"),
+    seed: int = typer.Option(0, "--seed", help="random seed; puzzle i of --count uses seed + i"),
+    rotation: bool = typer.Option(True, "--rotation/--no-rotation", help="may pieces be turned?"),
+    count: int = typer.Option(1, "--count", "-n", help="how many puzzles"),
+    solution: bool = typer.Option(False, "--solution", help="include the planted solution"),
+    fmt: str = typer.Option("canonical", "--format", "-f", help="canonical, plain (piece list) or seed"),
+) -> None:
+    """Random edge-matching puzzles (seeded), as canonical text by default."""
+    if style not in STYLES:
+        raise Usage(f"--style {style!r}: choose from {', '.join(STYLES)}")
+    if fmt not in ("canonical", "plain", "seed"):
+        raise Usage(f"--format {fmt!r}: choose from canonical, plain, seed")
+    if count < 1:
+        raise Usage(f"--count must be at least 1, got {count}")
+    try:
+        rows, cols = (int(size), int(size)) if size.strip().isdigit() else parse_size(size)
+    except FormatError as exc:
+        raise Usage(f"--size: {exc.message}") from None
+    if not (2 <= rows <= 64 and 2 <= cols <= 64):
+        raise Usage(f"--size {size}: each side must be 2..64")
+    f_def, i_def = default_colours(rows, cols)
+    colours = i_def if colors is None else colors
+    if colours < 1 or (frame_colors is not None and frame_colors < 1):
+        raise Usage("colour counts must be at least 1")
+    if style == "seed" and frame_colors is not None:
+        raise Usage("--frame-colors applies to --style e2 only (the seed uses one colour set)")
+    out = []
+    for i in range(count):
+        s = seed + i
+        try:
+            if style == "seed":
+                puzzle, sol = seed_style(rows, cols, colours, s, rotation)
+                ident = f"seed-{rows}x{cols}-c{colours}-s{s}"
+            else:
+                frame = f_def if frame_colors is None else frame_colors
+                puzzle, sol = e2_style(rows, cols, frame_colours=frame, inner_colours=colours, seed=s,
+                                       rotation=rotation)
+                ident = f"e2-{rows}x{cols}-f{frame}-c{colours}-s{s}"
+        except ValueError as exc:
+            raise Usage(str(exc)) from None
+        if fmt == "plain":
+            out.append(f"{rows} {cols}\n" + "\n".join(" ".join(map(str, t)) for t in puzzle.tiles) + "\n")
+        elif fmt == "seed":
+            out.append(fmt_em.seed_layout(puzzle, sol if solution else None))
+        elif solution:
+            out.append(fmt_em.format_solution(puzzle, sol, ident))
+        else:
+            out.append(fmt_em.format_puzzle(puzzle, ident))
+    print("\n".join(out), end="")
+
+
+def register(app: typer.Typer, generate_app: typer.Typer) -> None:
+    generate_app.command("edgematching")(generate)
