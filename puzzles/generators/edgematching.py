@@ -24,8 +24,8 @@ import random
 
 from ..edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, canonical_rotation, rotate
 
-MAX_STEPS = 20000
-RESTARTS = 20
+MAX_STEPS = 5000
+RESTARTS = 8
 
 
 def default_colours(rows: int, cols: int) -> tuple[int, int]:
@@ -91,6 +91,7 @@ def e2_style(rows: int, cols: int, *, frame_colours: int | None = None, inner_co
         raise ValueError("frame and inner colour counts must be at least 1")
     if not (2 <= rows and 2 <= cols):
         raise ValueError(f"impossible size {rows}x{cols}")
+    _check_room(rows, cols, F, I)
     rng = random.Random(seed)
     joins = _joins(rows, cols)
     classes = [frame_join(rows, cols, a, b) for a, b in joins]
@@ -128,6 +129,18 @@ def e2_style(rows: int, cols: int, *, frame_colours: int | None = None, inner_co
             return _deal(rows, cols, tiles, rng, rotation)
     raise ValueError(f"no {rows}x{cols} board with {F} frame and {I} inner colours without alike or "
                      "symmetric pieces was found; use more colours")
+
+
+def _check_room(rows, cols, F, I) -> None:
+    """Fail at once when there are fewer distinct pieces than squares of a kind: corners have
+    F * F shapes, border pieces F * F * I, inner pieces (I^4 - I^2) / 4 turn-asymmetric ones."""
+    inner = max(rows - 2, 0) * max(cols - 2, 0)
+    border = rows * cols - inner - 4
+    for what, need, room in (("corner", 4, F * F), ("border", border, F * F * I),
+                             ("inner", inner, (I**4 - I**2) // 4)):
+        if need > room:
+            raise ValueError(f"{rows}x{cols} needs {need} different {what} pieces, {F} frame and {I} inner "
+                             f"colours give only {room}; use more colours")
 
 
 def _deal(rows, cols, tiles, rng, rotation):
