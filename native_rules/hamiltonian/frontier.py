@@ -41,7 +41,7 @@ from puzzles.solving import Deadline
 LIMB_BITS = 56
 LIMB_MASK = np.uint64((1 << LIMB_BITS) - 1)
 MAX_WIDTH = 29  # 2 bits per plug (W + 1 plugs) plus 2 tag bits in 64 bits
-DEFAULT_MAX_STATES = 30_000_000
+DEFAULT_MAX_STATES = 8_000_000  # 17x17 peaks near 3.1 M states; 19x19 would need ~20 M
 U64 = np.uint64
 
 # first-move tags (direction of the first step out of the start), as in puzzles.grid.STEPS
