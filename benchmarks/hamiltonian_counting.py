@@ -174,7 +174,8 @@ def plot(rows: list[dict], path) -> None:
         return
     fig, ax = plt.subplots(figsize=(6, 4))
     for method, style in (("dp", "o-"), ("graphillion", "s--")):
-        pts = [(r["n"], r["median_s"]) for r in rows if r["method"] == method and r["median_s"] != ""]
+        pts = [(r["n"], float(r["median_s"])) for r in rows
+               if r["method"] == method and r["median_s"] not in ("", None) and float(r["median_s"]) > 0]
         if pts:
             ax.semilogy(*zip(*pts, strict=True), style, label=method)
     ax.set_xlabel("n (n x n grid, corner to corner)")
