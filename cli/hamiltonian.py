@@ -3,6 +3,7 @@
     gridsolve sample hamiltonian --size 21 --seed 7 [--count N] [--mode auto|uniform|walk] [--svg out.svg]
     gridsolve sample walk.txt --seed 1          # random completions of a partial walk
     gridsolve oracle walk.txt                   # which next moves can still be completed
+    gridsolve oracle hamiltonian --size 9       # ... from the start of the empty 9x9
     gridsolve generate hamiltonian --size 9 --seed 3 > labyrinth.txt
 
 Counting and solving use the core commands (``gridsolve count hamiltonian --size 9``,
@@ -79,11 +80,12 @@ def sample(
 def oracle(
     puzzle: str = typer.Argument(..., help="a partial walk (canonical text, drawing, saved state) or -"),
     kind: str | None = KindOpt,
+    size: str | None = SizeOpt,
     out_format: str = typer.Option("text", "--format", "-f", help="text or json"),
 ) -> None:
     """Which next moves of a partial walk can still be completed (exact; with completion counts
     from the frontier DP when it fits, else feasibility from SAT). Exit 1 if none can."""
-    inputs = _entries([puzzle], kind, None)
+    inputs = _entries([puzzle], kind, size)
     if inputs.bad:
         raise typer.Exit(2)
     failures = 0
