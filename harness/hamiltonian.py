@@ -75,8 +75,12 @@ def sample(puzzle: HamiltonianPuzzle, count: int = 1, seed=None, mode: str = "au
     most ``UNIFORM_WIDTH`` wide, else walk."""
     if mode not in MODES:
         raise ValueError(f"unknown sampling mode {mode!r} (choose from {', '.join(MODES)})")
+    w = width(puzzle)
     if mode == "auto":
-        mode = "uniform" if width(puzzle) <= UNIFORM_WIDTH else "walk"
+        mode = "uniform" if w <= UNIFORM_WIDTH else "walk"
+    if mode == "uniform" and w > UNIFORM_WIDTH + 2:
+        raise TooLarge(f"uniform sampling keeps every frontier-DP layer: at most {UNIFORM_WIDTH + 2} "
+                       f"cells wide, this walk leaves {w}")
     rng = random.Random(seed)
     if mode == "uniform":
         return Sample(mode, sampling.uniform(puzzle, count, rng))
