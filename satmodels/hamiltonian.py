@@ -20,7 +20,7 @@ end, which have degree 1; the path piece misses the cycles' cells); a path throu
 is connected, so it has an edge with one end in S and one outside -- it satisfies the cut. The
 cut excludes the current model (no edge leaves a piece), so the loop makes progress. A blocking
 clause removes exactly one path: a path containing every edge of another path through the same
-cells (both have free-1 edges) is that path. ``tests/test_hamiltonian_backends.py`` compares the
+cells (both have free-1 edges) is that path. ``tests/test_hamiltonian.py`` compares the
 enumerated sets with a brute-force enumeration on small grids.
 """
 
