@@ -80,26 +80,6 @@ def pieces(puzzle: HamiltonianPuzzle, used: list[tuple]) -> list[set]:
     return out
 
 
-def _single_path(start, used: list[tuple]) -> tuple | None:
-    """The cells of ``used`` walked from ``start`` if they form one path, else None."""
-    adj: dict = {}
-    for a, b in used:
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-    path = [start]
-    prev, cur = None, start
-    while True:
-        nxt = adj.get(cur, ())
-        step = nxt[0] if nxt and nxt[0] != prev else (nxt[1] if len(nxt) > 1 else None)
-        if step is None or step == prev:
-            break
-        prev, cur = cur, step
-        path.append(cur)
-        if len(path) > len(adj):
-            return None
-    return tuple(path) if len(path) == len(adj) and len(used) == len(path) - 1 else None
-
-
 def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _cnf.DEFAULT_SOLVER,
           backend: str = "sat") -> SolveResult:
     deadline = Deadline(limit.seconds)
@@ -167,6 +147,22 @@ class WalkSolver:
         self.adj = {a: [(b, self.cnf.var(edge_key(a, b))) for b in self.base.neighbours(a)]
                     for a in self.base.free_cells()}
 
+    def _trace(self, model: list[int], start) -> list:
+        """Follow the model's edges from ``start`` until the line ends or closes."""
+        out = [start]
+        prev, cur = None, start
+        adj = self.adj
+        while True:
+            nxt = None
+            for b, v in adj[cur]:
+                if b != prev and model[v - 1] > 0:
+                    nxt = b
+                    break
+            if nxt is None or nxt == start:
+                return out
+            out.append(nxt)
+            prev, cur = cur, nxt
+
     def close(self) -> None:
         self.solver.delete()
 
@@ -195,11 +191,16 @@ class WalkSolver:
             if not ok:
                 return None
             model = self.solver.get_model()
-            used = [e for e, v in self.ids if model[v - 1] > 0]
-            path = _single_path(self.base.start, used)
-            if path is not None:
-                return path
-            parts = pieces(self.base, used)
+            path = self._trace(model, self.base.start)
+            if len(path) == len(self.adj):
+                return tuple(path)
+            parts = [set(path)]
+            seen = set(path)
+            for cell in self.adj:
+                if cell not in seen:
+                    cycle = self._trace(model, cell)
+                    seen.update(cycle)
+                    parts.append(set(cycle))
             for cells in parts:
                 self.solver.add_clause([v for a in cells for b, v in self.adj[a] if b not in cells])
                 self.cuts += 1
