@@ -349,7 +349,7 @@ def run_batch(entries: list[Entry], out: Path, opts: Options, listener: Listener
             if not e.ok:
                 if ("input", e.id, None) not in results:
                     results.add(input_record(e))
-                lis.note(e.error)
+                lis.note(f"error: {e.error}")
                 continue
             names = [b.name for b in backends[e.kind]]
             for name in names:
