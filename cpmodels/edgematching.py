@@ -146,10 +146,13 @@ def build(puzzle: EdgeMatchingPuzzle) -> Model:
     return m
 
 
-def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, symmetry: bool = True, workers: int = 1,
-          maximize_joins: bool = False, trace: bool = False) -> SolveResult:
+def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, symmetry: bool = True,
+          workers: int | None = None, maximize_joins: bool = False, trace: bool = False) -> SolveResult:
+    """Enumerate solutions (``workers`` defaults to 1: CP-SAT's exact enumeration needs one), or
+    with ``maximize_joins`` optimise (``workers`` defaults to the cores, at most 8)."""
     if maximize_joins:
         return maximize(puzzle, limit, workers=workers or min(8, os.cpu_count() or 1), trace=trace)
+    workers = workers or 1
     deadline = Deadline(limit.seconds)
     m = build(puzzle)
     m.add_matching_joins()
