@@ -53,6 +53,8 @@ def batch(
         engine.DEFAULT_GRACE, "--grace", help="seconds past --timeout before a worker is killed"),
     cluster: str | None = typer.Option(
         None, "--cluster", help="run on a Dask scheduler, e.g. tcp://HOST:8786"),
+    all_sizes: bool = typer.Option(
+        False, "--all-sizes", help="also run backends on puzzles larger than their max_cells"),
     option: list[str] | None = OptionOpt,
     progress: bool | None = typer.Option(
         None, "--progress/--no-progress", help="progress bar (default: when stderr is a terminal)"),
@@ -84,7 +86,7 @@ def batch(
             print(f"gridsolve: warning: {e.warning}", file=sys.stderr)
     opts = engine.Options(backends=backends, limit=Limit(timeout, limit), jobs=jobs, crossval=crossval,
                           resume=resume, overwrite=overwrite, memory_mib=memory, grace=grace,
-                          cluster=cluster, options=options)
+                          cluster=cluster, options=options, all_sizes=all_sizes)
     show = sys.stderr.isatty() if progress is None else progress
     listener = RichListener(out) if show else PlainListener(out)
 

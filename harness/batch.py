@@ -74,6 +74,14 @@ class Task:
                 "options": self.options}
 
 
+def too_big(backend: registry.Backend, puzzle) -> bool:
+    """Does the puzzle exceed the size a backend declares it is meant for (``max_cells``, set on
+    exponential seed ports; 0 or absent = any size)?"""
+    limit = getattr(backend, "max_cells", 0) or 0
+    cells = (getattr(puzzle, "rows", 0) or 0) * (getattr(puzzle, "cols", 0) or 0)
+    return bool(limit) and cells > limit
+
+
 def key(rec: dict) -> tuple:
     return rec.get("record", "result"), rec.get("id"), rec.get("backend")
 
@@ -313,6 +321,7 @@ class Options:
     grace: float = DEFAULT_GRACE
     cluster: str | None = None
     options: dict = field(default_factory=dict)
+    all_sizes: bool = False  # also run backends on puzzles beyond their ``max_cells``
 
 
 class Listener:
@@ -344,6 +353,8 @@ def run_batch(entries: list[Entry], out: Path, opts: Options, listener: Listener
             lis.note(line)
         tasks: list[Task] = []
         pending: dict[str, set[str]] = {}  # instance id -> backends still to come (crossval)
+        planned: dict[str, list[str]] = {}  # instance id -> the backends it gets
+        too_large: dict[registry.Backend, int] = {}  # backend -> instances it is not run on
         by_id = {e.id: e for e in entries}
         for e in entries:
             if not e.ok:
@@ -351,24 +362,33 @@ def run_batch(entries: list[Entry], out: Path, opts: Options, listener: Listener
                     results.add(input_record(e))
                 lis.note(f"error: {e.error}")
                 continue
-            names = [b.name for b in backends[e.kind]]
+            names = []
+            for b in backends[e.kind]:
+                if opts.all_sizes or not too_big(b, e.puzzle):
+                    names.append(b.name)
+                else:
+                    too_large[b] = too_large.get(b, 0) + 1
+            planned[e.id] = names
             for name in names:
                 if ("result", e.id, name) not in results:
                     tasks.append(Task(e.id, e.kind, name, e.puzzle, opts.limit, opts.options))
             if opts.crossval:
                 pending[e.id] = {n for n in names if ("result", e.id, n) not in results}
-        lis.start(len(tasks), sum(len(backends[e.kind]) for e in entries if e.ok) - len(tasks))
+        for b, n in too_large.items():
+            lis.note(f"not run: {b.kind} {b.name} on {n} puzzle(s) larger than its max_cells = "
+                     f"{b.max_cells} (an exponential solver; --all-sizes runs it anyway)")
+        lis.start(len(tasks), sum(len(v) for v in planned.values()) - len(tasks))
 
         def judge(ident: str) -> None:
             if ("crossval", ident, None) in results:
                 return
             e = by_id[ident]
-            recs = [results.records[("result", ident, b.name)] for b in backends[e.kind]]
+            recs = [results.records[("result", ident, name)] for name in planned[ident]]
             rec = crossval_record(e, recs)
             results.add(rec)
             lis.verdict(rec)
-            for b in backends[e.kind]:
-                results.slim(("result", ident, b.name))
+            for name in planned[ident]:
+                results.slim(("result", ident, name))
 
         for ident, left in pending.items():  # resumed instances whose results are all there
             if not left:

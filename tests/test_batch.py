@@ -11,12 +11,14 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 import pytest
 
 from harness import batch as engine
 from harness import registry
+from harness.registry import Backend
 from harness.summary import summarize_records
 from puzzles import kinds
 from puzzles.solving import Limit
@@ -26,7 +28,7 @@ from .conftest import FIXTURES, ROOT
 
 SL = FIXTURES / "slitherlink"
 SMALL = ["janko-11_5x5.txt", "janko-12_5x5.txt", "pzprjs-5x5.txt", "janko-31_7x7.txt"]
-ALL = [b.name for b in registry.BACKENDS if b.kind == "slitherlink"]
+FOUR = ["sat", "sat-glucose", "cpsat", "cpsat-lazy"]  # the foundation's backends: fast, complete
 
 
 def jsonl(path: Path, copies: int = 1, bad: dict[int, str] | None = None) -> Path:
@@ -63,10 +65,10 @@ def keys(recs: list[dict]) -> Counter:
 def test_crossval_batch_writes_one_checked_record_per_instance_and_backend(tmp_path):
     out = tmp_path / "r.jsonl"
     entries = engine.load([str(jsonl(tmp_path / "in.jsonl"))])
-    opts = engine.Options(crossval=True, jobs=2, limit=Limit(60, 2))
+    opts = engine.Options(crossval=True, jobs=2, limit=Limit(60, 2), backends=",".join(FOUR))
     rf = engine.run_batch(entries, out, opts)
     recs = lines(out)
-    want = {("result", e.id, b) for e in entries for b in ALL} | {("crossval", e.id, None) for e in entries}
+    want = {("result", e.id, b) for e in entries for b in FOUR} | {("crossval", e.id, None) for e in entries}
     assert keys(recs) == Counter(want)
     golden = {e.id: e.solution for e in entries}
     fmod = kinds.formats("slitherlink")
@@ -80,7 +82,7 @@ def test_crossval_batch_writes_one_checked_record_per_instance_and_backend(tmp_p
         assert back.solution == golden[r["id"]]
         assert fmod.parse_solution(back.puzzle, json.dumps(r["solutions"][0])) == golden[r["id"]]
     s = summarize_records(list(rf.records.values()))
-    assert [row["backend"] for row in s.rows] == sorted(ALL)
+    assert [row["backend"] for row in s.rows] == sorted(FOUR)
     assert all(row["runs"] == row["solved"] == row["unique"] == 4 for row in s.rows)
     assert s.failures == 0 and s.instances == 4
 
@@ -281,3 +283,36 @@ def test_bad_usage_is_one_error_line(tmp_path, args, fragment):
     assert p.returncode == 2, p.stderr
     assert p.stderr.strip().splitlines() == [p.stderr.strip()] and fragment in p.stderr
     assert not (tmp_path / "r.jsonl").exists()
+
+
+@dataclass(frozen=True)
+class Sized(Backend):
+    """A registry row with a size limit (``max_cells``, as exponential seed ports declare)."""
+
+    max_cells: int = 0
+
+
+def test_backends_are_not_run_beyond_their_max_cells_unless_asked(tmp_path):
+    entries = engine.load([str(SL / "janko-11_5x5.txt"), str(SL / "janko-31_7x7.txt")])
+    sat = registry.get("slitherlink", "sat")
+    small = Sized(**{f.name: getattr(sat, f.name) for f in fields(Backend) if f.name != "max_cells"},
+                  max_cells=30)
+    chosen = {"slitherlink": [small, registry.get("slitherlink", "cpsat")]}
+    notes = []
+
+    class Notes(engine.Listener):
+        def note(self, line):
+            notes.append(line)
+
+    out = tmp_path / "r.jsonl"
+    engine.run_batch(entries, out, engine.Options(crossval=True, jobs=2), Notes(), chosen)
+    assert keys(lines(out)) == Counter({
+        ("result", "janko-11_5x5", "sat"), ("result", "janko-11_5x5", "cpsat"),
+        ("result", "janko-31_7x7", "cpsat"),  # 49 cells > 30: no sat run
+        ("crossval", "janko-11_5x5", None), ("crossval", "janko-31_7x7", None)})
+    assert any("not run: slitherlink sat on 1 puzzle(s)" in n and "max_cells = 30" in n
+               for n in notes)
+    assert all(r["agree"] for r in lines(out) if r["record"] == "crossval")
+    opts = engine.Options(crossval=True, jobs=2, overwrite=True, all_sizes=True)
+    engine.run_batch(entries, out, opts, backends=chosen)
+    assert ("result", "janko-31_7x7", "sat") in keys(lines(out))
