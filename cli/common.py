@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 from enum import Enum
@@ -123,6 +124,16 @@ def check_options(backend: registry.Backend, options: dict) -> None:
     for key in options:
         if not backend.accepts(key):
             raise Usage(f"backend {backend.name} has no option {key!r}")
+    # a backend module may validate option values up front (e.g. a rules file): it raises
+    # FormatError / ValueError, shown as one line with exit 2 instead of a per-puzzle error
+    validate = getattr(importlib.import_module(backend.target.split(":")[0]), "check_options", None)
+    if validate is not None and options:
+        try:
+            validate(options)
+        except FormatError:
+            raise
+        except (ValueError, OSError) as exc:
+            raise Usage(f"backend {backend.name}: {exc}") from None
 
 
 CORE_OUTPUTS = ("text", "json", "svg")

@@ -359,6 +359,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "cli.batch",
     "cli.hamiltonian",
     "cli.edgematching",
+    "cli.slitherlink",
 )
 
 for _module in COMMAND_MODULES:

@@ -29,6 +29,9 @@ class Backend:
     # "module:function" of a count-only mode ``count(puzzle, limit) -> SolveResult`` with ``total``
     # set (DESIGN.md), used by ``harness.run.count`` / ``gridsolve count``; "" = none
     counter: str = ""
+    # golden fixtures with more cells are skipped by tests/test_backends.py (0 = none skipped):
+    # for exponential seed ports that are faithful, not fast
+    max_cells: int = 0
 
     @cached_property
     def function(self) -> Callable:
@@ -73,6 +76,21 @@ BACKENDS: tuple[Backend, ...] = (
             "colouring", family="cpsat"),
     Backend("slitherlink", "cpsat-lazy", "cpmodels.slitherlink:solve_lazy",
             "CP-SAT degree constraints only, re-solved with subtour cuts", family="cpsat"),
+    Backend("slitherlink", "backtrack", "native_rules.slitherlink.backtrack:solve",
+            "seed port (numba): Chapter 4 solveback/next over the edges from (0, 1), Chapter 3 "
+            "promising test; exponential beyond ~5x5", family="native", max_cells=16),
+    Backend("slitherlink", "rules", "native_rules.slitherlink.solvers:solve_rules",
+            "seed port: the 36 Appendix A logic rules in 8 variants + loop avoidance (Chapters "
+            "5-6); -O rules=FILE; may stop stuck", family="native", complete=False),
+    Backend("slitherlink", "rules+backtrack", "native_rules.slitherlink.solvers:solve_rules_backtrack",
+            "seed port: rules + loop avoidance, then Chapter 4 backtracking from that board",
+            family="native", max_cells=16),
+    Backend("slitherlink", "backtrack-strong", "native_rules.slitherlink.backtrack:solve",
+            "beside the seed: backtracking that also prunes dead ends and early loops",
+            {"pruning": "strong"}, family="native", max_cells=100),
+    Backend("slitherlink", "rules+backtrack-strong", "native_rules.slitherlink.solvers:solve_rules_backtrack",
+            "beside the seed: rules + loop avoidance, then the strong backtracking",
+            {"pruning": "strong"}, family="native"),
     Backend("hamiltonian", "dp", "native_rules.hamiltonian.counting:solve",
             "frontier dynamic programming (numpy): exact count, paths listed by rank; "
             "count-only mode for `gridsolve count`", family="native",

@@ -1,0 +1,199 @@
+"""Slitherlink commands: ``gridsolve generate slitherlink`` (van Dam 2008, Chapter 7) and
+``gridsolve grade`` (how a puzzle is solved: by the logic rules alone, once loop avoidance is
+added, or only with backtracking; Chapters 5-6).
+
+The solvers themselves are backends (``gridsolve solve --backend rules|rules+backtrack|backtrack``,
+``--trace`` lists every rule application).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import typer
+
+from harness import registry
+from harness.run import run
+from native_rules.slitherlink import generate as gen
+from native_rules.slitherlink.solvers import GRADES, Logic, load_rules
+from puzzles.formats import slitherlink as fmt_sl
+from puzzles.slitherlink import KIND, SlitherlinkPuzzle
+from puzzles.solving import Limit
+
+from .common import Inputs, KindOpt, PuzzleArgs, Usage, error, exit_code
+
+PAPER_RATIO = {"normal": 0.44, "hard": 0.41}  # Chapter 9.2: remaining numbers / cells
+FORMATS = ("canonical", "url", "loopy", "jsonl")
+
+
+def uniqueness_counter(backend: str = "sat", seconds: float | None = None) -> Callable:
+    """``--mode sat``: a declarative backend that counts up to 2 solutions; unique = exactly one,
+    proved (a timeout counts as not unique, so the number stays)."""
+    b = registry.get(KIND, backend)
+    if b.family not in ("sat", "cpsat"):
+        raise Usage(f"--counter {backend}: choose a declarative backend (sat, cpsat, ...)")
+    ok, why = b.available()
+    if not ok:
+        raise Usage(f"backend {backend} is not available here: {why}")
+
+    def unique(puzzle: SlitherlinkPuzzle) -> bool:
+        r = run(b, puzzle, Limit(seconds=seconds, solutions=2))
+        if r.stats.get("error"):
+            raise RuntimeError(f"{backend}: {r.stats['error']}")
+        return r.unique is True
+
+    return unique
+
+
+def parse_size(size: str) -> tuple[int, int]:
+    """``WxH`` (columns x rows, as Loopy writes it) or ``N`` -> (rows, cols)."""
+    text = size.strip().lower()
+    try:
+        if text.isdigit():
+            rows = cols = int(text)
+        else:
+            w, h = text.split("x")
+            cols, rows = int(w), int(h)
+    except ValueError:
+        raise Usage(f"--size {size!r}: expected WxH (e.g. 7x7) or N") from None
+    if not (1 <= rows <= 100 and 1 <= cols <= 100):
+        raise Usage(f"--size {size}: each side must be 1..100")
+    return rows, cols
+
+
+def generate(
+    size: str = typer.Option("7x7", "--size", "-s", help="WxH (columns x rows) or N"),
+    mode: str = typer.Option("normal", "--mode", "-m",
+                             help="normal (rules + loop avoidance), hard (+ backtracking), sat"),
+    ratios: str = typer.Option("33/33/34", "--ratios", help="growth rules #1/#2/#3, summing to 100"),
+    seed: int = typer.Option(0, "--seed", help="random seed; puzzle i of --count uses seed + i"),
+    count: int = typer.Option(1, "--count", "-n", help="how many puzzles"),
+    out: Path | None = typer.Option(None, "--out", "-o", help="write the puzzles here"),
+    solution: bool = typer.Option(False, "--solution", help="write the solved drawing (canonical)"),
+    fmt: str = typer.Option("canonical", "--format", "-f", help="canonical, url, loopy or jsonl"),
+    counter: str = typer.Option("sat", "--counter", help="--mode sat: the declarative backend"),
+    growth: str = typer.Option("reference", "--growth",
+                               help="reading of the missing Figure 8: reference or notch"),
+) -> None:
+    """Generate Slitherlink puzzles with van Dam's method (Chapter 7), seeded and reproducible."""
+    rows, cols = parse_size(size)
+    if mode not in gen.MODES:
+        raise Usage(f"--mode {mode!r}: choose from {', '.join(gen.MODES)}")
+    if growth not in gen.GROWTHS:
+        raise Usage(f"--growth {growth!r}: choose from {', '.join(gen.GROWTHS)}")
+    if fmt not in FORMATS:
+        raise Usage(f"--format {fmt!r}: choose from {', '.join(FORMATS)}")
+    if count < 1:
+        raise Usage(f"--count must be at least 1, got {count}")
+    try:
+        ratio = gen.parse_ratios(ratios)
+    except ValueError as exc:
+        raise Usage(f"--ratios: {exc}") from None
+    unique = uniqueness_counter(counter) if mode == "sat" else None
+    sink = out.open("w") if out is not None else sys.stdout
+    made = []
+    try:
+        with _progress(count) as advance:
+            for i in range(count):
+                g = gen.generate(rows, cols, mode=mode, ratios=ratio, seed=seed + i, counter=unique,
+                                 growth=growth)
+                ident = f"gen-{cols}x{rows}-{mode}-s{seed + i}"
+                sink.write(_write(g, ident, fmt, solution))
+                sink.flush()
+                made.append(g)
+                advance()
+    finally:
+        if out is not None:
+            sink.close()
+    secs = [g.stats["seconds"] for g in made]
+    share = statistics.mean(g.stats["remaining_ratio"] for g in made)
+    paper = f" (paper: {PAPER_RATIO[mode]:.0%})" if mode in PAPER_RATIO else ""
+    print(f"generated {len(made)} {cols}x{rows} {mode} puzzle(s): median {statistics.median(secs):.2f} s, "
+          f"max {max(secs):.2f} s; numbers left {share:.1%} of the cells{paper}", file=sys.stderr)
+
+
+def _write(g: gen.Generated, ident: str, fmt: str, solution: bool) -> str:
+    if fmt == "url":
+        return fmt_sl.to_url(g.puzzle) + "\n"
+    if fmt == "loopy":
+        return fmt_sl.to_id(g.puzzle) + "\n"
+    if fmt == "jsonl":
+        obj = {"kind": KIND, "id": ident, "puzzle": fmt_sl.format_puzzle(g.puzzle),
+               "seed": g.seed, "mode": g.mode,
+               "stats": {k: round(v, 4) if isinstance(v, float) else v for k, v in g.stats.items()}}
+        if solution:
+            obj["solution"] = g.solution.to_json()
+        return json.dumps(obj) + "\n"
+    text = (fmt_sl.format_solution(g.puzzle, g.solution, ident) if solution
+            else fmt_sl.format_puzzle(g.puzzle, ident))
+    return text + "\n"
+
+
+class _progress:
+    """A rich progress bar on stderr when there is more than one puzzle."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.bar = None
+
+    def __enter__(self):
+        if self.total <= 1:
+            return lambda: None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+        self.bar = Progress("generating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                            console=Console(stderr=True), transient=True)
+        self.bar.__enter__()
+        task = self.bar.add_task("", total=self.total)
+        return lambda: self.bar.advance(task)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+
+
+def grade(
+    puzzles: list[str] = PuzzleArgs,
+    kind: str | None = KindOpt,
+    rules: Path | None = typer.Option(None, "--rules", help="a rule file (Chapter 5 syntax)"),
+    fmt: str = typer.Option("text", "--format", "-f", help="text or json"),
+) -> None:
+    """How each Slitherlink puzzle is solved: rules / rules+loop-avoidance / backtracking."""
+    if fmt not in ("text", "json"):
+        raise Usage(f"--format {fmt!r}: choose text or json")
+    if rules is not None:
+        load_rules(rules)  # a bad file: FormatError, one line, exit 2
+    inputs = Inputs(puzzles, kind)
+    tally: Counter = Counter()
+    bad = inputs.bad
+    for e in inputs.entries:
+        if e.kind != KIND:
+            error(f"{e.id}: grade is for slitherlink puzzles, not {e.kind}")
+            bad += 1
+            continue
+        lg = Logic(e.puzzle, rules)
+        g = lg.stats["grade"]
+        tally[g] += 1
+        if fmt == "json":
+            keep = ("grade", "rule_applications", "loop_avoidance_crosses", "unknown_edges", "contradiction")
+            print(json.dumps({"kind": KIND, "id": e.id, **{k: lg.stats[k] for k in keep if k in lg.stats}}))
+        else:
+            print(f"{e.id}: {g} ({lg.stats['rule_applications']} rule applications, "
+                  f"{lg.stats['loop_avoidance_crosses']} loop-avoidance crosses, "
+                  f"{lg.stats['unknown_edges']} edges left unknown)", flush=True)
+    total = sum(tally.values())
+    if fmt == "text" and total > 1:
+        print(f"{total} puzzles: " + ", ".join(f"{g} {tally[g]} ({tally[g] / total:.0%})"
+                                                for g in GRADES if tally[g]))
+    raise typer.Exit(exit_code(bad, 0))
+
+
+def register(app: typer.Typer, generate_app: typer.Typer) -> None:
+    generate_app.command("slitherlink")(generate)
+    app.command("grade")(grade)

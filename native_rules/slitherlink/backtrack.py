@@ -1,0 +1,253 @@
+"""Solving with backtracking: a port of van Dam (2008), Chapter 4 (pruning from Chapter 3).
+
+The seed's pseudo-code, kept as two mutually recursive functions::
+
+    solveback(i, j)
+      if (this edge has no line or cross)
+        put a line at this edge;  next(i, j);
+        put a cross at this edge; next(i, j);
+        mark this edge as unknown
+      else
+        next(i, j);
+    next(i, j)
+      if (situationIsPromising())
+        if (this is not the last edge) solveback(next edge);
+        else if (isFinished()) copy situation to solutions;
+
+Edges are visited in the seed's absolute coordinates (``board.py``), starting at (0, 1), the
+edge above the top-left entry; "next edge" is the next edge position in reading order of the
+lattice (row i by row i, j increasing): the horizontal edges of a grid line, then the vertical
+edges below it, and so on. ``t`` below is the position of (i, j) in that order.
+
+``situationIsPromising()`` is Chapter 3's test (every number has at most its value in lines and
+enough unknown edges left to reach it; every vertex has at most 2 lines). It is evaluated
+incrementally with counters per number (lines, unknown edges) and per vertex (lines): the search
+only goes on from promising situations, and putting one edge changes only its two entries and
+two vertices, so ``bad`` = how many of those four became violated is 0 exactly when the full test
+passes. The full test (``puzzles.check.slitherlink.is_promising``) checks the starting
+situation. ``isFinished()`` is Chapter 3's solved check (``Board.is_finished``). The seed's
+maximum-solutions option is ``Limit.solutions``; the clock is read every few thousand nodes.
+
+The seed's test never looks at dead ends (a vertex with one line and no undecided edge left), so
+they are only found at the last edge, by isFinished(): the search is exponential already on
+5x5 puzzles. ``pruning="strong"`` (backends ``backtrack-strong``, ``rules+backtrack-strong``) is
+an improvement beside the port, not the seed's algorithm: the same search, but a situation is
+also not promising when a vertex whose edges are all decided has exactly one line, or when a
+line closes a loop while other lines lie elsewhere.
+
+Two engines run this same search: ``python`` (the recursive functions below, the reference) and
+``numba`` (default; ``backtrack_fast.py``, the same loop compiled, about 50x faster). Both visit
+the same nodes in the same order; ``stats["nodes"]`` counts solveback calls in both.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from puzzles.check.slitherlink import is_promising
+from puzzles.slitherlink import SlitherlinkPuzzle
+from puzzles.solving import Deadline, Limit, SolveResult, finish
+
+from .board import CROSS, LINE, UNKNOWN, Board
+
+ENGINES = ("numba", "python")
+# "seed": Chapter 3's promising test, as the seed. "strong" (beside the port, not the seed's):
+# also a vertex whose edges are all decided must have 0 or 2 lines (no dead ends), and a line
+# may not close a loop while other lines lie elsewhere.
+PRUNINGS = ("seed", "strong")
+
+
+class _Stop(Exception):
+    """Unwinds the recursion: the solution limit was reached or the time is up."""
+
+
+def tables(board: Board):
+    """Per edge (in the seed's order) its two entries and two end vertices; per numbered entry its
+    number, lines and unknown edges; per vertex its lines (all indexed by flat board index)."""
+    val, s = board.val, board.stride
+    sides, ends = [], []
+    for k, (i, _j) in zip(board.edges, board.edge_ij, strict=True):
+        if i % 2 == 0:  # horizontal: entries above and below, vertices left and right
+            sides.append((k - s, k + s))
+            ends.append((k - 1, k + 1))
+        else:
+            sides.append((k - 1, k + 1))
+            ends.append((k - s, k + s))
+    num = [-1] * len(val)
+    lines = [0] * len(val)
+    unknown = [0] * len(val)
+    deg = [0] * len(val)
+    for k in board.entries:
+        if val[k] >= 0:
+            num[k] = val[k]
+            around = (val[k - s], val[k + s], val[k - 1], val[k + 1])
+            lines[k] = around.count(LINE)
+            unknown[k] = around.count(UNKNOWN)
+    for t, k in enumerate(board.edges):
+        if val[k] == LINE:
+            for v in ends[t]:
+                deg[v] += 1
+    return sides, ends, num, lines, unknown, deg
+
+
+def backtrack(board: Board, limit: Limit, deadline: Deadline, stats: dict,
+              engine: str = "numba", pruning: str = "seed") -> tuple[list, bool, bool]:
+    """All solutions reachable from ``board`` (its lines and crosses are kept), up to the limit.
+    Returns (solutions, exhausted, timed_out); ``board`` is left as it was. ``pruning="strong"``
+    is the improvement beside the port (see PRUNINGS)."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    if pruning not in PRUNINGS:
+        raise ValueError(f"pruning must be one of {', '.join(PRUNINGS)}, got {pruning!r}")
+    stats.setdefault("nodes", 0)
+    if not is_promising(board.current_puzzle(), board.lines(), board.crosses()):
+        return [], True, False  # the first next() prunes both branches at once
+    if not board.edges:
+        return [], True, False
+    if engine == "python" and pruning == "seed":
+        return _python(board, limit, deadline, stats)
+    return _loop(board, limit, deadline, stats, engine == "numba", pruning == "strong")
+
+
+def _loop(board: Board, limit: Limit, deadline: Deadline, stats: dict, compiled: bool, strong: bool):
+    from . import backtrack_fast as fast
+
+    a = fast.arrays(board, tables(board))
+    kernel = fast.kernel if compiled else getattr(fast.kernel, "py_func", fast.kernel)
+    solutions: list = []
+    while True:
+        code = kernel(a["val"], a["order"], a["sides"], a["ends"], a["num"], a["lines"],
+                      a["unknown"], a["deg"], a["phase"], a["state"],
+                      fast.SLICE if compiled else 1 << 14, a["entries"], a["vertices"],
+                      a["stride"], strong, a["vunk"])
+        stats["nodes"] = int(a["state"][1])
+        if code == fast.EXHAUSTED:
+            return solutions, True, False
+        if code == fast.FOUND:
+            val = board.val
+            saved = [val[k] for k in board.edges]
+            for k in board.edges:
+                val[k] = int(a["val"][k])
+            solutions.append(board.solution())
+            for k, v in zip(board.edges, saved, strict=True):
+                val[k] = v
+            if len(solutions) >= limit.solutions:
+                return solutions, False, False
+        if deadline.expired():
+            return solutions, False, True
+
+
+def _python(board: Board, limit: Limit, deadline: Deadline, stats: dict):
+    val = board.val
+    order = board.edges
+    last = len(order) - 1
+    sides, ends, num, lines, unknown, deg = tables(board)
+    saved = [val[k] for k in order]
+    solutions: list = []
+    want = limit.solutions
+    nodes = 0
+
+    def put_line(t: int) -> int:
+        """Line at edge t; returns how many numbers / vertices became violated."""
+        a, b = sides[t]
+        v, w = ends[t]
+        d = 0
+        for c in (a, b):
+            n = num[c]
+            if n >= 0:
+                lines[c] += 1
+                unknown[c] -= 1
+                d += lines[c] > n or unknown[c] < n - lines[c]
+        deg[v] += 1
+        deg[w] += 1
+        return d + (deg[v] == 3) + (deg[w] == 3)
+
+    def take_line(t: int) -> None:
+        a, b = sides[t]
+        v, w = ends[t]
+        for c in (a, b):
+            if num[c] >= 0:
+                lines[c] -= 1
+                unknown[c] += 1
+        deg[v] -= 1
+        deg[w] -= 1
+
+    def put_cross(t: int) -> int:
+        d = 0
+        for c in sides[t]:
+            n = num[c]
+            if n >= 0:
+                unknown[c] -= 1
+                d += unknown[c] < n - lines[c]
+        return d
+
+    def take_cross(t: int) -> None:
+        for c in sides[t]:
+            if num[c] >= 0:
+                unknown[c] += 1
+
+    def solveback(t: int) -> None:
+        nonlocal nodes
+        nodes += 1
+        if nodes & 0x3FFF == 0 and deadline.expired():
+            raise _Stop("time")
+        k = order[t]
+        if val[k] == UNKNOWN:
+            val[k] = LINE  # put a line at this edge
+            bad = put_line(t)
+            next_(t, bad)
+            take_line(t)
+            val[k] = CROSS  # put a cross at this edge
+            bad = put_cross(t)
+            next_(t, bad)
+            take_cross(t)
+            val[k] = UNKNOWN  # mark this edge as unknown
+        else:
+            next_(t, 0)
+
+    def next_(t: int, bad: int) -> None:  # the seed's next(i, j)
+        if bad == 0:  # situationIsPromising()
+            if t != last:
+                solveback(t + 1)
+            else:
+                if deadline.expired():  # a leaf costs as much as many nodes
+                    raise _Stop("time")
+                if board.is_finished():
+                    solutions.append(board.solution())  # copy situation to solutions
+                    if len(solutions) >= want:
+                        raise _Stop("limit")
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 2 * len(order) + 1000))
+    exhausted = timed_out = False
+    try:
+        solveback(0)  # the edge at absolute (0, 1)
+        exhausted = True
+    except _Stop as stop:
+        timed_out = str(stop) == "time"
+    finally:
+        sys.setrecursionlimit(old)
+        for k, v in zip(order, saved, strict=True):  # cut short in the middle: restore
+            val[k] = v
+    stats["nodes"] += nodes
+    return solutions, exhausted, timed_out
+
+
+def check_options(options: dict) -> None:
+    """ValueError for an unknown engine or pruning (before any solving)."""
+    if options.get("engine", "numba") not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {options['engine']!r}")
+    if options.get("pruning", "seed") not in PRUNINGS:
+        raise ValueError(f"pruning must be one of {', '.join(PRUNINGS)}, got {options['pruning']!r}")
+
+
+def solve(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, engine: str = "numba",
+          pruning: str = "seed") -> SolveResult:
+    """Backend ``backtrack``: Chapter 4's solveback/next from the empty board."""
+    deadline = Deadline(limit.seconds)
+    board = Board(puzzle)
+    stats: dict = {"engine": engine, "pruning": pruning}
+    solutions, exhausted, timed_out = backtrack(board, limit, deadline, stats, engine, pruning)
+    name = "backtrack" if pruning == "seed" else "backtrack-strong"
+    return finish(name, solutions, exhausted=exhausted, timed_out=timed_out,
+                  deadline=deadline, stats=stats)

@@ -1,0 +1,219 @@
+"""Generating new puzzles: van Dam (2008), Chapter 7.
+
+1. Create a loop (7.1): a square around a random entry, grown by three growth rules picked at
+   random with ratios (default 33/33/34), n*m*10 times.
+2. Prepare the grid (7.2): every entry gets the number of lines around it; if this fully numbered
+   grid is not uniquely solvable, start over.
+3. Remove numbers (7.3)::
+
+       do {
+          shuffle remaining numbers;
+          for (each number)
+             delete number;
+             if (!uniquely solvable) put number back;
+       } while (made a change)
+
+"Uniquely solvable" is the mode: ``normal`` = logic rules + loop avoidance finish the puzzle
+(Chapters 5-6), ``hard`` = rules + loop avoidance + backtracking find exactly one solution
+(Chapter 4), ``sat`` (new, beside the paper's two) = a declarative counter finds exactly one
+(the caller passes it: native_rules does not import the solver backends).
+
+Figure 8, which shows the growth rules, is missing from the seed text. What the text keeps: three
+rules that "can generate every possible legal loop", whose end conditions must lie on the grid;
+#2 and #3 are inverses; 33/33/34 gives loops with small corridors spanning the grid, 33/67/0
+extremely tight corridors spanning the grid, 33/7/60 very broad loops on a small part of it. Our
+reading (the one in ../shared/reference/takegaki-appendix-a.md), with the loop as the boundary of
+the set of inside cells, each rule flipping one cell c between inside and outside:
+
+* #1 (corner): c has exactly two loop edges and they meet at a corner; the corner moves across
+  c (the two edges are replaced by c's other two sides). Either way, in or out.
+* #2 (push out): c is outside and has exactly one loop edge; c joins the inside, so the loop goes
+  around it (one loop edge becomes three).
+* #3 (pull in): c is inside and has exactly three loop edges; c leaves the inside (three loop
+  edges become one). The inverse of #2.
+
+A move is made only if the result is still one loop that neither crosses nor touches itself:
+c's loop edges form one run, so the flip only reroutes the loop around c, and no corner of c may
+end up with four loop edges. "We apply them in a pseudo-random order": each of the n*m*10 steps
+picks a rule by the ratios, then one cell uniformly among those where it applies (a step where
+it applies nowhere changes nothing).
+
+``growth="notch"`` is a second reading, beside the first: #3 lets an outside cell in a notch (three
+loop edges) join the inside; "three edges become one" as well, so still the inverse of #2 as an
+edge pattern. Measured on 10x10 (``python -m benchmarks slitherlink-growth``), it matches the
+seed's description of 33/7/60 (broad loops) where the first reading leaves the first square
+alone; neither makes those loops cover only a small part of the grid.
+
+Reproducible: everything random comes from one ``random.Random(seed)``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from puzzles.solving import Limit
+
+from .solvers import Logic, solve_rules_backtrack
+
+MODES = ("normal", "hard", "sat")
+GROWTHS = ("reference", "notch")
+RATIOS = (33, 33, 34)
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # up, right, down, left
+
+
+@dataclass
+class Generated:
+    puzzle: SlitherlinkPuzzle
+    solution: SlitherlinkSolution
+    seed: int
+    mode: str
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def remaining(self) -> int:
+        return len(self.puzzle.numbered_cells())
+
+
+def parse_ratios(text: str) -> tuple[int, int, int]:
+    """``33/33/34`` -> (33, 33, 34); three integers 0-100 summing to 100."""
+    parts = text.replace(",", "/").split("/")
+    try:
+        ratios = tuple(int(p) for p in parts)
+    except ValueError:
+        raise ValueError(f"ratios {text!r}: expected three integers like 33/33/34") from None
+    if len(ratios) != 3 or any(not 0 <= r <= 100 for r in ratios) or sum(ratios) != 100:
+        raise ValueError(f"ratios {text!r}: three numbers 0-100 that sum to 100")
+    return ratios  # type: ignore[return-value]
+
+
+# ------------------------------------------------------------------ 7.1 creating loops
+
+
+def grow_loop(rows: int, cols: int, rng: random.Random, ratios=RATIOS, steps: int | None = None,
+              history: list | None = None, growth: str = "reference") -> set:
+    """The inside cells of a loop grown from a random square (7.1)."""
+    inside = {(rng.randrange(rows), rng.randrange(cols))}
+    for _ in range(rows * cols * 10 if steps is None else steps):
+        x = rng.random() * 100
+        rule = 1 if x < ratios[0] else 2 if x < ratios[0] + ratios[1] else 3
+        cells = [(r, c) for r in range(rows) for c in range(cols)
+                 if applies(inside, (r, c), rule, growth) and _keeps_one_loop(inside, (r, c))]
+        if cells:
+            cell = cells[rng.randrange(len(cells))]
+            inside ^= {cell}
+            if history is not None:
+                history.append((rule, cell))
+    return inside
+
+
+def _loop_edges(inside: set, r: int, c: int) -> list[bool]:
+    """Which of the cell's sides (up, right, down, left) are loop edges."""
+    mine = (r, c) in inside
+    return [((r + dr, c + dc) in inside) != mine for dr, dc in STEPS]
+
+
+def applies(inside: set, cell, rule: int, growth: str = "reference") -> bool:
+    """Does growth rule #1, #2 or #3 match at this cell (before the one-loop test)?"""
+    r, c = cell
+    sides = _loop_edges(inside, r, c)
+    n = sum(sides)
+    if rule == 1:
+        return n == 2 and sides[0] != sides[2]  # two sides that meet at a corner
+    if rule == 2:
+        return n == 1 and cell not in inside
+    if growth == "notch":
+        return n == 3 and cell not in inside
+    return n == 3 and cell in inside
+
+
+def _keeps_one_loop(inside: set, cell) -> bool:
+    """After flipping ``cell``, no corner of it is touched by the loop four times."""
+    r, c = cell
+    flipped = inside ^ {cell}
+    for vr, vc in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)):  # the cell's corners
+        a = (vr - 1, vc - 1) in flipped
+        b = (vr - 1, vc) in flipped
+        d = (vr, vc - 1) in flipped
+        e = (vr, vc) in flipped
+        if a == e and b == d and a != b:
+            return False
+    return True
+
+
+# ------------------------------------------------------------------ 7.2 and 7.3
+
+
+def numbers(rows: int, cols: int, inside: set) -> SlitherlinkPuzzle:
+    """Every entry with the number of lines around it (7.2)."""
+    return SlitherlinkPuzzle.from_rows(
+        [[sum(_loop_edges(inside, r, c)) for c in range(cols)] for r in range(rows)])
+
+
+def uniqueness_test(mode: str, counter: Callable | None = None, pruning: str = "strong",
+                    seconds: float | None = None) -> Callable[[SlitherlinkPuzzle], bool]:
+    """The mode's "uniquely solvable" test. ``counter(puzzle) -> bool`` is needed for ``sat``.
+    ``pruning`` only changes how fast ``hard`` backtracks, never its answer (both are exact)."""
+    if mode == "normal":
+        return lambda p: (lambda lg: lg.solved and lg.tiny is None)(Logic(p))
+    if mode == "hard":
+        def hard(p: SlitherlinkPuzzle) -> bool:
+            r = solve_rules_backtrack(p, Limit(seconds=seconds, solutions=2), pruning=pruning)
+            return r.unique is True
+        return hard
+    if mode == "sat":
+        if counter is None:
+            raise ValueError("mode sat needs a declarative uniqueness counter")
+        return counter
+    raise ValueError(f"unknown mode {mode!r} (choose from {', '.join(MODES)})")
+
+
+def remove_numbers(puzzle: SlitherlinkPuzzle, rng: random.Random, unique, stats: dict) -> SlitherlinkPuzzle:
+    """7.3: delete numbers in reshuffled passes while the puzzle stays uniquely solvable."""
+    clues = [list(row) for row in puzzle.clues]
+    made_change = True
+    while made_change:
+        made_change = False
+        remaining = [cell for cell, _ in SlitherlinkPuzzle.from_rows(clues).numbered_cells()]
+        rng.shuffle(remaining)
+        stats["passes"] += 1
+        for r, c in remaining:
+            kept = clues[r][c]
+            clues[r][c] = None
+            stats["checks"] += 1
+            if unique(SlitherlinkPuzzle.from_rows(clues)):
+                made_change = True
+            else:
+                clues[r][c] = kept
+    return SlitherlinkPuzzle.from_rows(clues)
+
+
+def generate(rows: int, cols: int, *, mode: str = "normal", ratios=RATIOS, seed: int = 0,
+             counter: Callable | None = None, pruning: str = "strong", growth: str = "reference",
+             max_restarts: int = 1000) -> Generated:
+    """One puzzle (Chapter 7), reproducible from ``seed``."""
+    if rows < 1 or cols < 1:
+        raise ValueError(f"impossible size {rows}x{cols}")
+    if growth not in GROWTHS:
+        raise ValueError(f"unknown growth reading {growth!r} (choose from {', '.join(GROWTHS)})")
+    unique = uniqueness_test(mode, counter, pruning)
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    stats = {"restarts": 0, "passes": 0, "checks": 0}
+    for _ in range(max_restarts):
+        inside = grow_loop(rows, cols, rng, ratios, growth=growth)
+        full = numbers(rows, cols, inside)
+        stats["checks"] += 1
+        if not unique(full):
+            stats["restarts"] += 1
+            continue
+        puzzle = remove_numbers(full, rng, unique, stats)
+        solution = SlitherlinkSolution.from_inside(rows, cols, inside)
+        stats["seconds"] = time.perf_counter() - t0
+        stats["remaining"] = len(puzzle.numbered_cells())
+        stats["remaining_ratio"] = stats["remaining"] / (rows * cols)
+        return Generated(puzzle, solution, seed, mode, stats)
+    raise RuntimeError(f"no uniquely solvable {rows}x{cols} loop in {max_restarts} tries")
