@@ -22,7 +22,7 @@ an earlier one (symmetric rules) are dropped: applying the same conditions twice
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -40,7 +40,7 @@ class Rule:
     number: int
     starts: tuple[Condition, ...]
     ends: tuple[Condition, ...]
-    line: int = 0  # where the rule's ``q`` is in its file
+    line: int = field(default=0, compare=False)  # where the rule's ``q`` is in its file
 
     @property
     def reach(self) -> int:
