@@ -11,6 +11,7 @@ BENCHMARKS = {
     "slitherlink-janko": "benchmarks.slitherlink_janko",
     "hamiltonian-counting": "benchmarks.hamiltonian_counting",
     "hamiltonian-sampling": "benchmarks.hamiltonian_sampling",
+    "edgematching-crossval": "benchmarks.edgematching_crossval",
     "edgematching-tables": "benchmarks.edgematching_tables",
     "edgematching-real": "benchmarks.edgematching_real",
     "edgematching-maxjoins": "benchmarks.edgematching_maxjoins",
