@@ -162,7 +162,7 @@ def infer_size(tiles) -> tuple[int, int]:
     return (s - root) // 2, (s + root) // 2
 
 
-def _plain(text: str) -> tuple[int, int, list, int | None]:
+def _plain(text: str) -> tuple[int, int, list]:
     lines = _content(text)
     if not lines:
         raise FormatError("no pieces")
@@ -177,7 +177,7 @@ def _plain(text: str) -> tuple[int, int, list, int | None]:
     elif len(tiles) != rows * cols:
         raise FormatError(f"the first line says {rows}x{cols} ({rows * cols} pieces), {len(tiles)} given",
                           line=1)
-    return rows, cols, tiles, None
+    return rows, cols, tiles
 
 
 def _plausible(tiles) -> bool:
@@ -200,7 +200,7 @@ def sniff(text: str) -> bool:
     if not all(_INT_RE.match(ln) for _, ln in lines):
         return False
     try:
-        rows, cols, tiles, _ = _plain(text)
+        rows, cols, tiles = _plain(text)
     except FormatError:
         return False
     return len(body) != len(lines) or _plausible(tiles)
@@ -214,7 +214,7 @@ def parse_document(text: str, source: str, stem: str) -> list[Entry]:
 
 def parse_plain(text: str, source: str, stem: str) -> list[Entry]:
     try:
-        rows, cols, tiles, _ = _plain(text)
+        rows, cols, tiles = _plain(text)
         official = OFFICIAL.get(signature(tiles))
         hints = official[1] if official and (rows, cols) == (16, 16) else ()
         puzzle = _make(rows, cols, tiles, True, hints)
