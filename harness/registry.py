@@ -100,6 +100,10 @@ BACKENDS: tuple[Backend, ...] = (
             "incremental solver", family="sat"),
     Backend("hamiltonian", "cpsat", "cpmodels.hamiltonian:solve",
             "CP-SAT add_circuit over the cells with the arc end -> start fixed", family="cpsat"),
+    Backend("hamiltonian", "rules-dfs", "native_rules.hamiltonian.rulesdfs:solve",
+            "seed port (numba): the author's keep-left depth-first walk pruned by the universal "
+            "rules (-O rules=universal|none|GROUP,...); n x n corner to corner only, else stuck",
+            family="native", complete=False, max_cells=81),
     Backend("edgematching", "sat", "satmodels.edgematching:solve",
             "CNF (CaDiCaL 1.9.5), Heule 2008: piece-square and join-colour variables, rotation "
             "implied, fbc + exp redundant clauses; first corner fixed, turned copies added", family="sat"),
@@ -119,11 +123,30 @@ BACKENDS: tuple[Backend, ...] = (
     Backend("edgematching", "backtrack-rot-locked", "native_rules.edgematching:solve_rot_locked",
             "seed port (numba): rotation with the first (corner) tile locked; each board found "
             "stands for its 4 turns", family="native", complete=False),
+    Backend("nurikabe", "sat", "satmodels.nurikabe:solve",
+            "CNF (CaDiCaL 1.9.5): island membership within each number's reach, CardEnc sizes, "
+            "distance levels per island, lazy wall cuts on one incremental solver", family="sat"),
+    Backend("nurikabe", "cpsat", "cpmodels.nurikabe:solve",
+            "CP-SAT island membership, re-solved with lazy connectivity cuts", family="cpsat"),
+    Backend("nurikabe", "cpsat-tree", "cpmodels.nurikabe:solve_tree",
+            "CP-SAT island membership, eager spanning trees (parent + depth) for islands and wall",
+            family="cpsat"),
+    Backend("nurikabe", "heuristics+sat", "harness.nurikabe:heuristics_then_sat",
+            "the J essay's heuristics, then the sat model on the remaining free cells", family="sat"),
+    Backend("nurikabe", "bruteforce", "native_rules.nurikabe:solve_bruteforce",
+            "J essay port: bf @ init, every colouring of the free cells checked; stuck when "
+            "infeasible", family="native", complete=False),
+    Backend("nurikabe", "heuristics", "native_rules.nurikabe:solve_heuristics",
+            "J essay port: heuristics (h2far, h22, h2ell, hislands, hendgame) to a fixpoint; "
+            "stuck when cells remain free", family="native", complete=False),
+    Backend("nurikabe", "heuristics+bruteforce", "native_rules.nurikabe:solve_bfh",
+            "J essay port: bfh = bf @ heuristics @ init", family="native", complete=False),
 )
 
 DEFAULTS = {"slitherlink": "sat"}
 DEFAULTS["hamiltonian"] = "dp"
 DEFAULTS["edgematching"] = "sat"
+DEFAULTS["nurikabe"] = "sat"
 
 
 class UnknownBackend(ValueError):

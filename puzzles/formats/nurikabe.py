@@ -489,6 +489,13 @@ def parse_solution(puzzle: NurikabePuzzle, text: str) -> NurikabeSolution:
 
 
 def _same(puzzle: NurikabePuzzle, other: NurikabePuzzle, sol: NurikabeSolution) -> NurikabeSolution:
+    """A solution that writes the numbers must write the puzzle's numbers."""
     if (puzzle.rows, puzzle.cols) != (other.rows, other.cols):
         raise FormatError(f"solution is {other.size}, puzzle is {puzzle.size}")
+    for r, (mine, theirs) in enumerate(zip(puzzle.clues, other.clues, strict=True)):
+        for c, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+            if a != b:
+                shown = "no number" if b is None else f"number {b}"
+                raise FormatError(f"the solution shows {shown} at {(r, c)}, the puzzle "
+                                  f"{'no number' if a is None else f'number {a}'}")
     return sol

@@ -1,0 +1,255 @@
+"""Nurikabe in OR-Tools CP-SAT: island-membership variables, and two connectivity encodings.
+
+Rules: numbered cells stay white; every white cell belongs to the island of exactly one number;
+the island of a number k has k cells and is connected; the wall (black cells) is connected; no
+2x2 block is all wall. A number "?" has an island of any size.
+
+Shared variables and constraints (``_Model``): ``b[c]`` = cell c is wall; ``x[c, i]`` = c belongs
+to the island of number i, only for the cells within the number's reach
+(``puzzles.nurikabe.reach``: never entering another number's cell or a cell next to one, at most
+k-1 steps); ``add_one_role`` (wall or exactly one island, numbers white), ``add_island_sizes``
+(``sum x[., i] == k``), ``add_island_separation`` (a cell of island i and a white neighbour are
+in the same island), ``add_no_2x2_wall``, and the implied ``add_implied_neighbours`` (a
+non-number island cell has an island neighbour; a wall cell has a wall neighbour when the wall
+has two cells or more).
+
+``cpsat`` (``solve``) -- lazy connectivity: no connectivity constraint at all; every assignment
+is split into the components of each island and of the wall, and every separated piece S gets
+cuts, then the model is re-solved (``_cpsat.search``):
+``x[c, i] -> OR(x[d, i] for d in B)`` for each c in an island piece S without the number
+(B = cells of i's reach next to S), and ``b[c] -> OR(b[d] for d in B)`` for each c in a wall
+piece S (B = non-number cells next to S; with "?" numbers the wall size is unknown, and the cut
+is ``b[c] and b[e] -> OR(b[d] for d in B)`` with e a wall cell of another piece).
+Soundness (counting stays exact): in a solution with c in island i, the island is connected and
+holds its number, outside S, so a path inside the island from c leaves S through a cell of B in
+island i; in a solution with c wall, the wall is connected and larger than S (every model has the
+wall size of every solution, and S is a proper piece), so it leaves S through a wall cell of B
+(or reaches e, outside S). An assignment is recorded only when everything is connected.
+
+``cpsat-tree`` (``solve_tree``) -- eager connectivity by spanning trees: every white
+non-number cell picks a white neighbour as parent with a smaller depth (``dep``), so parent
+chains end at a number (islands never touch, so the chain stays in the island; depth < k); every
+wall cell but the root picks a wall parent with a smaller wall depth. The root is a cell every
+solution walls when there is one (outside every reach), else the first wall cell in row-major
+order (a prefix chain of "no wall yet" literals makes it unique). Parents and depths are not
+functions of the solution, so solutions are enumerated by re-solving with blocking constraints.
+"""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from puzzles import grid
+from puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution, boundary, components, reach
+from puzzles.solving import Deadline, Limit, SolveResult
+
+from . import _cpsat
+
+
+class _Model:
+    def __init__(self, puzzle: NurikabePuzzle) -> None:
+        self.puzzle = puzzle
+        self.rows, self.cols = puzzle.rows, puzzle.cols
+        self.model = cp_model.CpModel()
+        self.clues = puzzle.clue_cells()
+        self.clue_at = {cell: i for i, (cell, _) in enumerate(self.clues)}
+        self.reach = reach(puzzle)
+        self.cells = list(grid.cells(self.rows, self.cols))
+        self.open = [c for c in self.cells if c not in self.clue_at]  # cells that may be wall
+        self.b = {c: self.model.new_bool_var(f"b{c}") for c in self.open}
+        self.x = [{c: self.model.new_bool_var(f"x{c},{i}") for c in r} for i, r in enumerate(self.reach)]
+        self.wall_count = puzzle.wall_count()
+
+    def nbrs(self, cell):
+        return grid.neighbours(self.rows, self.cols, cell)
+
+    def add_one_role(self) -> None:
+        roles: dict = {c: ([self.b[c]] if c in self.b else []) for c in self.cells}
+        for xi in self.x:
+            for c, v in xi.items():
+                roles[c].append(v)
+        for c, lits in roles.items():
+            if c in self.clue_at:
+                i = self.clue_at[c]
+                self.model.add(self.x[i][c] == 1)
+                for v in lits:
+                    if v is not self.x[i][c]:
+                        self.model.add(v == 0)
+            else:
+                self.model.add_exactly_one(lits)
+
+    def add_island_sizes(self) -> None:
+        for i, (_, v) in enumerate(self.clues):
+            if v != QUESTION:
+                self.model.add(sum(self.x[i].values()) == v)
+
+    def add_island_separation(self) -> None:
+        for xi in self.x:
+            for c, v in xi.items():
+                for d in self.nbrs(c):
+                    if d in self.clue_at:
+                        if d not in xi:
+                            self.model.add(v == 0)
+                        continue
+                    self.model.add_bool_or([v.Not(), self.b[d]] + ([xi[d]] if d in xi else []))
+
+    def add_no_2x2_wall(self) -> None:
+        for r in range(self.rows - 1):
+            for c in range(self.cols - 1):
+                block = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+                if all(x in self.b for x in block):
+                    self.model.add_bool_or([self.b[x].Not() for x in block])
+
+    def add_implied_neighbours(self) -> None:
+        for i, xi in enumerate(self.x):
+            home = self.clues[i][0]
+            for c, v in xi.items():
+                if c != home and home not in self.nbrs(c):
+                    self.model.add_bool_or([v.Not()] + [xi[d] for d in self.nbrs(c) if d in xi])
+        if self.wall_count is not None and self.wall_count >= 2:
+            for c in self.open:
+                self.model.add_bool_or([self.b[c].Not()] + [self.b[d] for d in self.nbrs(c) if d in self.b])
+
+    def build(self) -> None:
+        self.add_one_role()
+        self.add_island_sizes()
+        self.add_island_separation()
+        self.add_no_2x2_wall()
+        self.add_implied_neighbours()
+
+    def read(self, solver):
+        black = frozenset(c for c, v in self.b.items() if solver.boolean_value(v))
+        members = [[c for c, v in xi.items() if solver.boolean_value(v)] for xi in self.x]
+        return black, members
+
+    def block(self, solution: NurikabeSolution) -> None:
+        if self.wall_count is not None:
+            self.model.add_bool_or([self.b[c].Not() for c in solution.black])
+        else:
+            self.model.add_bool_or([self.b[c].Not() if c in solution.black else self.b[c] for c in self.open])
+
+    # ------------------------------------------------------------ lazy cuts
+
+    def add_cuts(self, black, members) -> int:
+        """Connectivity cuts for a model (see the module docstring); returns how many."""
+        rows, cols, model, n = self.rows, self.cols, self.model, 0
+        for i, cells in enumerate(members):
+            pieces = components(cells, rows, cols)
+            if len(pieces) < 2:
+                continue
+            xi, home = self.x[i], self.clues[i][0]
+            for piece in pieces:
+                if home not in piece:
+                    rim = [xi[d] for d in boundary(piece, rows, cols) if d in xi]
+                    for c in piece:
+                        model.add_bool_or([xi[c].Not()] + rim)
+                        n += 1
+        walls = components(black, rows, cols)
+        if len(walls) >= 2:
+            for k, piece in enumerate(walls):
+                rim = [self.b[d] for d in boundary(piece, rows, cols) if d in self.b]
+                other = [] if self.wall_count is not None else [self.b[min(walls[k - 1])].Not()]
+                for c in piece:
+                    model.add_bool_or([self.b[c].Not()] + other + rim)
+                    n += 1
+        return n
+
+    # ------------------------------------------------------------ spanning trees
+
+    def add_island_trees(self) -> None:
+        model = self.model
+        big = self.rows * self.cols
+        top = {c: 0 for c in self.cells}
+        for i, (_, v) in enumerate(self.clues):
+            for c in self.reach[i]:
+                top[c] = max(top[c], big if v == QUESTION else v - 1)
+        dep = {c: model.new_int_var(0, top[c], f"dep{c}") for c in self.cells}
+        for c in self.cells:
+            if c in self.clue_at:
+                model.add(dep[c] == 0)
+                continue
+            arcs = []
+            for d in self.nbrs(c):
+                if top[d] == 0 and d not in self.clue_at:
+                    continue
+                a = model.new_bool_var(f"p{c}{d}")
+                arcs.append(a)
+                if d in self.b:
+                    model.add_implication(a, self.b[d].Not())
+                model.add(dep[d] < dep[c]).only_enforce_if(a)
+            model.add(sum(arcs) + self.b[c] == 1)  # white: exactly one parent
+            owners = [i for i, xi in enumerate(self.x) if c in xi]
+            if all(self.clues[i][1] != QUESTION for i in owners):  # depth < the island's number
+                model.add(dep[c] <= sum((self.clues[i][1] - 1) * self.x[i][c] for i in owners))
+
+    def add_wall_tree(self) -> None:
+        model = self.model
+        size = self.wall_count if self.wall_count is not None else len(self.open)
+        if size == 0 or not self.open:
+            return
+        wd = {c: model.new_int_var(0, max(0, size - 1), f"wd{c}") for c in self.open}
+        anchored = [c for c in self.open if not any(c in r for r in self.reach)]
+        root: dict = {}
+        if not anchored:
+            none_before = None  # "no wall among the earlier cells"
+            for c in self.open:
+                r = model.new_bool_var(f"root{c}")
+                prev = [] if none_before is None else [none_before]
+                model.add_bool_and([self.b[c]] + prev).only_enforce_if(r)
+                model.add_bool_or([self.b[c].Not()] + [p.Not() for p in prev] + [r])
+                root[c] = r
+                nb = model.new_bool_var(f"nowall{c}")
+                model.add_bool_and([self.b[c].Not()] + prev).only_enforce_if(nb)
+                model.add_bool_or([self.b[c]] + [p.Not() for p in prev] + [nb])
+                none_before = nb
+        for c in self.open:
+            arcs = []
+            for d in self.nbrs(c):
+                if d in self.b:
+                    a = model.new_bool_var(f"w{c}{d}")
+                    arcs.append(a)
+                    model.add_implication(a, self.b[d])
+                    model.add(wd[d] < wd[c]).only_enforce_if(a)
+            if anchored and c == anchored[0]:
+                model.add(wd[c] == 0)
+                model.add(sum(arcs) == 0)
+            else:  # a wall cell other than the root has one parent
+                model.add(sum(arcs) == self.b[c] - root.get(c, 0))
+
+
+def solve(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
+          workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
+    """``cpsat``: lazy connectivity cuts, re-solved until every island and the wall connect."""
+    deadline = Deadline(limit.seconds)
+    m = _Model(puzzle)
+    m.build()
+    stats = {"cuts": 0, "rounds": 0}
+
+    def refine(candidate):
+        black, members = candidate
+        n = m.add_cuts(black, members)
+        if not n:
+            return [NurikabeSolution(puzzle.rows, puzzle.cols, black)]
+        stats["rounds"] += 1
+        stats["cuts"] += n
+        return []
+
+    return _cpsat.search("cpsat", m.model, limit, read=m.read, block=m.block, refine=refine,
+                         workers=workers, deadline=deadline, stats=stats)
+
+
+def solve_tree(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
+               workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
+    """``cpsat-tree``: eager spanning-tree connectivity for the islands and the wall."""
+    deadline = Deadline(limit.seconds)
+    m = _Model(puzzle)
+    m.build()
+    m.add_island_trees()
+    m.add_wall_tree()
+
+    def read(solver):
+        return NurikabeSolution(puzzle.rows, puzzle.cols,
+                                frozenset(c for c, v in m.b.items() if solver.boolean_value(v)))
+
+    return _cpsat.search("cpsat-tree", m.model, limit, read=read, block=m.block, workers=workers,
+                         deadline=deadline)

@@ -1,0 +1,260 @@
+"""Nurikabe as CNF (python-sat) with incremental lazy connectivity cuts on one solver.
+
+Rules: numbered cells stay white; every white cell belongs to the island of exactly one number,
+and the island of a number k has k cells and is connected; the wall (black cells) is connected;
+no 2x2 block is all wall. A number "?" has an island of any size.
+
+Encoding (variables named in an ``IDPool``): ``("b", cell)`` = the cell is wall;
+``("x", cell, i)`` = the cell belongs to the island of number i, created only for the cells
+within the number's reach (``puzzles.nurikabe.reach``: a breadth-first search from the number
+that never enters another number's cell or a cell next to one, cut at distance k-1). A cell
+out of every reach is wall. Every white cell thus carries its island ("island membership");
+without it a model only knows white/black and needs tens of thousands of cut rounds.
+
+* ``add_one_role``: each cell is wall or in exactly one island (ALO + AMO); numbers are white;
+* ``add_island_sizes``: exactly k cells in island i (``CardEnc``; sequential counter, or a
+  cardinality network for large reaches);
+* ``add_island_separation``: a cell of island i and a white neighbour are in the same island
+  (``x[c, i] -> b[d] or x[d, i]``), so islands never touch;
+* ``add_no_2x2_wall``;
+* implied: a non-number cell of island i has a neighbour in island i; a wall cell has a wall
+  neighbour when the wall has two cells or more (its size is known without "?" numbers).
+
+Connectivity is enforced lazily. Each model is split into the components of every island and of
+the wall; every separated piece S gets cuts, added to the same solver (no rebuild):
+
+* island i, piece S not holding the number, B = cells of i's reach next to S:
+  ``x[c, i] -> OR(x[d, i] for d in B)`` for each c in S;
+* wall piece S, B = non-number cells next to S: ``b[c] -> OR(b[d] for d in B)`` for each c in
+  S (with "?" numbers, when the wall size is unknown: ``b[c] and b[e] -> OR(b[d] for d in B)``
+  for a wall cell e of another piece).
+
+Why a cut never removes a solution (so counting is exact): in a solution where c is in island i,
+the island is connected and holds the number, which is outside S; a path inside the island
+from c to the number leaves S, and its first cell outside S is a cell of B in island i. For the
+wall: in a solution with c wall, the wall is connected and has more cells than S (the model's
+wall has the solution's known size, and S is a proper piece of it), so it leaves S through a
+wall cell of B; with "?" numbers, the wall cell e outside S plays that role. ``refine`` returns
+a model as a solution only when every island and the wall are connected; solutions are blocked
+by ``OR(not b[c] for c in wall)`` (all wall sizes are equal) or, with "?" numbers, by the
+negation of the whole wall assignment. ``tests/test_nurikabe_cuts.py`` compares the exhaustive
+enumeration with a brute force over all colourings of small grids.
+"""
+
+from __future__ import annotations
+
+from pysat.card import CardEnc, EncType
+
+from puzzles import grid
+from puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution, boundary, components, reach
+from puzzles.solving import Deadline, Limit, SolveResult
+
+from . import _cnf
+
+SEQ_LIMIT = 40_000  # n * k above which island sizes use a cardinality network
+EAGER_LEVELS = 20_000  # distance-level variables above which an island is connected lazily
+
+
+class Model:
+    """The CNF and the variable layout of one puzzle."""
+
+    def __init__(self, puzzle: NurikabePuzzle) -> None:
+        self.puzzle = puzzle
+        self.rows, self.cols = puzzle.rows, puzzle.cols
+        self.cnf = _cnf.Cnf()
+        self.clues = puzzle.clue_cells()
+        self.clue_at = {cell: i for i, (cell, _) in enumerate(self.clues)}
+        self.reach = reach(puzzle)
+        self.cells = list(grid.cells(self.rows, self.cols))
+        self.b = {c: self.cnf.var(("b", c)) for c in self.cells}
+        self.x: list[dict] = [{c: self.cnf.var(("x", c, i)) for c in r} for i, r in enumerate(self.reach)]
+        self.wall_count = puzzle.wall_count()
+
+    def nbrs(self, cell):
+        return grid.neighbours(self.rows, self.cols, cell)
+
+    def add_one_role(self) -> None:
+        cnf = self.cnf
+        roles: dict = {c: [self.b[c]] for c in self.cells}
+        for xi in self.x:
+            for c, v in xi.items():
+                roles[c].append(v)
+        for c, lits in roles.items():
+            if c in self.clue_at:
+                i = self.clue_at[c]
+                cnf.add([self.x[i][c]])
+                cnf.extend([-v] for v in lits if v != self.x[i][c])
+                continue
+            cnf.add(lits)
+            if len(lits) <= 6:
+                cnf.extend([-a, -lits[j]] for k, a in enumerate(lits) for j in range(k + 1, len(lits)))
+            else:
+                cnf.extend(CardEnc.atmost(lits, 1, vpool=cnf.pool, encoding=EncType.ladder).clauses)
+
+    def exactly(self, lits: list[int], k: int) -> None:
+        """Exactly k of lits, by CardEnc on the cheaper side (k or its complement)."""
+        if k > len(lits):
+            self.cnf.add([])
+        elif k in (0, len(lits)):
+            self.cnf.extend([x if k else -x] for x in lits)
+        else:
+            if 2 * k > len(lits):
+                lits, k = [-x for x in lits], len(lits) - k
+            enc = EncType.seqcounter if len(lits) * k <= SEQ_LIMIT else EncType.cardnetwrk
+            self.cnf.extend(CardEnc.equals(lits, bound=k, vpool=self.cnf.pool, encoding=enc).clauses)
+
+    def add_island_sizes(self) -> None:
+        for i, (_, v) in enumerate(self.clues):
+            if v != QUESTION:
+                self.exactly(list(self.x[i].values()), v)
+
+    def add_wall_size(self) -> None:
+        """Implied: the wall has W cells (only when the sequential counter is small)."""
+        lits = [self.b[c] for c in self.cells if c not in self.clue_at]
+        w = self.wall_count
+        if w is not None and len(lits) * min(w, len(lits) - w) <= SEQ_LIMIT:
+            self.exactly(lits, w)
+
+    def add_island_separation(self) -> None:
+        for xi in self.x:
+            for c, v in xi.items():
+                for d in self.nbrs(c):
+                    self.cnf.add([-v, self.b[d]] + ([xi[d]] if d in xi else []))
+
+    def add_no_2x2_wall(self) -> None:
+        for r in range(self.rows - 1):
+            for c in range(self.cols - 1):
+                block = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
+                if not any(x in self.clue_at for x in block):
+                    self.cnf.add([-self.b[x] for x in block])
+
+    def add_implied_neighbours(self) -> None:
+        for i, xi in enumerate(self.x):
+            home = self.clues[i][0]
+            for c, v in xi.items():
+                if c != home and home not in self.nbrs(c):
+                    self.cnf.add([-v] + [xi[d] for d in self.nbrs(c) if d in xi])
+        if self.wall_count is not None and self.wall_count >= 2:
+            for c in self.cells:
+                if c not in self.clue_at:
+                    self.cnf.add([-self.b[c]] + [self.b[d] for d in self.nbrs(c) if d not in self.clue_at])
+
+    def add_island_connectivity(self) -> None:
+        """Eager per-island connectivity by distance levels: ``("d", c, i, t)`` = c is in island i
+        at most t steps from its number through island cells; every cell of the island is
+        within k-1 steps."""
+        cnf = self.cnf
+        for i, (home, v) in enumerate(self.clues):
+            if v == QUESTION or v == 1:
+                continue
+            xi, dist = self.x[i], self.reach[i]
+            top = v - 1
+            if sum(v - d for d in dist.values()) > EAGER_LEVELS:
+                continue  # a huge island: connected by lazy cuts only
+
+            def d(c, t, i=i, dist=dist):
+                return cnf.var(("d", c, i, t)) if t >= dist[c] else None
+
+            for c, xv in xi.items():
+                if c == home:
+                    continue
+                for t in range(dist[c], top + 1):
+                    lit = d(c, t)
+                    cnf.add([-lit, xv])
+                    prev = [d(c, t - 1)] if t - 1 >= dist[c] else []
+                    prev += [d(n, t - 1) for n in self.nbrs(c) if n in xi and t - 1 >= dist[n]]
+                    prev = [p for p in prev if p is not None]
+                    home_next = any(n == home for n in self.nbrs(c)) and t >= 1
+                    if not home_next:
+                        cnf.add([-lit] + prev)
+                    if t - 1 >= dist[c]:
+                        cnf.add([-d(c, t - 1), lit])
+                cnf.add([-xv, d(c, top)])
+
+    def build(self) -> None:
+        self.add_one_role()
+        self.add_island_sizes()
+        self.add_wall_size()
+        self.add_island_separation()
+        self.add_no_2x2_wall()
+        self.add_implied_neighbours()
+        self.add_island_connectivity()
+
+    # ------------------------------------------------------------ lazy cuts
+
+    def read(self, model: list[int]):
+        black = frozenset(c for c, v in self.b.items() if model[v - 1] > 0)
+        members = [[c for c, v in xi.items() if model[v - 1] > 0] for xi in self.x]
+        return black, members
+
+    def cuts(self, black, members) -> list[list[int]]:
+        """The connectivity cuts of a model (empty when every island and the wall are connected)."""
+        out: list[list[int]] = []
+        rows, cols = self.rows, self.cols
+        for i, cells in enumerate(members):
+            pieces = components(cells, rows, cols)
+            if len(pieces) < 2:
+                continue
+            xi, home = self.x[i], self.clues[i][0]
+            for piece in pieces:
+                if home in piece:
+                    continue
+                rim = [xi[d] for d in boundary(piece, rows, cols) if d in xi]
+                out.extend([-xi[c]] + rim for c in piece)
+        walls = components(black, rows, cols)
+        if len(walls) >= 2:
+            for k, piece in enumerate(walls):
+                rim = [self.b[d] for d in boundary(piece, rows, cols) if d not in self.clue_at]
+                if self.wall_count is not None:
+                    out.extend([-self.b[c]] + rim for c in piece)
+                else:
+                    other = min(walls[k - 1])
+                    out.extend([-self.b[c], -self.b[other]] + rim for c in piece)
+        return out
+
+    def block(self, solution: NurikabeSolution) -> list[int]:
+        if self.wall_count is not None:
+            return [-self.b[c] for c in solution.black]
+        return [-self.b[c] if c in solution.black else self.b[c] for c in self.cells if c not in self.clue_at]
+
+
+def add_fixed(m: Model, fixed: NurikabeSolution) -> int:
+    """Unit clauses for the cells a partial state decides (wall, or white); returns how many."""
+    n = 0
+    for c in m.cells:
+        if c in m.clue_at or c in fixed.undecided:
+            continue
+        m.cnf.add([m.b[c] if c in fixed.black else -m.b[c]])
+        n += 1
+    return n
+
+
+def solve(
+    puzzle: NurikabePuzzle,
+    limit: Limit = Limit(),
+    *,
+    solver: str = _cnf.DEFAULT_SOLVER,
+    fixed: NurikabeSolution | None = None,
+    backend: str = "sat",
+) -> SolveResult:
+    """``sat``. ``fixed``: a partial state whose decided cells are imposed (``heuristics+sat``)."""
+    deadline = Deadline(limit.seconds)
+    m = Model(puzzle)
+    m.build()
+    stats = {"cuts": 0, "rounds": 0}
+    if fixed is not None:
+        stats["fixed_cells"] = add_fixed(m, fixed)
+
+    def refine(candidate, add_clause):
+        black, members = candidate
+        cuts = m.cuts(black, members)
+        if not cuts:
+            return [NurikabeSolution(puzzle.rows, puzzle.cols, black)]
+        stats["rounds"] += 1
+        stats["cuts"] += len(cuts)
+        for clause in cuts:
+            add_clause(clause)
+        return []
+
+    return _cnf.search(backend, m.cnf, limit, read=m.read, block=m.block, refine=refine,
+                       solver_name=solver, deadline=deadline, stats=stats)
