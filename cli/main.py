@@ -358,6 +358,7 @@ generate_app = typer.Typer(no_args_is_help=True, help="Generate puzzles (seeded,
 COMMAND_MODULES: tuple[str, ...] = (
     "cli.batch",
     "cli.hamiltonian",
+    "cli.labyrinth",
     "cli.edgematching",
     "cli.slitherlink",
     "cli.nurikabe",

@@ -100,6 +100,10 @@ BACKENDS: tuple[Backend, ...] = (
             "incremental solver", family="sat"),
     Backend("hamiltonian", "cpsat", "cpmodels.hamiltonian:solve",
             "CP-SAT add_circuit over the cells with the arc end -> start fixed", family="cpsat"),
+    Backend("hamiltonian", "rules-dfs", "native_rules.hamiltonian.rulesdfs:solve",
+            "seed port (numba): the author's keep-left depth-first walk pruned by the universal "
+            "rules (-O rules=universal|none|GROUP,...); n x n corner to corner only, else stuck",
+            family="native", complete=False, max_cells=81),
     Backend("edgematching", "sat", "satmodels.edgematching:solve",
             "CNF (CaDiCaL 1.9.5), Heule 2008: piece-square and join-colour variables, rotation "
             "implied, fbc + exp redundant clauses; first corner fixed, turned copies added", family="sat"),

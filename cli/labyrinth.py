@@ -1,0 +1,247 @@
+"""The labyrinth author's rule-guided walk (port of the seed's program, ``native_rules.hamiltonian``):
+
+    gridsolve walk --size 9 [--seed S] [--rules universal] [--audit] [--walks K] [--svg out.svg]
+    gridsolve walk-stats --sizes 9,11,...,21 --attempts 1000 [--seed S]
+    gridsolve enumerate --size 7 --rules universal [--half] [--limit N]
+    gridsolve replay ../shared/data/hamiltonian/fodor-states --sizes 5,7,9
+
+``--rules`` is ``universal`` (every ported rule), ``none`` (plain backtracking), or a comma list of
+rule groups (c-shape, near-field, near-border, area-near-border, straight, area-up, area-up-big,
+corner-big), ``-GROUP`` removing one (``universal,-near-field``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import typer
+
+from harness import labyrinth as lab
+from puzzles import render
+from puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+
+from .common import Usage, exit_code
+
+RulesOpt = typer.Option("universal", "--rules", "-r", help="universal, none, or GROUP,... (see --help)")
+FormatOpt = typer.Option("text", "--format", "-f", help="text or json")
+
+
+def _groups(rules: str) -> int:
+    try:
+        return lab.parse_rules(rules)
+    except ValueError as exc:
+        raise Usage(f"--rules: {exc}") from None
+
+
+def _size(n: int) -> int:
+    if not 2 <= n <= 199:
+        raise Usage(f"--size must be between 2 and 199, got {n}")
+    return n
+
+
+def parse_sizes(text: str) -> list[int]:
+    """``9,11,13`` or ``9,11,...,21`` (an arithmetic progression from the first two terms)."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    out: list[int] = []
+    try:
+        if "..." in parts:
+            i = parts.index("...")
+            if i < 2 or i != len(parts) - 2:
+                raise ValueError
+            head = [int(p) for p in parts[:i]]
+            step, last = head[-1] - head[-2], int(parts[-1])
+            if step <= 0:
+                raise ValueError
+            out = head + list(range(head[-1] + step, last + 1, step))
+        else:
+            out = [int(p) for p in parts]
+    except ValueError:
+        raise Usage(f"--sizes {text!r}: expected N,N,... or A,B,...,Z") from None
+    if not out:
+        raise Usage("--sizes: no size given")
+    for n in out:
+        _size(n)
+    return out
+
+
+def walk(
+    size: int = typer.Option(..., "--size", "-s", help="the n x n labyrinth"),
+    seed: int | None = typer.Option(None, "--seed", help="random seed (default: a random one, printed)"),
+    rules: str = RulesOpt,
+    audit: bool = typer.Option(False, "--audit", help="check every step against the exact oracle"),
+    walks: int = typer.Option(1, "--walks", "-n", help="how many walks (summary instead of drawings)"),
+    svg: Path | None = typer.Option(None, "--svg", help="draw the (first) walk as SVG here"),
+    state: Path | None = typer.Option(None, "--save-state",
+                                      help="save the (first) walk in the author's format"),
+    out_format: str = FormatOpt,
+) -> None:
+    """Random walks with the ported rules (the author's statistics mode: uniform among the
+    possible moves until the end or "no option to move"); --audit compares each step's possible
+    moves with the moves that can still be completed (unsound = a completable move forbidden)."""
+    n = _size(size)
+    groups = _groups(rules)
+    if walks < 1:
+        raise Usage(f"--walks must be at least 1, got {walks}")
+    if out_format not in ("text", "json"):
+        raise Usage(f"--format {out_format!r}: choose from text, json")
+    if seed is None:
+        seed = random.randrange(1 << 31)
+    done: list = []
+    if audit:
+        rep = lab.audit(n, walks, seed, groups, walks_out=done)
+    else:
+        rep, done = lab.walks(n, walks, seed, groups)
+    first = done[0]
+    if svg is not None:
+        svg.write_text(render.svg(*_drawable(first)))
+    if state is not None:
+        state.write_text(first.state() + "\n")
+    if out_format == "json":
+        print(json.dumps({"size": n, "seed": seed, "rules": rules, "walks": rep.walks,
+                          "completed": rep.completed, "errors": dict(rep.errors),
+                          "audit": _audit_json(rep) if audit else None,
+                          "first": {"outcome": first.outcome, "state": first.state()}}))
+    else:
+        if walks == 1:
+            print(f"walk {n}x{n} seed {seed} rules {rules}: {first.outcome} "
+                  f"({len(first.cells)} of {n * n} cells)")
+            print(render.text(*_drawable(first)))
+        else:
+            print(f"{walks} walks {n}x{n} seed {seed} rules {rules}: {rep.completed} complete, "
+                  f"errors {dict(rep.errors) or 0}")
+        if audit:
+            print("audit: " + rep.line())
+            for f in rep.findings:
+                if f.kind == "unsound" or walks == 1:
+                    print(f"  walk {f.walk + 1} step {f.step}: {f.kind}: {', '.join(f.moves)}")
+                    print(f"    {f.state}")
+    failures = rep.walks - rep.completed + (rep.unsound if audit else 0)
+    raise typer.Exit(exit_code(0, failures))
+
+
+def _drawable(w):
+    """(puzzle, solution) to draw: the labyrinth and its path, or the partial walk."""
+    puzzle = w.puzzle()
+    if w.outcome == "complete":
+        return HamiltonianPuzzle.square(w.n), HamiltonianSolution(tuple(puzzle.walked()))
+    return puzzle, None
+
+
+def _audit_json(rep) -> dict:
+    return {"checked": rep.checked, "unsound": rep.unsound, "unsound_by_rule": dict(rep.unsound_by_rule),
+            "dead_allowed": rep.dead_allowed, "went_dead": rep.went_dead, "exact": rep.exact,
+            "findings": [{"walk": f.walk + 1, "step": f.step, "kind": f.kind, "moves": f.moves,
+                          "state": f.state} for f in rep.findings]}
+
+
+def walk_stats(
+    sizes: str = typer.Option("9,11,...,21", "--sizes", help="board sizes, e.g. 9,11,...,21"),
+    attempts: int = typer.Option(1000, "--attempts", "-a", help="attempts per size"),
+    seed: int = typer.Option(0, "--seed"),
+    rules: str = RulesOpt,
+    out_format: str = FormatOpt,
+) -> None:
+    """The seed's statistics: walkthroughs completed before the first error (no option to move,
+    or the end reached too early), averaged over the attempts, per size -- next to the seed's."""
+    ns = parse_sizes(sizes)
+    groups = _groups(rules)
+    if attempts < 1:
+        raise Usage(f"--attempts must be at least 1, got {attempts}")
+    if out_format not in ("text", "json"):
+        raise Usage(f"--format {out_format!r}: choose from text, json")
+    if out_format == "text":
+        print(f"{'size':>4} {'attempts':>8} {'walkthroughs':>12} {'seed doc':>8}  errors")
+    for n in ns:
+        s = lab.stats(n, attempts, seed, groups)
+        if out_format == "json":
+            print(json.dumps({"size": n, "attempts": attempts, "seed": seed, "rules": rules,
+                              "mean": s.mean, "seed_document": lab.SEED_STATS.get(n),
+                              "errors": s.errors, "seconds": round(s.seconds, 3)}))
+        else:
+            ref = lab.SEED_STATS.get(n)
+            print(f"{n:>4} {attempts:>8} {s.mean:>12.2f} {'' if ref is None else ref:>8}  "
+                  f"{s.errors}  ({s.seconds:.1f} s)", flush=True)
+
+
+def enumerate_(
+    size: int = typer.Option(..., "--size", "-s"),
+    rules: str = RulesOpt,
+    half: bool = typer.Option(False, "--half", help="stop after the first half (first step right)"),
+    limit: int | None = typer.Option(None, "--limit", "-l", help="stop after this many walkthroughs"),
+    timeout: float | None = typer.Option(None, "--timeout", "-t", help="seconds"),
+    out_format: str = FormatOpt,
+) -> None:
+    """Count the walkthroughs with the rule-pruned keep-left depth-first search (numbered as the
+    author's), compared with the exact count of the frontier DP; exit 1 if they differ."""
+    n = _size(size)
+    groups = _groups(rules)
+    if limit is not None and limit < 1:
+        raise Usage(f"--limit must be at least 1, got {limit}")
+    if timeout is not None and timeout <= 0:
+        raise Usage(f"--timeout must be positive, got {timeout}")
+    r = lab.enumerate_walkthroughs(n, groups, half_only=half, max_walks=limit, seconds=timeout)
+    exact = lab.exact_count(n) if r.exhausted else None
+    if out_format == "json":
+        print(json.dumps({"size": n, "rules": rules, "walkthroughs": r.walkthroughs,
+                          "first_half": r.first_half, "exhausted": r.exhausted, "exact": exact,
+                          "no_option": r.no_option, "stuck": r.stuck, "corner_early": r.corner_early,
+                          "nodes": r.nodes, "seconds": round(r.seconds, 3), **r.diagnostics}))
+    else:
+        scope = "all" if r.exhausted else ("first half" if half else "stopped early")
+        print(f"{n}x{n} rules {rules}: {r.walkthroughs} walkthroughs ({scope}); first half "
+              f"{r.first_half}; dead ends: {r.no_option} no option to move, {r.stuck} stuck, "
+              f"{r.corner_early} end reached early; {r.nodes} nodes, {r.seconds:.2f} s")
+        if exact is not None:
+            verdict = "equal: no walkthrough lost" if exact == r.walkthroughs else \
+                "DIFFERENT: a rule forbade a move that can be completed"
+            print(f"exact count (frontier DP): {exact} -- {verdict}")
+    raise typer.Exit(1 if exact is not None and exact != r.walkthroughs else 0)
+
+
+def replay_cmd(
+    paths: list[str] = typer.Argument(..., metavar="STATE...", help="saved states: files or folders"),
+    sizes: str | None = typer.Option(None, "--sizes", help="only these board sizes, e.g. 5,7,9"),
+    rules: str = RulesOpt,
+    oracle: bool = typer.Option(True, "--oracle/--no-oracle", help="judge the disputed moves exactly"),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="every differing step"),
+    out_format: str = FormatOpt,
+) -> None:
+    """Replay the author's saved states: at every recorded step, the moves the ported rules allow
+    against the options the author's program recorded."""
+    ns = set(parse_sizes(sizes)) if sizes else None
+    groups = _groups(rules)
+    for p in paths:
+        if not Path(p).exists():
+            raise Usage(f"{p}: no such file or folder")
+    reps = lab.replay_paths(paths, ns, groups, oracle)
+    bad = 0
+    for r in reps:
+        if r.error:
+            bad += 1
+            print(f"{r.name}: error: {r.error}")
+            continue
+        if out_format == "json":
+            diffs = [{"step": d.step, "recorded": d.recorded, "ours": d.ours, "kind": d.kind,
+                      "completable": {str(k): v for k, v in d.verdict.items()}} for d in r.diffs]
+            print(json.dumps({"name": r.name, "size": r.size, "steps": r.steps, "agree": r.agree,
+                              "counts": dict(r.counts), "off_options": r.off_options,
+                              "diffs": diffs}))
+            continue
+        head = "agree" if r.agree else ", ".join(f"{v} {k}" for k, v in sorted(r.counts.items()))
+        print(f"{r.name} ({r.size}x{r.size}): {r.steps} steps with rules: {head}")
+        if verbose:
+            for d in r.diffs:
+                verdict = ", ".join(f"{'DRUL'[k]}: {'completable' if v else 'dead'}"
+                                    for k, v in sorted(d.verdict.items()))
+                print(f"  step {d.step}: recorded {d.recorded} port {d.ours} ({d.kind}) {verdict}")
+    raise typer.Exit(exit_code(bad, 0))
+
+
+def register(app: typer.Typer, generate_app: typer.Typer) -> None:
+    app.command("walk")(walk)
+    app.command("walk-stats")(walk_stats)
+    app.command("enumerate")(enumerate_)
+    app.command("replay")(replay_cmd)
+    _ = generate_app  # no generator here

@@ -1,0 +1,80 @@
+"""The labyrinth author's rules (``native_rules.hamiltonian`` port) joined with the exact
+completion oracle and counter (frontier DP, and the SAT model beyond its reach): what the
+``walk`` / ``walk-stats`` / ``enumerate`` / ``replay`` commands and the labyrinth benchmarks call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from native_rules.hamiltonian import drivers, frontier, replay
+from native_rules.hamiltonian.audit import AuditReport, Walk, audit_walks
+from native_rules.hamiltonian.engine import UNIVERSAL, parse_rules
+from native_rules.hamiltonian.oracle import completable_moves
+from puzzles.hamiltonian import HamiltonianPuzzle
+
+from .hamiltonian import make_oracle
+
+__all__ = ["SEED_STATS", "parse_rules", "audit", "walks", "enumerate_walkthroughs", "exact_count",
+           "stats", "replay_paths", "oracle_for", "UNIVERSAL"]
+
+# seed: "statistics about how many random walkthroughs you can complete on different grids using
+# the 7 x 7-specific and the universal rules before running into an error. Based on 1000 attempts"
+SEED_STATS = {9: 19.5, 11: 5.7, 13: 2.6, 15: 1.2, 17: 0.7, 19: 0.4, 21: 0.2}
+DP_ORACLE_MAX = 9  # replay: frontier DP per disputed step up to this size, SAT beyond
+EXACT_COUNT_MAX = 13  # enumerate: compare with the frontier-DP count up to this size
+
+
+def oracle_for(n: int) -> Callable[[HamiltonianPuzzle], set]:
+    """Completable next moves of a walk (exact): the DP for small boards, else the incremental
+    SAT walk oracle."""
+    if n <= DP_ORACLE_MAX:
+        return completable_moves
+    return make_oracle().moves
+
+
+def audit(n: int, walks: int, seed: int = 0, groups: int = UNIVERSAL, keep: int = 20,
+          progress=None, walks_out=None) -> AuditReport:
+    return audit_walks(n, walks, make_oracle().moves, seed, groups, keep, progress, walks_out)
+
+
+def walks(n: int, count: int, seed: int = 0, groups: int = UNIVERSAL) -> tuple[AuditReport, list[Walk]]:
+    out: list[Walk] = []
+    rep = audit_walks(n, count, None, seed, groups, walks_out=out)
+    return rep, out
+
+
+def exact_count(n: int) -> int | None:
+    if n > EXACT_COUNT_MAX:
+        return None
+    return frontier.count(HamiltonianPuzzle.square(n))
+
+
+def enumerate_walkthroughs(n: int, groups: int = UNIVERSAL, **kw) -> drivers.Enumeration:
+    return drivers.enumerate_keep_left(n, groups, **kw)
+
+
+def stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL) -> drivers.WalkStats:
+    return drivers.walk_stats(n, attempts, seed, groups)
+
+
+def replay_paths(paths: list[str], sizes=None, groups: int = UNIVERSAL,
+                 use_oracle: bool = True) -> list[replay.Replay]:
+    """Replay saved states (files or folders, recursively)."""
+    out: list[replay.Replay] = []
+    get = oracle_for if use_oracle else None
+    for arg in paths:
+        p = Path(arg)
+        if p.is_dir():
+            out.extend(replay.replay_folder(p, sizes, groups, get))
+        else:
+            try:
+                state = replay.read_fodor_state(p)
+            except Exception as exc:  # noqa: BLE001 - reported per file
+                out.append(replay.Replay(p.name, 0, error=str(exc)))
+                continue
+            if sizes is None or state.size in sizes:
+                out.append(replay.replay_state(state, p.name, groups,
+                                               get(state.size) if get else None))
+    return out

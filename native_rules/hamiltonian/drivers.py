@@ -1,0 +1,288 @@
+"""Drivers of the labyrinth author's program (port of ``../shared/reference/hamiltonian.md`` 3.3
+"Driver (console)"; seed: "Using this method, I found the number of walkthroughs to be 104",
+"To discover 9-specific patterns, I run the program keeping it left", "I have made statistics
+about how many random walkthroughs you can complete ... before running into an error").
+
+* ``enumerate_keep_left``: depth-first, keep left -- at every step try left, then straight, then
+  right among the possible moves. Reaching (n, n) with all n^2 cells is a walkthrough (numbered
+  in this order, 1 first, as the ``9_<N>`` saved states are); then the search backs up to the
+  deepest step with an untried option. When it backs up to the start (count = 1) half of the
+  space is done -- the first step's symmetry -- and it goes on into the other half
+  (``half_only`` stops there, as the author's 45-hour 9 x 9 run did). Dead ends are counted:
+  "no option to move" (candidates, but the rules forbade them all), "stuck" (no candidate at all)
+  and "corner early" (the walk stepped onto (n, n) before filling the board). With sound rules the
+  walkthrough count is the number of Hamiltonian paths.
+* ``random_walk`` / ``walk_stats``: uniform choice among the possible moves until the end or an
+  error; the statistics count the walkthroughs completed before the first error, per attempt.
+
+The kernels are numba-compiled and resumable: they return after each walkthrough (when asked) or
+after a budget of steps, so the caller can collect paths and watch the clock.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .engine import UNIVERSAL, keep_left_moves, next_step
+from .walker import DIRS, M_COUNT, M_N, board_from_path, new_board, njit, path_cells, pop, push
+
+FOUND, EXHAUSTED, BUDGET = 0, 1, 2
+# counters
+C_WALKS, C_NO_OPTION, C_STUCK, C_CORNER, C_NODES, C_HALF, C_HALF_SET = range(7)
+WALK_DONE, WALK_NO_OPTION, WALK_STUCK, WALK_CORNER = 0, 1, 2, 3
+
+
+@njit(cache=True)
+def _expand(board, groups, cand, fb, moves, nmoves, depth):
+    k = next_step(board, cand, fb, groups)
+    if k == 0:
+        nmoves[depth] = 0
+        ncand = cand[0] + cand[1] + cand[2] + cand[3]
+        return 1 if ncand > 0 else 2
+    nmoves[depth] = keep_left_moves(board, cand, fb, moves[depth])
+    return 0
+
+
+@njit(cache=True)
+def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop_at_walk, base):
+    """Run the keep-left search for up to ``budget`` node expansions below depth ``base`` (0: the
+    start; else the live end of a fixed prefix). State lives in the arrays (``moves[d]`` the
+    keep-left order at depth d, ``tried[d]`` how many were taken), so a call continues where the
+    last one stopped. Returns FOUND (the board holds a walkthrough; it is popped on the next
+    call), EXHAUSTED or BUDGET."""
+    n = board[1][M_N]
+    cand = np.zeros(4, dtype=np.int64)
+    fb = np.zeros(4, dtype=np.int64)
+    steps = 0
+    while True:
+        c = board[1][M_COUNT]
+        d = c - 1
+        if c == n * n:  # a walkthrough returned on the previous call
+            pop(board)
+            continue
+        if tried[d] < nmoves[d]:
+            m = moves[d, tried[d]]
+            tried[d] += 1
+            x = board[2][d] + DIRS[m, 0]
+            y = board[3][d] + DIRS[m, 1]
+            push(board, x, y)
+            counters[C_NODES] += 1
+            if x == n and y == n:
+                if c + 1 == n * n:
+                    counters[C_WALKS] += 1
+                    if stop_at_walk:
+                        return FOUND
+                else:
+                    counters[C_CORNER] += 1
+                pop(board)
+                continue
+            tried[d + 1] = 0
+            why = _expand(board, groups, cand, fb, moves, nmoves, d + 1)
+            if why == 1:
+                counters[C_NO_OPTION] += 1
+            elif why == 2:
+                counters[C_STUCK] += 1
+            if why != 0:
+                pop(board)
+            steps += 1
+            if steps >= budget:
+                return BUDGET
+            continue
+        if d == base:
+            return EXHAUSTED
+        pop(board)
+        if base == 0 and d == 1 and counters[C_HALF_SET] == 0:
+            counters[C_HALF] = counters[C_WALKS]  # back at count = 1: the first half is done
+            counters[C_HALF_SET] = 1
+
+
+@dataclass
+class Enumeration:
+    n: int
+    walkthroughs: int = 0
+    first_half: int | None = None  # walkthroughs when the search first backed up to the start
+    no_option: int = 0
+    stuck: int = 0
+    corner_early: int = 0
+    nodes: int = 0
+    exhausted: bool = False
+    seconds: float = 0.0
+    paths: list = field(default_factory=list)
+    diagnostics: dict = field(default_factory=dict)
+
+
+class KeepLeft:
+    """A resumable keep-left enumeration of the n x n labyrinth with rule set ``groups``."""
+
+    def __init__(self, n: int, groups: int = UNIVERSAL, prefix=None) -> None:
+        self.n = n
+        self.groups = groups
+        self.board = board_from_path(n, prefix) if prefix else new_board(n)
+        depth = n * n + 1
+        self.moves = np.zeros((depth, 3), dtype=np.int64)
+        self.nmoves = np.zeros(depth, dtype=np.int64)
+        self.tried = np.zeros(depth, dtype=np.int64)
+        self.counters = np.zeros(8, dtype=np.int64)
+        self.base = int(self.board[1][M_COUNT]) - 1
+        self.done = False
+        cand = np.zeros(4, dtype=np.int64)
+        fb = np.zeros(4, dtype=np.int64)
+        if n == 1:
+            self.done = True
+            self.counters[C_WALKS] = 1
+        else:
+            why = _expand(self.board, groups, cand, fb, self.moves, self.nmoves, self.base)
+            if why:
+                self.counters[C_NO_OPTION if why == 1 else C_STUCK] += 1
+
+    def run(self, budget: int = 1 << 22, stop_at_walk: bool = False) -> int:
+        if self.done:
+            return EXHAUSTED
+        r = dfs_kernel(self.board, self.groups, self.moves, self.nmoves, self.tried,
+                       self.counters, budget, stop_at_walk, self.base)
+        self.done = r == EXHAUSTED
+        return r
+
+    def path(self) -> list[tuple[int, int]]:
+        return path_cells(self.board)
+
+    def result(self) -> Enumeration:
+        c = self.counters
+        return Enumeration(self.n, int(c[C_WALKS]), int(c[C_HALF]) if c[C_HALF_SET] else None,
+                           int(c[C_NO_OPTION]), int(c[C_STUCK]), int(c[C_CORNER]),
+                           int(c[C_NODES]), self.done,
+                           diagnostics={"areas reaching the corner": int(self.board[1][3]),
+                                        "areas leaking past the gate": int(self.board[1][4])})
+
+
+def enumerate_keep_left(n: int, groups: int = UNIVERSAL, *, half_only: bool = False,
+                        max_walks: int | None = None, keep_paths: bool = False,
+                        seconds: float | None = None, prefix=None) -> Enumeration:
+    """Count (and optionally list) the walkthroughs in keep-left order."""
+    t0 = time.perf_counter()
+    kl = KeepLeft(n, groups, prefix)
+    paths = []
+    want_each = keep_paths or max_walks is not None or half_only
+    while True:
+        r = kl.run(budget=1 << 20, stop_at_walk=want_each)
+        if r == FOUND:
+            if keep_paths:
+                paths.append(kl.path())
+            if max_walks is not None and kl.counters[C_WALKS] >= max_walks:
+                break
+            if half_only and kl.counters[C_HALF_SET]:
+                kl.counters[C_WALKS] -= 1  # this one belongs to the second half
+                break
+        if r == EXHAUSTED:
+            break
+        if half_only and kl.counters[C_HALF_SET]:
+            break
+        if seconds is not None and time.perf_counter() - t0 > seconds:
+            break
+    out = kl.result()
+    out.paths = paths
+    out.seconds = time.perf_counter() - t0
+    if half_only and out.first_half is not None:
+        out.walkthroughs = out.first_half
+    return out
+
+
+# ---------------------------------------------------------------- random walks
+
+
+@njit(cache=True)
+def _reset(board):
+    while board[1][M_COUNT] > 1:
+        pop(board)
+
+
+@njit(cache=True)
+def random_walk_kernel(board, groups, out_options):
+    """One random walk from the start: uniform among the possible moves. Returns WALK_DONE or the
+    error (WALK_NO_OPTION, WALK_STUCK, WALK_CORNER). ``out_options[i]`` = bit mask of the possible
+    directions at step i (for saving the walk in the author's format)."""
+    n = board[1][M_N]
+    _reset(board)
+    cand = np.zeros(4, dtype=np.int64)
+    fb = np.zeros(4, dtype=np.int64)
+    opts = np.zeros(3, dtype=np.int64)
+    while True:
+        c = board[1][M_COUNT]
+        k = next_step(board, cand, fb, groups)
+        mask = 0
+        j = 0
+        for d in range(4):
+            if cand[d] and fb[d] == 0:
+                mask |= 1 << d
+                opts[j] = d
+                j += 1
+        out_options[c] = mask
+        if k == 0:
+            ncand = cand[0] + cand[1] + cand[2] + cand[3]
+            return WALK_NO_OPTION if ncand > 0 else WALK_STUCK
+        d = opts[np.random.randint(0, k)]
+        x = board[2][c - 1] + DIRS[d, 0]
+        y = board[3][c - 1] + DIRS[d, 1]
+        push(board, x, y)
+        if x == n and y == n:
+            return WALK_DONE if c + 1 == n * n else WALK_CORNER
+
+
+@njit(cache=True)
+def _seed(seed):
+    np.random.seed(seed)
+
+
+@njit(cache=True)
+def stats_kernel(board, groups, attempts, max_walks, results, errors):
+    """``results[a]`` = walkthroughs completed in attempt a before its first error (capped at
+    ``max_walks``); ``errors[kind]`` counts the errors that ended the attempts."""
+    options = np.zeros(board[1][M_N] ** 2 + 1, dtype=np.int64)
+    for a in range(attempts):
+        done = 0
+        while done < max_walks:
+            r = random_walk_kernel(board, groups, options)
+            if r != WALK_DONE:
+                errors[r] += 1
+                break
+            done += 1
+        results[a] = done
+
+
+@dataclass
+class WalkStats:
+    n: int
+    attempts: int
+    mean: float
+    results: list
+    errors: dict
+    capped: int
+    seconds: float
+
+
+def walk_stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL,
+               max_walks: int = 1_000_000) -> WalkStats:
+    """The seed's statistics: per attempt, walkthroughs completed before the first error."""
+    t0 = time.perf_counter()
+    board = new_board(n)
+    _seed(seed)
+    results = np.zeros(attempts, dtype=np.int64)
+    errors = np.zeros(4, dtype=np.int64)
+    stats_kernel(board, groups, attempts, max_walks, results, errors)
+    return WalkStats(n, attempts, float(results.mean()) if attempts else 0.0, results.tolist(),
+                     {"no option to move": int(errors[WALK_NO_OPTION]), "stuck": int(errors[WALK_STUCK]),
+                      "corner early": int(errors[WALK_CORNER])},
+                     int((results >= max_walks).sum()), time.perf_counter() - t0)
+
+
+def random_walk(n: int, seed: int = 0, groups: int = UNIVERSAL):
+    """One random walk: (outcome, path cells (x, y), possible-direction masks per step)."""
+    board = new_board(n)
+    _seed(seed)
+    options = np.zeros(n * n + 1, dtype=np.int64)
+    r = random_walk_kernel(board, groups, options)
+    cells = path_cells(board)
+    return r, cells, [int(options[i]) for i in range(1, len(cells) + 1)]

@@ -1,0 +1,142 @@
+"""The labyrinth author's per-step pipeline (``NextStepPossibilities``) and rule cascade
+(``ApplyRules_control`` without its 9 x 9-specific tail), port of ``../shared/reference/
+hamiltonian.md`` 3.3 "Per step" and "Control cascade".
+
+Per step:
+
+1. the candidates are straight, right and left (at the start: (2,1) and (1,2), the start facing
+   down), minus taken and border cells;
+2. with fewer than two candidates, stop: the rules run only with two or more options;
+3. otherwise ``forbidden`` starts empty and the cascade runs; possible = candidates - forbidden;
+   none left is the author's "No option to move".
+
+The cascade, in order, with its early exits:
+
+1. ``check_c_shape`` -- if a C-shape is found, return;
+2. ``check_near_field`` -- if a close rule fired (except across-large), return;
+3. ``check_near_border``, then ``check_area_near_border``; if at most one candidate is left,
+   return;
+4. the area-imbalance rules: ``check_straight_control``, ``check_left_right_area_up_control``,
+   ``check_left_right_area_up_big``, ``check_left_right_corner_big``.
+
+(The control cascade goes on with the 9 x 9-specific groups -- Check3DoubleArea, CheckSequence,
+CheckDownStair, Check3DistNextStep -- which are not part of this port: ``--rules universal``.)
+
+``groups`` switches rule groups on (bit mask, ``UNIVERSAL`` = all) for ablation runs; switching
+a group off never changes the order of the others.
+"""
+
+from __future__ import annotations
+
+from .border import check_area_near_border, check_near_border
+from .imbalance import (
+    check_left_right_area_up_big,
+    check_left_right_area_up_control,
+    check_left_right_corner_big,
+    check_straight_control,
+)
+from .rules import check_c_shape, check_near_field
+from .walker import EMPTY, M_COUNT, M_N, at, dir_code, live_frame, njit, rel
+
+G_C_SHAPE, G_NEAR_FIELD, G_NEAR_BORDER, G_AREA_BORDER = 1, 2, 4, 8
+G_STRAIGHT, G_AREA_UP, G_AREA_UP_BIG, G_CORNER_BIG = 16, 32, 64, 128
+UNIVERSAL = 255
+GROUPS = {
+    "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
+    "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
+    "area-up-big": G_AREA_UP_BIG, "corner-big": G_CORNER_BIG,
+}
+# rule sets by name (``--rules``): none = every candidate allowed (plain backtracking)
+RULE_SETS = {"universal": UNIVERSAL, "none": 0}
+
+
+def parse_rules(text: str) -> int:
+    """``universal``, ``none``, or a comma list of groups (``c-shape,near-border``); ``-GROUP``
+    removes one (``universal,-corner-big``). Raises ValueError naming what is unknown."""
+    groups = 0
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        drop = part.startswith("-")
+        name = part[1:] if drop else part
+        bits = RULE_SETS.get(name, GROUPS.get(name))
+        if bits is None:
+            known = ", ".join(list(RULE_SETS) + list(GROUPS))
+            raise ValueError(f"unknown rule set or group {name!r} (known: {known})")
+        groups = groups & ~bits if drop else groups | bits
+    return groups
+
+
+@njit(cache=True)
+def apply_rules_control(board, f, fb, cand, groups):
+    """The cascade; ``fb`` collects the forbidden directions (1 + rule id)."""
+    if groups & G_C_SHAPE and check_c_shape(board, f, fb):
+        return
+    if groups & G_NEAR_FIELD and check_near_field(board, f, fb):
+        return
+    if groups & G_NEAR_BORDER:
+        check_near_border(board, f, fb)
+    if groups & G_AREA_BORDER:
+        check_area_near_border(board, f, fb)
+    left = 0
+    for d in range(4):
+        if cand[d] and fb[d] == 0:
+            left += 1
+    if left <= 1:
+        return
+    if groups & G_STRAIGHT:
+        check_straight_control(board, f, fb)
+    if groups & G_AREA_UP:
+        check_left_right_area_up_control(board, f, fb)
+    if groups & G_AREA_UP_BIG:
+        check_left_right_area_up_big(board, f, fb)
+    if groups & G_CORNER_BIG:
+        check_left_right_corner_big(board, f, fb)
+
+
+@njit(cache=True)
+def next_step(board, cand, fb, groups):
+    """NextStepPossibilities: fills ``cand`` (1 per candidate direction) and ``fb`` (forbidden,
+    1 + rule id); returns the number of possible moves (0 at the end cell)."""
+    for d in range(4):
+        cand[d] = 0
+        fb[d] = 0
+    n = board[1][M_N]
+    f = live_frame(board)
+    if f[0] == n and f[1] == n:
+        return 0
+    ncand = 0
+    for k in range(3):
+        a, b = (0, 1) if k == 0 else ((-1, 0) if k == 1 else (1, 0))
+        x, y = rel(f, a, b)
+        if at(board, x, y) == EMPTY:
+            cand[dir_code(x - f[0], y - f[1])] = 1
+            ncand += 1
+    if ncand <= 1:
+        return ncand
+    apply_rules_control(board, f, fb, cand, groups)
+    possible = 0
+    for d in range(4):
+        if cand[d] and fb[d] == 0:
+            possible += 1
+    return possible
+
+
+@njit(cache=True)
+def keep_left_moves(board, cand, fb, out):
+    """The possible directions in keep-left order (left, straight, right) into ``out``; returns
+    how many."""
+    f = live_frame(board)
+    k = 0
+    for i in range(3):
+        a, b = (1, 0) if i == 0 else ((0, 1) if i == 1 else (-1, 0))
+        d = dir_code(a * f[4] + b * f[2], a * f[5] + b * f[3])
+        if cand[d] and fb[d] == 0:
+            out[k] = d
+            k += 1
+    return k
+
+
+def is_complete(board) -> bool:
+    n = int(board[1][M_N])
+    return int(board[1][M_COUNT]) == n * n

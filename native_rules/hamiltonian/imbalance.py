@@ -1,0 +1,215 @@
+"""The labyrinth author's universal rules, part 3: the area-imbalance rules (port of
+``../shared/reference/hamiltonian.md`` 3.4 "Area-imbalance rules"; seed: "Knowing the difference
+between the number of pair and impair fields, we can make a decision in some cases", the four
+cases of distance mod 4, "An extension of the universal rule is necessary to include cases of a
+"big" area where the obstacle is on the other side of the live end", and "Straight obstacle").
+
+An area enclosed by a ray of empty cells (the gate) and an obstacle line is filled by lines that
+enter and leave through the gate; each line that starts and ends on white adds one white to the
+area's imbalance, each black-to-black line one black. So the area's ``whiteDiff = W - B`` must lie
+in a range that depends on where the walker enters: now straight onto the ray, now sideways
+("now-left"), or later. Out of range -> forbid that move.
+
+* ``check_straight_control`` (CheckStraight_control): the ray straight ahead, the spec's table by
+  ``ex % 4`` (ex = the empty cells on the ray; black = the live end's colour,
+  ``CountArea((0,1),(0,ex), column, circle, type 3)``), for both sides x three frames: the
+  original, rotated down (the ray along the walker's side, the small area behind it) and rotated
+  up (the ray along the other side, the big area in front, where both sideways steps -- frame L
+  and frame Back -- enter now). ex = 1 is the spec's special case.
+* ``check_left_right_area_up_control`` / ``..._big`` / ``check_left_right_corner_big``: the ray
+  in the column beside the walker (Rel(1,k)), with the area on that side (small) or on the
+  walker's side (big), and the corner found by the seed's corner discovery. Decision: the seed's
+  per-distance tables for these are drawings that did not survive in the text (only fragments
+  such as "1W -> 1B" remain), so the port computes the same quantity -- the most white-to-white
+  and black-to-black lines the area's doors allow, for entering now at each neighbour and for
+  entering later -- from the flooded area (``area.line_bound``). The author's InTaken(0, k) in
+  CheckLeftRightAreaUp_control reads absolute column 0 (always "not taken"): kept -- the straight
+  column is not required to be empty; a taken cell there is simply not a door.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .area import AREA_OK, count_area, door_counts, in_area, later_range, now_range
+from .rules import AREA_UP, AREA_UP_BIG, CORNER_BIG, STRAIGHT
+from .walker import (
+    BACK,
+    DIRS,
+    M_N,
+    TB,
+    E,
+    L,
+    R,
+    S,
+    area_side_left,
+    at,
+    forbid_cell,
+    mirror,
+    njit,
+    rel,
+    turn_around,
+    turn_left,
+)
+
+EMPTY_CELLS = np.zeros((0, 2), dtype=np.int64)
+
+
+@njit(cache=True)
+def straight_ranges(ex):
+    """The CheckStraight_control table: (now W, now B, now-left W, now-left B, later W, later B);
+    the allowed whiteDiff for a move is [-B, W]."""
+    q = ex % 4
+    if q == 0:
+        return ex // 4, ex // 4 - 1, ex // 4, ex // 4 - 1, ex // 4, ex // 4
+    if q == 1:
+        return (ex + 3) // 4, (ex - 5) // 4, (ex + 3) // 4, (ex - 5) // 4, (ex - 1) // 4, (ex - 5) // 4
+    if q == 2:
+        if ex == 2:
+            return 0, 0, 1, 0, 0, 0
+        return (ex + 2) // 4, (ex - 2) // 4, (ex + 2) // 4, (ex - 2) // 4, (ex - 2) // 4, (ex - 2) // 4
+    return (ex + 1) // 4, (ex - 3) // 4, (ex + 1) // 4, (ex - 7) // 4, (ex + 1) // 4, (ex - 3) // 4
+
+
+@njit(cache=True)
+def _ray(board, h, a):
+    """Empty cells on the ray rel(a, 1), rel(a, 2), ... before the first taken or border cell."""
+    ex = 0
+    while E(board, h, a, ex + 1):
+        ex += 1
+    return ex
+
+
+@njit(cache=True)
+def _column(h, a, ex):
+    out = np.empty((ex, 2), dtype=np.int64)
+    for k in range(ex):
+        out[k, 0], out[k, 1] = rel(h, a, k + 1)
+    return out
+
+
+@njit(cache=True)
+def check_straight_control(board, f, fb):
+    """CheckStraight_control (see the module docstring)."""
+    black_parity = (f[0] + f[1]) % 2
+    for side in range(2):
+        h = f if side == 0 else mirror(f)
+        for j in range(3):
+            r = h if j == 0 else (turn_left(h) if j == 1 else turn_around(turn_left(h)))
+            ex = _ray(board, r, 0)
+            if ex == 0 or area_side_left(board, r, 0, ex + 1) != 1:
+                continue
+            gate = _column(r, 0, ex)
+            status, _, black, white = count_area(board, gate, _column(r, -1, ex), gate, black_parity)
+            if status != AREA_OK:
+                continue
+            if ex == 1:  # "close straight": the area cannot be entered later
+                R(fb, r, STRAIGHT)
+                if TB(board, r, 1, 1):
+                    BACK(fb, r, STRAIGHT)
+                else:
+                    S(fb, r, STRAIGHT)
+                continue
+            diff = white - black
+            now_w, now_b, left_w, left_b, later_w, later_b = straight_ranges(ex)
+            if diff < -now_b or diff > now_w:
+                S(fb, r, STRAIGHT)
+            if diff < -left_b or diff > left_w:
+                L(fb, r, STRAIGHT)
+                if j == 2:
+                    BACK(fb, r, STRAIGHT)
+            if diff < -later_b or diff > later_w:
+                R(fb, r, STRAIGHT)
+
+
+@njit(cache=True)
+def line_bound_rule(board, f, fb, seeds, blocked, rule):
+    """Flood the area from ``seeds`` (outside: ``blocked``); if it is enclosed, forbid every move
+    whose line-count range (now at that cell, or later) excludes the area's whiteDiff."""
+    white_parity = (f[0] + f[1] + 1) % 2
+    status, _, black, white = count_area(board, seeds, blocked, EMPTY_CELLS, 1 - white_parity)
+    if status != AREA_OK:
+        return
+    diff = white - black
+    x0, y0 = f[0], f[1]
+    for d in range(4):
+        cx, cy = x0 + DIRS[d, 0], y0 + DIRS[d, 1]
+        if at(board, cx, cy) != -1:
+            continue
+        if in_area(board, cx, cy):
+            w1, w2, b1, b2, own = door_counts(board, blocked, cx, cy, white_parity)
+            lo, hi = now_range(w1, w2, b1, b2, (cx + cy) % 2 == white_parity, own)
+        else:
+            w1, w2, b1, b2, _ = door_counts(board, blocked, -1000, -1000, white_parity)
+            lo, hi = later_range(w1, w2, b1, b2)
+        if diff < lo or diff > hi:
+            forbid_cell(fb, x0, y0, cx, cy, rule)
+
+
+@njit(cache=True)
+def check_left_right_area_up_control(board, f, fb):
+    """CheckLeftRightAreaUp_control: the obstacle at the end of the empty column beside the
+    walker (Rel(1,1..ex), obstacle Rel(1,ex+1)) with the area on that side."""
+    for side in range(2):
+        h = f if side == 0 else mirror(f)
+        ex = _ray(board, h, 1)
+        if ex == 0 or area_side_left(board, h, 1, ex + 1) != 1:
+            continue
+        line_bound_rule(board, f, fb, _column(h, 1, ex), _column(h, 0, ex), AREA_UP)
+
+
+@njit(cache=True)
+def check_left_right_area_up_big(board, f, fb):
+    """CheckLeftRightAreaUpBig: the same obstacle, the line running towards the walker's side:
+    the big area holds the straight column and what lies beyond it."""
+    for side in range(2):
+        h = f if side == 0 else mirror(f)
+        ex = _ray(board, h, 1)
+        if ex == 0 or area_side_left(board, h, 1, ex + 1) != 0:
+            continue
+        line_bound_rule(board, f, fb, _column(h, 0, ex), _column(h, 1, ex), AREA_UP_BIG)
+
+
+@njit(cache=True)
+def check_left_right_corner_big(board, f, fb):
+    """CheckLeftRightCornerBig with the seed's corner discovery ("If the field at 1 horizontal and
+    1 vertical distance is empty, we check the next field in the row until we find a taken or
+    border field. Then we walk through the quarter until we get to 0 horizontal distance. If, at
+    any point we step right and then up, a corner field is found"): row by row upwards, the
+    first obstacle of each row, never further out than the row below; where it steps towards the
+    walker (``h[v] < h[v-1]``) the obstacle Rel(h[v], v) is a corner. The quarter below it
+    (Rel(a, b), 1 <= b < v, 1 <= a < h[b], all empty) is the gap, and the big area is what the
+    walker's straight cell reaches without entering it. Corners at horizontal distance 1 are
+    CheckLeftRightAreaUp's."""
+    n = board[1][M_N]
+    for side in range(2):
+        h = f if side == 0 else mirror(f)
+        if not E(board, h, 1, 1) or not E(board, h, 0, 1):
+            continue
+        limits = np.zeros(n + 2, dtype=np.int64)
+        k = 1
+        while E(board, h, k, 1):
+            k += 1
+        limits[1] = k
+        v = 2
+        while v <= n and limits[v - 1] > 1:
+            k = 1
+            while k < limits[v - 1] and E(board, h, k, v):
+                k += 1
+            limits[v] = k
+            if 2 <= k < limits[v - 1] and TB(board, h, k, v):
+                total = 0
+                for b in range(1, v):
+                    total += limits[b] - 1
+                gap = np.empty((total, 2), dtype=np.int64)
+                i = 0
+                for b in range(1, v):
+                    for a in range(1, limits[b]):
+                        gap[i, 0], gap[i, 1] = rel(h, a, b)
+                        i += 1
+                seeds = np.empty((1, 2), dtype=np.int64)
+                seeds[0, 0], seeds[0, 1] = rel(h, 0, 1)
+                line_bound_rule(board, f, fb, seeds, gap, CORNER_BIG)
+            if k == 1:
+                break
+            v += 1
