@@ -34,7 +34,7 @@ from puzzles.hamiltonian import HamiltonianPuzzle
 
 from .engine import UNIVERSAL, next_step
 from .rules import RULE_NAMES
-from .walker import DIRS, M_COUNT, dir_code, live_frame, new_board, path_cells, push
+from .walker import DIRS, M_COUNT, board_from_path, dir_code, live_frame, new_board, path_cells, push
 
 Oracle = Callable[[HamiltonianPuzzle], set]
 
@@ -51,10 +51,11 @@ def to_xy(cell: tuple[int, int]) -> tuple[int, int]:
 class Stepper:
     """The ported rules on one board, one step at a time (Python side of the numba engine)."""
 
-    def __init__(self, n: int, groups: int = UNIVERSAL) -> None:
+    def __init__(self, n: int, groups: int = UNIVERSAL, cells=None) -> None:
+        """``cells``: a walk to start from (the author's (x, y), from (1, 1))."""
         self.n = n
         self.groups = groups
-        self.board = new_board(n)
+        self.board = board_from_path(n, cells) if cells else new_board(n)
         self.cand = np.zeros(4, dtype=np.int64)
         self.fb = np.zeros(4, dtype=np.int64)
 
