@@ -294,7 +294,10 @@ def parse_seed_layout(text: str, source: str, stem: str) -> list[Entry]:
     from ..check.edgematching import check
 
     out = []
-    boards = parse_seed_boards(text)
+    try:
+        boards = parse_seed_boards(text)
+    except FormatError as exc:
+        raise exc.at(source) from None
     if not boards:
         raise FormatError("no board in the seed's layout found", source)
     for n, (line, grid, cols) in enumerate(boards, 1):
