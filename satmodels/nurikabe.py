@@ -18,23 +18,34 @@ without it a model only knows white/black and needs tens of thousands of cut rou
   (``x[c, i] -> b[d] or x[d, i]``), so islands never touch;
 * ``add_no_2x2_wall``;
 * implied: a non-number cell of island i has a neighbour in island i; a wall cell has a wall
-  neighbour when the wall has two cells or more (its size is known without "?" numbers).
+  neighbour when the wall has two cells or more (its size is known without "?" numbers); the
+  wall has exactly W cells (when that counter is small).
 
-Connectivity is enforced lazily. Each model is split into the components of every island and of
-the wall; every separated piece S gets cuts, added to the same solver (no rebuild):
+Island connectivity is eager (``add_island_connectivity``): distance levels
+``("d", c, i, t)`` = c is in island i at most t steps from the number through island cells, and
+every cell of the island is within k-1 steps -- except for islands so large that the levels would
+exceed ``EAGER_LEVELS`` variables, and "?" islands, which are connected by lazy cuts like the wall.
+
+Wall connectivity is enforced lazily. Each model is split into the components of the wall and of
+every lazily connected island; every separated piece S gets cuts, added to the same solver (no
+rebuild):
 
 * island i, piece S not holding the number, B = cells of i's reach next to S:
-  ``x[c, i] -> OR(x[d, i] for d in B)`` for each c in S;
+  ``x[c, i] -> OR(x[d, i] for d in B)`` for each c in S; the piece P holding the number (fewer
+  than k cells, as other pieces exist) gets ``AND(x[c, i] for c in P) -> OR(x[d, i] for d in B)``;
 * wall piece S, B = non-number cells next to S: ``b[c] -> OR(b[d] for d in B)`` for each c in
   S (with "?" numbers, when the wall size is unknown: ``b[c] and b[e] -> OR(b[d] for d in B)``
   for a wall cell e of another piece).
 
 Why a cut never removes a solution (so counting is exact): in a solution where c is in island i,
 the island is connected and holds the number, which is outside S; a path inside the island
-from c to the number leaves S, and its first cell outside S is a cell of B in island i. For the
-wall: in a solution with c wall, the wall is connected and has more cells than S (the model's
-wall has the solution's known size, and S is a proper piece of it), so it leaves S through a
-wall cell of B; with "?" numbers, the wall cell e outside S plays that role. ``refine`` returns
+from c to the number leaves S, and its first cell outside S is a cell of B in island i. A
+solution's island i holding all of P has k > |P| cells and is connected, so it holds a cell of B.
+For the wall: in a solution with c wall, the wall is connected and has more cells than S (the
+model's wall has the solution's known size, and S is a proper piece of it), so it leaves S
+through a wall cell of B; with "?" numbers, the wall cell e outside S plays that role. The
+distance levels exclude no solution either: set ``d[c, i, t]`` iff c's distance from the number
+inside the island is at most t (never below its reach distance, at most k-1). ``refine`` returns
 a model as a solution only when every island and the wall are connected; solutions are blocked
 by ``OR(not b[c] for c in wall)`` (all wall sizes are equal) or, with "?" numbers, by the
 negation of the whole wall assignment. ``tests/test_nurikabe_cuts.py`` compares the exhaustive
@@ -197,10 +208,11 @@ class Model:
                 continue
             xi, home = self.x[i], self.clues[i][0]
             for piece in pieces:
-                if home in piece:
-                    continue
                 rim = [xi[d] for d in boundary(piece, rows, cols) if d in xi]
-                out.extend([-xi[c]] + rim for c in piece)
+                if home not in piece:
+                    out.extend([-xi[c]] + rim for c in piece)
+                elif self.clues[i][1] != QUESTION:  # the number's piece is too small: it grows
+                    out.append([-xi[c] for c in piece if c != home] + rim)
         walls = components(black, rows, cols)
         if len(walls) >= 2:
             for k, piece in enumerate(walls):

@@ -18,7 +18,7 @@ deduction fires in a state without black cells, results are reported as not exha
 Like the essay's ``check``, these backends want exactly one black island, so a puzzle whose only
 solution has no wall cell (one number covering the grid) has no solution here; the declarative
 backends and the domain checker accept it. Numbers "?" have no place in the essay's encoding:
-such puzzles are refused.
+such puzzles are refused (status ``stuck``, with a note).
 """
 
 from __future__ import annotations
@@ -31,10 +31,10 @@ import numpy as np
 from puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 
-from .essay import BLACK, FREE, WHITE, CheckFailed, check, init, islands, wf
-from .heuristics import heuristics
+from .essay import BLACK, FREE, WHITE, CheckFailed, check, init, islands, see, wf
+from .heuristics import heuristics as run_heuristics
 
-MAX_COLOURINGS = 10**8
+MAX_COLOURINGS = 10**6  # default cap; option max_colourings
 CHUNK_CELLS = 2_000_000  # candidates per chunk x cells
 
 
@@ -182,14 +182,16 @@ def _run(puzzle: NurikabePuzzle, limit: Limit, backend: str, use_heuristics: boo
         stats["trace"] = lines
     try:
         y = init(matrix(puzzle))
-    except Unsupported as exc:
-        return SolveResult(backend, Status.ERROR, seconds=deadline.elapsed(), stats={"error": str(exc)})
+    except Unsupported as exc:  # not a failure: the port cannot take this input (crossval: no vote)
+        return SolveResult(backend, Status.STUCK, seconds=deadline.elapsed(), stats={"note": str(exc)})
     tracer = _Tracer(lines)
     tracer("init", y)
     if use_heuristics:
-        y = heuristics(y, tracer)
+        y = run_heuristics(y, tracer)
     stats["wf_after"] = list(wf(y))
     exact = tracer.sound
+    if lines is not None and np.any(y == FREE):
+        lines.extend(see(y).splitlines())  # the state the heuristics leave (essay: see t)
     if not brute:
         if np.any(y == FREE):
             m, n = wf(y)
@@ -234,5 +236,5 @@ def heuristic_state(puzzle: NurikabePuzzle) -> tuple[NurikabeSolution, bool]:
     """The essay's heuristics on the puzzle: (the partial state, whether every deduction is known
     sound here -- see the module docstring)."""
     tracer = _Tracer(None)
-    y = heuristics(init(matrix(puzzle)), tracer)
+    y = run_heuristics(init(matrix(puzzle)), tracer)
     return to_solution(puzzle, y), tracer.sound

@@ -251,6 +251,8 @@ def from_url(url: str) -> NurikabePuzzle:
         elif "g" <= ch <= "z":
             c += int(ch, 36) - 15
             i += 1
+            if c > n:
+                raise FormatError(f"body skips past the end of the {cols}x{rows} board", url)
             continue
         else:
             raise FormatError(f"bad character {ch!r} in nurikabe body", url)
@@ -258,8 +260,6 @@ def from_url(url: str) -> NurikabePuzzle:
             raise FormatError("clue 0 is impossible (numbers start at 1)", url)
         clues[c] = v
         c += 1
-    if c > n:
-        raise FormatError(f"body skips past the end of the {cols}x{rows} board", url)
     try:
         return _make(rows, cols, [clues[r * cols : (r + 1) * cols] for r in range(rows)])
     except FormatError as exc:
@@ -268,7 +268,11 @@ def from_url(url: str) -> NurikabePuzzle:
 
 def write_number16(v: int | None) -> str:
     """pzprjs ``writeNumber16``: ``.`` unknown, 1 hex digit below 16, ``-xx`` below 256,
-    ``+xxx`` below 4096, then ``=xxx``, ``%xxx``, ``*xxxx``, ``$xxxxx``; blank -> ''."""
+    ``+xxx`` below 4096, then ``=xxx`` (4096 + xxx), ``%xxx`` (8192 +), ``*xxxx`` (12240 +),
+    ``$xxxxx`` (77776 +); blank -> ''. Above 4095 pzprjs writes the offset without leading
+    zeros although its reader takes a fixed number of digits (so it misreads e.g. 4096 = "=0");
+    here the offset is zero-padded to the width the reader takes (numbers above 4095 need a
+    board of at least 64x64)."""
     if v is None:
         return ""
     if v == QUESTION:
@@ -279,13 +283,11 @@ def write_number16(v: int | None) -> str:
         return "-" + format(v, "x")
     if v < 4096:
         return "+" + format(v, "x")
-    if v < 8192:
-        return "=" + format(v - 4096, "x")
-    if v < 12240:
-        return "%" + format(v - 8192, "x")
-    if v < 77776:
-        return "*" + format(v - 12240, "x")
-    return "$" + format(v - 77776, "x")
+    for mark, top in (("=", 8192), ("%", 12240), ("*", 77776), ("$", 77776 + 16**5)):
+        width, base = _WIDE[mark]
+        if v < top:
+            return mark + format(v - base, "x").zfill(width)
+    raise FormatError(f"number {v} is too large for a puzz.link URL")
 
 
 def url_body(puzzle: NurikabePuzzle) -> str:
