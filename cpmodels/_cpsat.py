@@ -110,13 +110,15 @@ def search(
     workers: int = DEFAULT_WORKERS,
     deadline: Deadline | None = None,
     stats: dict[str, Any] | None = None,
+    params: dict[str, Any] | None = None,
 ) -> SolveResult:
     """Enumerate up to ``limit.solutions`` distinct solutions.
 
     ``read(solver)`` turns the assignment into a candidate; ``refine(candidate)`` (lazy models)
     returns the valid solutions it yields (``[candidate]`` when it is valid) after adding cuts
     to the model that exclude the candidate if it is not; ``block(solution)`` adds a constraint
-    that removes exactly that solution.
+    that removes exactly that solution. ``params``: CpSolver parameters for every solve (e.g. a
+    lazy model re-solved many times may skip presolve).
     """
     deadline = deadline or Deadline(limit.seconds)
     stats = stats if stats is not None else {}
@@ -125,7 +127,7 @@ def search(
     seen: set = set()
     exhausted = timed_out = False
     while len(found) < limit.solutions:
-        status, solver = run(model, deadline, workers)
+        status, solver = run(model, deadline, workers, **(params or {}))
         stats["solver_calls"] += 1
         stats["conflicts"] = stats.get("conflicts", 0) + solver.num_conflicts
         if status == "infeasible":
