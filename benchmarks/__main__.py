@@ -9,8 +9,13 @@ import sys
 BENCHMARKS = {
     "batch": "benchmarks.batch",
     "slitherlink-janko": "benchmarks.slitherlink_janko",
+    "nurikabe-janko": "benchmarks.nurikabe_janko",
     "hamiltonian-counting": "benchmarks.hamiltonian_counting",
     "hamiltonian-sampling": "benchmarks.hamiltonian_sampling",
+    "labyrinth-enumerate": "benchmarks.labyrinth_enumerate",
+    "labyrinth-audit": "benchmarks.labyrinth_audit",
+    "labyrinth-stats": "benchmarks.labyrinth_stats",
+    "labyrinth-replay": "benchmarks.labyrinth_replay",
     "edgematching-crossval": "benchmarks.edgematching_crossval",
     "edgematching-tables": "benchmarks.edgematching_tables",
     "edgematching-real": "benchmarks.edgematching_real",
