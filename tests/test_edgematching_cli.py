@@ -35,6 +35,9 @@ def test_solve_prints_the_seed_layout_and_json():
     assert p.stdout.startswith("<deb>\n+----+----+----+----+----+\n| 00 |")
     [e] = parse_text(open(SEED_NOROT).read())
     assert check(e.puzzle, parse_solution(e.puzzle, p.stdout)) == []
+    t = gridsolve("solve", SEED_NOROT, "--backend", "backtrack", "--trace", "--limit", "5")
+    assert t.stdout.startswith("Solving: may the time be with you\n<deb>\n")  # the seed's printout
+    assert t.stdout.count("<deb>") == 2 and "2 solutions" in t.stdout
     j = gridsolve("solve", E2_5, "--format", "json", "--limit", "10")
     rec = json.loads(j.stdout)
     assert rec["count"] == 4 and rec["exhausted"] and rec["stats"]["count_up_to_rotation"] == 1
