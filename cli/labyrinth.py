@@ -205,6 +205,7 @@ def replay_cmd(
     sizes: str | None = typer.Option(None, "--sizes", help="only these board sizes, e.g. 5,7,9"),
     rules: str = RulesOpt,
     oracle: bool = typer.Option(True, "--oracle/--no-oracle", help="judge the disputed moves exactly"),
+    oracle_max: int = typer.Option(9, "--oracle-max", help="... on boards up to this size (SAT beyond 9)"),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="every differing step"),
     out_format: str = FormatOpt,
 ) -> None:
@@ -215,7 +216,7 @@ def replay_cmd(
     for p in paths:
         if not Path(p).exists():
             raise Usage(f"{p}: no such file or folder")
-    reps = lab.replay_paths(paths, ns, groups, oracle)
+    reps = lab.replay_paths(paths, ns, groups, oracle, oracle_max)
     bad = 0
     for r in reps:
         if r.error:

@@ -60,10 +60,15 @@ def stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL) -> driv
 
 
 def replay_paths(paths: list[str], sizes=None, groups: int = UNIVERSAL,
-                 use_oracle: bool = True) -> list[replay.Replay]:
-    """Replay saved states (files or folders, recursively)."""
+                 use_oracle: bool = True, oracle_max: int = DP_ORACLE_MAX) -> list[replay.Replay]:
+    """Replay saved states (files or folders, recursively); disputed moves are judged by the
+    oracle on boards up to ``oracle_max`` (proving a move dead by SAT on a 25x25 board can take
+    very long)."""
     out: list[replay.Replay] = []
-    get = oracle_for if use_oracle else None
+
+    def get(n):
+        return oracle_for(n) if use_oracle and n <= oracle_max else None
+
     for arg in paths:
         p = Path(arg)
         if p.is_dir():
@@ -75,6 +80,5 @@ def replay_paths(paths: list[str], sizes=None, groups: int = UNIVERSAL,
                 out.append(replay.Replay(p.name, 0, error=str(exc)))
                 continue
             if sizes is None or state.size in sizes:
-                out.append(replay.replay_state(state, p.name, groups,
-                                               get(state.size) if get else None))
+                out.append(replay.replay_state(state, p.name, groups, get(state.size)))
     return out

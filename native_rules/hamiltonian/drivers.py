@@ -29,7 +29,8 @@ import numpy as np
 from .engine import UNIVERSAL, keep_left_moves, next_step
 from .walker import DIRS, M_COUNT, M_N, board_from_path, new_board, njit, path_cells, pop, push
 
-FOUND, EXHAUSTED, BUDGET = 0, 1, 2
+FOUND, EXHAUSTED, BUDGET, DEAD_END = 0, 1, 2, 3
+STOP_AT_WALK, STOP_AT_ERROR = 1, 2  # dfs_kernel ``stop`` bits
 # counters
 C_WALKS, C_NO_OPTION, C_STUCK, C_CORNER, C_NODES, C_HALF, C_HALF_SET = range(7)
 WALK_DONE, WALK_NO_OPTION, WALK_STUCK, WALK_CORNER = 0, 1, 2, 3
@@ -47,12 +48,13 @@ def _expand(board, groups, cand, fb, moves, nmoves, depth):
 
 
 @njit(cache=True)
-def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop_at_walk, base):
+def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base):
     """Run the keep-left search for up to ``budget`` node expansions below depth ``base`` (0: the
     start; else the live end of a fixed prefix). State lives in the arrays (``moves[d]`` the
     keep-left order at depth d, ``tried[d]`` how many were taken), so a call continues where the
-    last one stopped. Returns FOUND (the board holds a walkthrough; it is popped on the next
-    call), EXHAUSTED or BUDGET."""
+    last one stopped. Returns FOUND (``stop & STOP_AT_WALK``: the board holds a walkthrough),
+    DEAD_END (``stop & STOP_AT_ERROR``: the board holds a walk with no option to move or that
+    reached the end early), EXHAUSTED or BUDGET; the next call backs up from what it returned."""
     n = board[1][M_N]
     cand = np.zeros(4, dtype=np.int64)
     fb = np.zeros(4, dtype=np.int64)
@@ -73,10 +75,14 @@ def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop_at_wa
             if x == n and y == n:
                 if c + 1 == n * n:
                     counters[C_WALKS] += 1
-                    if stop_at_walk:
+                    if stop & STOP_AT_WALK:
                         return FOUND
                 else:
                     counters[C_CORNER] += 1
+                    if stop & STOP_AT_ERROR:
+                        nmoves[d + 1] = 0
+                        tried[d + 1] = 0
+                        return DEAD_END
                 pop(board)
                 continue
             tried[d + 1] = 0
@@ -86,6 +92,8 @@ def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop_at_wa
             elif why == 2:
                 counters[C_STUCK] += 1
             if why != 0:
+                if stop & STOP_AT_ERROR:
+                    return DEAD_END
                 pop(board)
             steps += 1
             if steps >= budget:
@@ -138,11 +146,13 @@ class KeepLeft:
             if why:
                 self.counters[C_NO_OPTION if why == 1 else C_STUCK] += 1
 
-    def run(self, budget: int = 1 << 22, stop_at_walk: bool = False) -> int:
+    def run(self, budget: int = 1 << 22, stop_at_walk: bool = False,
+            stop_at_error: bool = False) -> int:
         if self.done:
             return EXHAUSTED
+        stop = (STOP_AT_WALK if stop_at_walk else 0) | (STOP_AT_ERROR if stop_at_error else 0)
         r = dfs_kernel(self.board, self.groups, self.moves, self.nmoves, self.tried,
-                       self.counters, budget, stop_at_walk, self.base)
+                       self.counters, budget, stop, self.base)
         self.done = r == EXHAUSTED
         return r
 
