@@ -77,8 +77,8 @@ def generate(
     solution: bool = typer.Option(False, "--solution", help="write the solved drawing (canonical)"),
     fmt: str = typer.Option("canonical", "--format", "-f", help="canonical, url, loopy or jsonl"),
     counter: str = typer.Option("sat", "--counter", help="--mode sat: the declarative backend"),
-    growth: str = typer.Option("reference", "--growth",
-                               help="reading of the missing Figure 8: reference or notch"),
+    growth: str = typer.Option("notch", "--growth",
+                               help="reading of the missing Figure 8: notch or reference"),
 ) -> None:
     """Generate Slitherlink puzzles with van Dam's method (Chapter 7), seeded and reproducible."""
     rows, cols = parse_size(size)

@@ -90,7 +90,7 @@ BACKENDS: tuple[Backend, ...] = (
             {"pruning": "strong"}, family="native", max_cells=100),
     Backend("slitherlink", "rules+backtrack-strong", "native_rules.slitherlink.solvers:solve_rules_backtrack",
             "beside the seed: rules + loop avoidance, then the strong backtracking",
-            {"pruning": "strong"}, family="native"),
+            {"pruning": "strong"}, family="native", max_cells=400),
     Backend("hamiltonian", "dp", "native_rules.hamiltonian.counting:solve",
             "frontier dynamic programming (numpy): exact count, paths listed by rank; "
             "count-only mode for `gridsolve count`", family="native",

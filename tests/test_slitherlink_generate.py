@@ -45,20 +45,34 @@ def test_every_grown_loop_is_one_loop_that_never_touches_itself(growth, ratios):
 
 def test_growth_rules_one_step_each():
     square = {(2, 2)}
-    # #2 pushes out: an outside neighbour of the square joins it (one loop edge becomes three)
-    assert gen.applies(square, (1, 2), 2) and not gen.applies(square, (2, 2), 2)
-    assert not gen.applies(square, (1, 1), 2)  # diagonal: no loop edge
+    # #2 detour: a cell with one loop edge; the loop goes around it (one edge becomes three)
+    for growth in gen.GROWTHS:
+        assert gen.applies(square, (1, 2), 2, growth) and not gen.applies(square, (2, 2), 2, growth)
+        assert not gen.applies(square, (1, 1), 2, growth)  # diagonal: no loop edge
+    block = {(r, c) for r in range(1, 4) for c in range(1, 4)}
+    assert gen.applies(block, (1, 2), 2, "notch")  # a dent into the inside: notch reading only
+    assert not gen.applies(block, (1, 2), 2, "reference")
+    # #3 shortcut: three loop edges become one -- a bump (reference) or a notch (notch reading)
     bar = {(2, 2), (2, 3)}
-    # #3 pulls in: an inside cell with three loop edges leaves; #1 needs two edges at a corner
-    assert gen.applies(bar, (2, 2), 3) and not gen.applies(bar, (1, 2), 3)
+    assert gen.applies(bar, (2, 2), 3, "reference") and not gen.applies(bar, (2, 2), 3, "notch")
+    cup = {(2, 2), (2, 3), (2, 4), (3, 2), (3, 4)}  # (3, 3) is an outside cell in a notch
+    assert gen.applies(cup, (3, 3), 3, "notch") and not gen.applies(cup, (3, 3), 3, "reference")
+    # #1 corner: two loop edges meeting at a corner
     ell = {(2, 2), (2, 3), (3, 2)}
     assert gen.applies(ell, (3, 3), 1) and gen.applies(ell, (2, 2), 1)
     assert not gen._keeps_one_loop(ell, (2, 2))  # (2, 3) and (3, 2) would touch at a corner
-    cup = {(2, 2), (2, 3), (2, 4), (3, 2), (3, 4)}  # (3, 3) is an outside cell in a notch
-    assert gen.applies(cup, (3, 3), 3, "notch") and not gen.applies(cup, (3, 3), 3)
+    assert not gen.applies(bar, (1, 2), 1)  # one loop edge only
     # a flip that would make the loop touch itself at a corner is refused
     c_shape = {(1, 1), (1, 2), (2, 1), (3, 1), (3, 2), (3, 3)}
     assert gen.applies(c_shape, (2, 3), 2) and not gen._keeps_one_loop(c_shape, (2, 3))
+
+
+def test_hard_and_sat_modes_make_the_same_puzzles():
+    """Both are exact uniqueness tests, so the removal takes the same path from the same seed."""
+    for seed in (1, 2):
+        hard = gen.generate(5, 5, mode="hard", seed=seed)
+        sat = gen.generate(5, 5, mode="sat", seed=seed, counter=uniqueness_counter("sat"))
+        assert hard.puzzle == sat.puzzle
 
 
 @pytest.mark.parametrize("text", ["50/50", "50/50/10", "a/b/c", "-1/50/51", "101/0/-1"])

@@ -1,0 +1,246 @@
+"""The experiments of van Dam (2008), Chapter 9, on the port: create puzzles of p x p cells
+(3 <= p <= 10 by default) in each mode, count the numbers left, and time solving them.
+
+    python -m benchmarks slitherlink-chapter9 [--sizes 3-10] [--count 100] [--modes normal,hard,sat]
+        [--solve-count 20] [--seed-timeout 10] [--timeout 60] [--seed 0]
+
+1. Creation (9.1, Graph 1): ``--count`` puzzles per size and mode (puzzle i from seed ``seed + i``,
+   the same seeds in every mode), timed; each is proved unique by ``cpsat`` and compared with the
+   generator's loop.
+2. Numbers left (9.2, Graphs 2 and 3), next to the seed's 44 % (normal) and 41 % (hard). ``hard``
+   and ``sat`` are both exact uniqueness tests, so they make the same puzzles from the same seed
+   (checked here); ``sat`` only changes how long creation takes.
+3. Solving (9.3, Graph 4): the first ``--solve-count`` normal and hard puzzles of every size with
+   the seed's ``rules+backtrack`` and ``backtrack`` (``--seed-timeout``; ``backtrack`` is not run
+   beyond the first size where it timed out on all of them), the strong variants beside the
+   port, ``cpsat`` and ``sat`` (``--timeout``), one after the other per puzzle.
+
+Writes ``benchmarks/results/slitherlink_chapter9.md``, ``..._create.csv``, ``..._solve.csv``,
+``..._puzzles.jsonl`` (every generated puzzle) and the plots ``slitherlink_ch9_graph{1,2,3,4}.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from harness import registry
+from harness.run import run
+from harness.timing import summarize
+from native_rules.slitherlink.generate import generate
+from native_rules.slitherlink.solvers import grade
+from puzzles.formats.slitherlink import format_puzzle
+from puzzles.solving import Limit, Status
+
+from .common import RESULTS, markdown_table, stamp, write_csv
+
+NAME = "slitherlink_chapter9"
+PAPER = {"normal": 0.44, "hard": 0.41}
+SOLVERS = ["rules+backtrack", "backtrack", "rules+backtrack-strong", "backtrack-strong", "cpsat", "sat"]
+SEED_PORTS = {"rules+backtrack", "backtrack"}
+
+
+def parse_sizes(text: str) -> list[int]:
+    if "-" in text:
+        a, b = text.split("-")
+        return list(range(int(a), int(b) + 1))
+    return [int(x) for x in text.split(",")]
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks slitherlink-chapter9")
+    ap.add_argument("--sizes", default="3-10", help="p for p x p puzzles: 3-10 or 4,6,8")
+    ap.add_argument("--count", type=int, default=100, help="puzzles per size and mode")
+    ap.add_argument("--modes", default="normal,hard,sat")
+    ap.add_argument("--solve-count", type=int, default=20, help="puzzles per size and mode solved")
+    ap.add_argument("--seed-timeout", type=float, default=10.0)
+    ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    sizes, modes = parse_sizes(args.sizes), [m.strip() for m in args.modes.split(",")]
+    cpsat = registry.get("slitherlink", "cpsat")
+    counter = None
+    if "sat" in modes:
+        from cli.slitherlink import uniqueness_counter
+
+        counter = uniqueness_counter("sat")
+    created: list[dict] = []
+    made: dict = {}
+    t0 = time.perf_counter()
+    with (RESULTS / f"{NAME}_puzzles.jsonl").open("w") as jl:
+        for mode in modes:
+            for p in sizes:
+                for i in range(args.count):
+                    g = generate(p, p, mode=mode, seed=args.seed + i, counter=counter)
+                    proof = run(cpsat, g.puzzle, Limit(seconds=args.timeout, solutions=2))
+                    made[mode, p, i] = g
+                    ident = f"gen-{p}x{p}-{mode}-s{args.seed + i}"
+                    created.append({
+                        "mode": mode, "p": p, "cells": p * p, "seed": args.seed + i,
+                        "seconds": round(g.stats["seconds"], 4), "remaining": g.stats["remaining"],
+                        "ratio": round(g.stats["remaining_ratio"], 4), "restarts": g.stats["restarts"],
+                        "checks": g.stats["checks"], "grade": grade(g.puzzle),
+                        "cpsat_unique": proof.unique is True,
+                        "cpsat_matches": proof.count >= 1 and proof.solutions[0] == g.solution,
+                    })
+                    jl.write(json.dumps({"kind": "slitherlink", "id": ident,
+                                         "puzzle": format_puzzle(g.puzzle),
+                                         "solution": g.solution.to_json()}) + "\n")
+                print(f"  created {mode} {p}x{p}: {args.count} puzzles, "
+                      f"{time.perf_counter() - t0:.0f} s", flush=True)
+    write_csv(RESULTS / f"{NAME}_create.csv", created)
+    solved = solve_phase(made, modes, sizes, args)
+    write_csv(RESULTS / f"{NAME}_solve.csv", solved)
+    same = sum(made["hard", p, i].puzzle == made["sat", p, i].puzzle
+               for p in sizes for i in range(args.count)) if {"hard", "sat"} <= set(modes) else None
+    plots(created, solved, modes, sizes, args)
+    report = render(created, solved, modes, sizes, same, args, argv)
+    (RESULTS / f"{NAME}.md").write_text(report)
+    print(report)
+    bad = [r for r in created if not (r["cpsat_unique"] and r["cpsat_matches"])]
+    return 1 if bad else 0
+
+
+def solve_phase(made, modes, sizes, args) -> list[dict]:
+    rows: list[dict] = []
+    backends = [registry.get("slitherlink", n) for n in SOLVERS]
+    t0 = time.perf_counter()
+    for mode in [m for m in ("normal", "hard") if m in modes]:
+        cut = False
+        for p in sizes:
+            timeouts = runs = 0
+            for i in range(min(args.solve_count, args.count)):
+                g = made[mode, p, i]
+                for b in backends:
+                    if b.name == "backtrack" and cut:
+                        continue
+                    seconds = args.seed_timeout if b.name in SEED_PORTS else args.timeout
+                    r = run(b, g.puzzle, Limit(seconds=seconds, solutions=2))
+                    ok = r.unique is True and r.solutions[0] == g.solution
+                    if r.status not in (Status.TIMEOUT,) and not ok:
+                        raise SystemExit(f"{b.name} on {mode} {p}x{p} seed {g.seed}: {r.status} "
+                                         f"{r.stats.get('error', '')}")
+                    if b.name == "backtrack":
+                        runs += 1
+                        timeouts += r.status == Status.TIMEOUT
+                    rows.append({"mode": mode, "p": p, "cells": p * p, "seed": g.seed, "backend": b.name,
+                                 "status": str(r.status), "seconds": round(r.seconds, 5),
+                                 "nodes": r.stats.get("nodes", "")})
+            cut = cut or (runs > 0 and timeouts == runs)
+            print(f"  solved {mode} {p}x{p}, {time.perf_counter() - t0:.0f} s", flush=True)
+    return rows
+
+
+def _mean(xs):
+    return statistics.fmean(xs) if xs else float("nan")
+
+
+def render(created, solved, modes, sizes, same, args, argv) -> str:
+    cmd = "python -m benchmarks slitherlink-chapter9" + (" " + " ".join(argv) if argv else "")
+    out = ["# Slitherlink: van Dam (2008) Chapter 9 on the port\n", stamp(cmd)]
+    bad = [r for r in created if not (r["cpsat_unique"] and r["cpsat_matches"])]
+    out.append(f"\n{args.count} puzzles per size and mode (seeds {args.seed}..{args.seed + args.count - 1}), "
+               f"{len(created)} in all; **proved unique by cpsat (and equal to the generator's loop): "
+               f"{len(created) - len(bad)}/{len(created)}**.")
+    if same is not None:
+        out.append(f" hard and sat made the same puzzle from the same seed {same}/{len(sizes) * args.count} "
+                   "times (both are exact uniqueness tests).")
+    out.append("\n\n## Creation and numbers left (9.1, 9.2)\n\n")
+    table = []
+    for p in sizes:
+        row = [f"{p}x{p}"]
+        for mode in modes:
+            mine = [r for r in created if r["mode"] == mode and r["p"] == p]
+            s = summarize([r["seconds"] for r in mine])
+            row += [f"{s['median']:.3f}", f"{s['mean']:.3f}", f"{s['max']:.2f}",
+                    f"{_mean([r['remaining'] for r in mine]):.1f}",
+                    f"{_mean([r['ratio'] for r in mine]):.1%}"]
+        table.append(row)
+    columns = ("median s", "mean s", "max s", "numbers", "share")
+    header = ["size"] + [f"{m} {c}" for m in modes for c in columns]
+    out.append(markdown_table(header, table))
+    out.append("\nNumbers left / cells over all sizes 5x5..10x10 (the seed: about 44 % normal, 41 % hard): "
+               + ", ".join(f"{m} {_mean([r['ratio'] for r in created if r['mode'] == m and r['p'] >= 5]):.1%}"
+                           + (f" (paper {PAPER[m]:.0%})" if m in PAPER else "") for m in modes) + ".\n")
+    grades = {m: [r["grade"] for r in created if r["mode"] == m] for m in modes}
+    out.append("\nGrades of the created puzzles: " + "; ".join(
+        f"{m}: " + ", ".join(f"{g} {gs.count(g)}" for g in sorted(set(gs))) for m, gs in grades.items())
+        + ".\n")
+    out.append("\n## Solving (9.3): median seconds (timeouts)\n\n")
+    table = []
+    for mode in ("normal", "hard"):
+        for p in sizes:
+            mine = [r for r in solved if r["mode"] == mode and r["p"] == p]
+            if not mine:
+                continue
+            row = [mode, f"{p}x{p}"]
+            for name in SOLVERS:
+                runs = [r for r in mine if r["backend"] == name]
+                if not runs:
+                    row.append("not run")
+                    continue
+                t = sum(r["status"] == "timeout" for r in runs)
+                row.append(f"{statistics.median(r['seconds'] for r in runs):.4f}" + (f" ({t})" if t else ""))
+            table.append(row)
+    out.append(markdown_table(["mode", "size"] + SOLVERS, table))
+    out.append(f"\nTime limits: {args.seed_timeout:g} s for the seed's rules+backtrack and backtrack "
+               f"(`backtrack` stops after the first size where all timed out), {args.timeout:g} s for the "
+               "others.\n\n![Graph 1](slitherlink_ch9_graph1.png) ![Graph 2](slitherlink_ch9_graph2.png)\n"
+               "![Graph 3](slitherlink_ch9_graph3.png) ![Graph 4](slitherlink_ch9_graph4.png)\n")
+    return "".join(out)
+
+
+def plots(created, solved, modes, sizes, args) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    xs = [p * p for p in sizes]
+    style = {"normal": "o-", "hard": "s-", "sat": "^--"}
+
+    def per_size(mode, key, f=_mean):
+        return [f([r[key] for r in created if r["mode"] == mode and r["p"] == p]) for p in sizes]
+
+    for n, (key, ylabel, title, log) in enumerate([
+            ("seconds", "mean seconds to create", "Graph 1: time to create puzzles", True),
+            ("remaining", "numbers left", "Graph 2: average remaining numbers", False),
+            ("ratio", "numbers left / cells", "Graph 3: remaining numbers relative to size", False)], 1):
+        fig, ax = plt.subplots(figsize=(6, 4))
+        for mode in modes:
+            ax.plot(xs, per_size(mode, key), style.get(mode, "o-"), label=mode)
+        if key == "ratio":
+            for mode, v in PAPER.items():
+                ax.axhline(v, ls=":", color="grey")
+                ax.annotate(f"paper {mode} {v:.0%}", (xs[0], v), fontsize=8, va="bottom")
+            ax.set_ylim(0, 1)
+        if log:
+            ax.set_yscale("log")
+        ax.set(xlabel="size (cells)", ylabel=ylabel, title=title)
+        ax.legend()
+        fig.tight_layout()
+        fig.savefig(RESULTS / f"slitherlink_ch9_graph{n}.png", dpi=120)
+        plt.close(fig)
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    for ax, mode in zip(axes, ("normal", "hard"), strict=True):
+        for name in SOLVERS:
+            pts = [(p * p, statistics.median(r["seconds"] for r in rs))
+                   for p in sizes if (rs := [r for r in solved if r["mode"] == mode and r["p"] == p
+                                             and r["backend"] == name])]
+            if pts:
+                ax.plot(*zip(*pts, strict=True), "o-" if name in SEED_PORTS else ".--", label=name)
+        ax.axhline(args.seed_timeout, ls=":", color="grey")
+        ax.set(xlabel="size (cells)", title=f"Graph 4: time to solve {mode} puzzles", yscale="log")
+    axes[0].set_ylabel("median seconds (dotted: seed time limit)")
+    axes[1].legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(RESULTS / "slitherlink_ch9_graph4.png", dpi=120)
+    plt.close(fig)
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))
