@@ -12,7 +12,7 @@ from harness import registry
 from harness.run import run
 from native_rules.slitherlink import generate as gen
 from puzzles.check.slitherlink import check
-from puzzles.formats import read
+from puzzles.formats import parse_text, read
 from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from puzzles.solving import Limit
 
@@ -121,9 +121,11 @@ def test_bad_generator_arguments():
 
 def test_cli_generate_is_reproducible_and_readable(tmp_path):
     p = gridsolve("generate", "slitherlink", "--size", "6x5", "--seed", "7")
-    q = gridsolve("generate", "slitherlink", "--size", "6x5", "--seed", "7")
-    assert p.returncode == 0 and p.stdout == q.stdout, p.stderr
+    g = gen.generate(5, 6, mode="normal", seed=7)
+    assert p.returncode == 0, p.stderr
     assert p.stdout.startswith("slitherlink 5x6 gen-6x5-normal-s7")  # WxH = 6 columns, 5 rows
+    [e] = parse_text(p.stdout, "<stdout>")
+    assert e.puzzle == g.puzzle  # the same puzzle as the library makes from the seed
     assert "numbers left" in p.stderr and "(paper: 44%)" in p.stderr
     out = tmp_path / "hard.jsonl"
     p = gridsolve("generate", "slitherlink", "--size", "4", "--mode", "hard", "--count", "2",
@@ -139,10 +141,7 @@ def test_cli_generate_is_reproducible_and_readable(tmp_path):
     ("args", "fragment"),
     [
         (["--size", "0x5"], "--size"),
-        (["--size", "five"], "--size"),
-        (["--mode", "easy"], "--mode"),
         (["--ratios", "50/50"], "--ratios"),
-        (["--growth", "spiral"], "--growth"),
         (["--mode", "sat", "--counter", "backtrack"], "--counter"),
     ],
 )
