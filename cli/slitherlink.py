@@ -79,6 +79,8 @@ def generate(
     counter: str = typer.Option("sat", "--counter", help="--mode sat: the declarative backend"),
     growth: str = typer.Option("notch", "--growth",
                                help="reading of the missing Figure 8: notch or reference"),
+    pruning: str = typer.Option("strong", "--pruning",
+                                help="--mode hard: backtracking pruning, strong or seed (same puzzles)"),
 ) -> None:
     """Generate Slitherlink puzzles with van Dam's method (Chapter 7), seeded and reproducible."""
     rows, cols = parse_size(size)
@@ -86,6 +88,8 @@ def generate(
         raise Usage(f"--mode {mode!r}: choose from {', '.join(gen.MODES)}")
     if growth not in gen.GROWTHS:
         raise Usage(f"--growth {growth!r}: choose from {', '.join(gen.GROWTHS)}")
+    if pruning not in ("strong", "seed"):
+        raise Usage(f"--pruning {pruning!r}: choose strong or seed")
     if fmt not in FORMATS:
         raise Usage(f"--format {fmt!r}: choose from {', '.join(FORMATS)}")
     if count < 1:
@@ -101,7 +105,7 @@ def generate(
         with _progress(count) as advance:
             for i in range(count):
                 g = gen.generate(rows, cols, mode=mode, ratios=ratio, seed=seed + i, counter=unique,
-                                 growth=growth)
+                                 growth=growth, pruning=pruning)
                 ident = f"gen-{cols}x{rows}-{mode}-s{seed + i}"
                 sink.write(_write(g, ident, fmt, solution))
                 sink.flush()

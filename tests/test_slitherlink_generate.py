@@ -173,3 +173,13 @@ def test_cli_grade():
     assert lines[0].startswith("pzprjs-5x5: rules+loop-avoidance (")
     assert lines[1].startswith("janko-11_5x5: backtracking (")
     assert lines[2] == "2 puzzles: rules+loop-avoidance 1 (50%), backtracking 1 (50%)"
+
+
+def test_cli_crossval_leaves_the_exponential_ports_out_of_big_puzzles_unless_asked():
+    pz = str(FIXTURES / "slitherlink" / "pzprjs-5x5.txt")
+    p = gridsolve("crossval", pz, "--backends", "sat,backtrack,rules+backtrack")
+    assert p.returncode == 0 and "rules+backtrack" not in p.stdout, p.stdout
+    assert "not run on puzzles larger than their max_cells" in p.stderr
+    assert "backtrack 1 puzzle(s), rules+backtrack 1 puzzle(s)" in p.stderr
+    p = gridsolve("crossval", pz, "--backends", "sat,rules+backtrack", "--all-sizes")
+    assert p.returncode == 0 and "rules+backtrack" in p.stdout and not p.stderr, p.stderr
