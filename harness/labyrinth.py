@@ -59,20 +59,42 @@ def stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL) -> driv
     return drivers.walk_stats(n, attempts, seed, groups)
 
 
+def sat_judge(seconds: float = 60.0) -> Callable:
+    """judge(puzzle with prefix, next cell) -> True (a completion exists, found by SAT), False
+    (refuted: the quick necessary tests, or SAT proves none), None (undecided in ``seconds``)."""
+    from native_rules.hamiltonian.oracle import quick_infeasible
+    from puzzles.solving import Limit, Status
+    from satmodels.hamiltonian import solve
+
+    def judge(puzzle: HamiltonianPuzzle, cell) -> bool | None:
+        after = puzzle.extended(cell)
+        if quick_infeasible(after):
+            return False
+        r = solve(after, Limit(seconds=seconds, solutions=1))
+        return True if r.status == Status.SOLVED else False if r.status == Status.UNSAT else None
+
+    return judge
+
+
 def replay_paths(paths: list[str], sizes=None, groups: int = UNIVERSAL,
-                 use_oracle: bool = True, oracle_max: int = DP_ORACLE_MAX) -> list[replay.Replay]:
-    """Replay saved states (files or folders, recursively); disputed moves are judged by the
-    oracle on boards up to ``oracle_max`` (proving a move dead by SAT on a 25x25 board can take
-    very long)."""
+                 use_oracle: bool = True, oracle_max: int = DP_ORACLE_MAX,
+                 sat_seconds: float = 60.0) -> list[replay.Replay]:
+    """Replay saved states (files or folders, recursively). Disputed moves are judged on boards
+    up to ``oracle_max``: by the DP oracle up to 9x9, beyond by SAT, one move at a time, each
+    within ``sat_seconds`` (a move left undecided has the verdict None)."""
     out: list[replay.Replay] = []
+    judge = sat_judge(sat_seconds)
 
     def get(n):
-        return oracle_for(n) if use_oracle and n <= oracle_max else None
+        return completable_moves if use_oracle and n <= min(oracle_max, DP_ORACLE_MAX) else None
+
+    def get_judge(n):
+        return judge if use_oracle and DP_ORACLE_MAX < n <= oracle_max else None
 
     for arg in paths:
         p = Path(arg)
         if p.is_dir():
-            out.extend(replay.replay_folder(p, sizes, groups, get))
+            out.extend(replay.replay_folder(p, sizes, groups, get, get_judge))
         else:
             try:
                 state = replay.read_fodor_state(p)
@@ -80,5 +102,6 @@ def replay_paths(paths: list[str], sizes=None, groups: int = UNIVERSAL,
                 out.append(replay.Replay(p.name, 0, error=str(exc)))
                 continue
             if sizes is None or state.size in sizes:
-                out.append(replay.replay_state(state, p.name, groups, get(state.size)))
+                out.append(replay.replay_state(state, p.name, groups, get(state.size),
+                                               get_judge(state.size)))
     return out

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .area import AREA_OK, count_area
+from .area import AREA_OK, count_area, in_area
 from .rules import AREA_NEAR_BORDER, NEAR_BORDER
 from .walker import EMPTY, M_N, at, forbid_cell, njit
 
@@ -86,6 +86,14 @@ def _strip_odd(board, x0, y0, ax, ay, bx, by, ox, oy, px_, py_):
 
 
 @njit(cache=True)
+def _forbid_outside(board, fb, x0, y0, x, y, rule):
+    """Forbid the step away from the strip -- unless the strip wraps round to that cell, when the
+    step would enter it now (decision, see ``rules._outside``)."""
+    if not in_area(board, x, y):
+        forbid_cell(fb, x0, y0, x, y, rule)
+
+
+@njit(cache=True)
 def check_area_near_border(board, f, fb):
     """CheckAreaNearBorder: the parity of the strip between the line and the edge, two cells from
     the edge; the first case whose conditions hold decides. Returns True if a case matched."""
@@ -97,24 +105,24 @@ def check_area_near_border(board, f, fb):
     if x == 3 and sx == -1 and not t(board, 2, y) and not t(board, 3, y - 1) and not t(board, 1, y):
         if _strip_odd(board, x, y, 2, y - 1, 1, y - 1, 2, y, 1, y):  # strip above, left edge
             forbid_cell(fb, x, y, 2, y, r)
-            forbid_cell(fb, x, y, x + lx, y + ly, r)
+            _forbid_outside(board, fb, x, y, x + lx, y + ly, r)
         return True
     if y == 3 and sy == -1 and not t(board, x, 2) and not t(board, x - 1, 3) and not t(board, x, 1):
         if _strip_odd(board, x, y, x - 1, 2, x - 1, 1, x, 2, x, 1):  # strip left, top edge
             forbid_cell(fb, x, y, x, 2, r)
-            forbid_cell(fb, x, y, x - lx, y - ly, r)
+            _forbid_outside(board, fb, x, y, x - lx, y - ly, r)
         return True
     if x == n - 2 and sx == 1 and not t(board, n - 1, y) and not t(board, x, y - 1) \
             and not t(board, n, y):
         if _strip_odd(board, x, y, n - 1, y - 1, n, y - 1, n - 1, y, n, y):  # strip above, right
             forbid_cell(fb, x, y, n - 1, y, r)
-            forbid_cell(fb, x, y, x - lx, y - ly, r)
+            _forbid_outside(board, fb, x, y, x - lx, y - ly, r)
         return True
     if y == n - 2 and sy == 1 and not t(board, x, n - 1) and not t(board, x - 1, y) \
             and not t(board, x, n):
         if _strip_odd(board, x, y, x - 1, n - 1, x - 1, n, x, n - 1, x, n):  # strip left, bottom
             forbid_cell(fb, x, y, x, n - 1, r)
-            forbid_cell(fb, x, y, x + lx, y + ly, r)
+            _forbid_outside(board, fb, x, y, x + lx, y + ly, r)
         return True
     # sideways: along the edge at distance 3, the step towards it
     if x == 3 and sy == -1 and y >= 4 and not t(board, 2, y) and not t(board, 3, y - 1) \

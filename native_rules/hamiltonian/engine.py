@@ -24,6 +24,10 @@ CheckDownStair, Check3DistNextStep -- which are not part of this port: ``--rules
 
 ``groups`` switches rule groups on (bit mask, ``UNIVERSAL`` = all) for ablation runs; switching
 a group off never changes the order of the others.
+
+Development note: numba's on-disk cache (``__pycache__/*.nbi``, ``*.nbc``) is invalidated only
+by edits to a function's own file; after editing a rule module, delete the cache files of this
+package, or callers here keep the old compiled rule.
 """
 
 from __future__ import annotations

@@ -39,11 +39,11 @@ from .walker import (
     M_N,
     TB,
     E,
-    L,
     R,
     S,
     area_side_left,
     at,
+    forbid,
     forbid_cell,
     mirror,
     njit,
@@ -104,9 +104,11 @@ def check_straight_control(board, f, fb):
             if status != AREA_OK:
                 continue
             if ex == 1:  # "close straight": the area cannot be entered later
-                R(fb, r, STRAIGHT)
+                if not _inside(board, r, -1, 0):
+                    R(fb, r, STRAIGHT)
                 if TB(board, r, 1, 1):
-                    BACK(fb, r, STRAIGHT)
+                    if not _inside(board, r, 0, -1):
+                        BACK(fb, r, STRAIGHT)
                 else:
                     S(fb, r, STRAIGHT)
                 continue
@@ -114,12 +116,24 @@ def check_straight_control(board, f, fb):
             now_w, now_b, left_w, left_b, later_w, later_b = straight_ranges(ex)
             if diff < -now_b or diff > now_w:
                 S(fb, r, STRAIGHT)
-            if diff < -left_b or diff > left_w:
-                L(fb, r, STRAIGHT)
-                if j == 2:
-                    BACK(fb, r, STRAIGHT)
-            if diff < -later_b or diff > later_w:
-                R(fb, r, STRAIGHT)
+            # each sideways step is judged by the range of what it does: entering now if its cell
+            # lies in the area ("now-left"), else entering later (decision: the table's cases
+            # assume L and, in the big frame, Back enter now and R later)
+            for a, b in ((1, 0), (-1, 0), (0, -1)):
+                if a == 0 and j != 2:
+                    continue
+                if _inside(board, r, a, b):
+                    lo, hi = -left_b, left_w
+                else:
+                    lo, hi = -later_b, later_w
+                if diff < lo or diff > hi:
+                    forbid(fb, r, a, b, STRAIGHT)
+
+
+@njit(cache=True)
+def _inside(board, h, a, b):
+    x, y = rel(h, a, b)
+    return in_area(board, x, y)
 
 
 @njit(cache=True)

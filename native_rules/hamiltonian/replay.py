@@ -39,8 +39,8 @@ class StepDiff:
     recorded: tuple[int, ...]
     ours: tuple[int, ...]
     kind: str
-    # oracle verdicts on the disputed moves: direction -> completable?
-    verdict: dict[int, bool] = field(default_factory=dict)
+    # oracle verdicts on the disputed moves: direction -> completable? (None: not decided in time)
+    verdict: dict[int, bool | None] = field(default_factory=dict)
 
 
 @dataclass
@@ -70,7 +70,10 @@ def _kind(recorded: set, ours: set) -> str:
 
 
 def replay_state(state: FodorState, name: str = "", groups: int = UNIVERSAL,
-                 oracle: Callable | None = None) -> Replay:
+                 oracle: Callable | None = None, judge: Callable | None = None) -> Replay:
+    """``oracle(puzzle) -> completable cells`` judges every disputed move of a step at once;
+    ``judge(puzzle, cell) -> True / False / None (unknown)`` one move at a time (for boards too
+    large for the DP)."""
     n = state.size
     rep = Replay(name, n)
     st = Stepper(n, groups)
@@ -91,6 +94,11 @@ def replay_state(state: FodorState, name: str = "", groups: int = UNIVERSAL,
                     for d in set(recorded) ^ set(allowed):
                         if d in cands:
                             diff.verdict[d] = to_rc(st.neighbour(d)) in good
+                elif judge is not None:
+                    here = puzzle.with_prefix(tuple(prefix))
+                    for d in set(recorded) ^ set(allowed):
+                        if d in cands:
+                            diff.verdict[d] = judge(here, to_rc(st.neighbour(d)))
                 rep.diffs.append(diff)
         else:
             rep.single += 1
@@ -114,7 +122,8 @@ def replay_file(path: str | Path, groups: int = UNIVERSAL, oracle: Callable | No
 
 
 def replay_folder(folder: str | Path, sizes=None, groups: int = UNIVERSAL,
-                  oracle_for: Callable[[int], Callable | None] | None = None) -> list[Replay]:
+                  oracle_for: Callable[[int], Callable | None] | None = None,
+                  judge_for: Callable[[int], Callable | None] | None = None) -> list[Replay]:
     """Every saved state (recursively) of the given sizes, in name order; a file that does not
     parse becomes a Replay with ``error`` set."""
     out = []
@@ -127,6 +136,7 @@ def replay_folder(folder: str | Path, sizes=None, groups: int = UNIVERSAL,
         if sizes is not None and state.size not in sizes:
             continue
         oracle = oracle_for(state.size) if oracle_for is not None else None
-        rep = replay_state(state, str(p.relative_to(folder)), groups, oracle)
+        judge = judge_for(state.size) if judge_for is not None and oracle is None else None
+        rep = replay_state(state, str(p.relative_to(folder)), groups, oracle, judge)
         out.append(rep)
     return out

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .area import AREA_OK, count_area
+from .area import AREA_OK, count_area, in_area
 from .walker import TB, E, L, R, S, T, corner, idx, mirror, njit, rel, side_frame, turn_right
 
 # rule ids (``forbidden`` stores 1 + id of the first rule that forbade a direction)
@@ -143,6 +143,15 @@ def _area(board, h, seeds_rel, blocked_rel):
 
 
 @njit(cache=True)
+def _outside(board, h, a, b):
+    """After an area count: rel(a, b) is not in the area. A rule that forbids a step as "entering
+    later" checks it (decision: the pictures take it for granted; an area that wraps round to
+    that neighbour would be entered now, and the parity argument would not apply)."""
+    x, y = rel(h, a, b)
+    return not in_area(board, x, y)
+
+
+@njit(cache=True)
 def far_rules(board, h, fb, side_mode):
     """The far rules on the left of frame h (CheckNearField "far": obstacle pairs (0,3)&(1,3),
     (1,3)&(2,3), (2,3)&(3,3); seed: "When we are two distance away from the edge, we need to
@@ -157,7 +166,7 @@ def far_rules(board, h, fb, side_mode):
             ok, size = _area(board, h, ((1, 1), (1, 2)), ((0, 1), (0, 2), (1, 3)))
             if ok and size % 2 == 1:
                 S(fb, h, rule)
-                if not side_mode:
+                if not side_mode and _outside(board, h, -1, 0):
                     R(fb, h, rule)
             elif ok and T(board, h, -2, 1) and T(board, h, -1, 0) and E(board, h, -1, 1):
                 S(fb, h, SIDE_FAR if side_mode else FAR_C_SHAPE)
@@ -166,7 +175,8 @@ def far_rules(board, h, fb, side_mode):
             ok, size = _area(board, h, ((0, 1), (0, 2)), ((1, 1), (1, 2)))
             if ok and size % 2 == 1:
                 S(fb, h, FAR_AREA)
-                L(fb, h, FAR_AREA)
+                if _outside(board, h, 1, 0):
+                    L(fb, h, FAR_AREA)
             elif ok and T(board, h, 2, 1) and T(board, h, 1, 0) and E(board, h, 1, 1):
                 S(fb, h, FAR_C_SHAPE)
         return False

@@ -21,7 +21,7 @@ offset. Rules are written once and applied to the mirrored frame (``l := -l``) a
 ``forbid`` names S / L / R / Back = ``rel(0,1)`` / ``rel(1,0)`` / ``rel(-1,0)`` / ``rel(0,-1)``
 of the frame it is given -- the *current rotated* frame, so the same call names a different real
 neighbour in each rotation, as the spec demands. ``forbidden`` is kept per absolute direction
-(int32[4], 0 = allowed, else 1 + the id of the first rule that forbade it), so forbidding a
+(an int array of 4: 0 = allowed, else 1 + the id of the first rule that forbade it), so forbidding a
 taken or border neighbour is harmless, as in the original.
 
 Everything here is numba-compiled (``njit(cache=True)``); without numba it runs as plain Python.
