@@ -350,3 +350,11 @@ def test_bad_usage_is_one_line_exit_2(args, fragment):
 def test_board_arrays_are_int():
     board = wk.new_board(5)
     assert board[0].dtype == np.int32 and board[1][wk.M_N] == 5
+
+
+def test_replay_judges_large_boards_move_by_move_with_sat():
+    folder = shared("hamiltonian", "fodor-states")
+    [rep] = lab.replay_paths([str(folder / "2023_1022_3.txt")], {11}, oracle_max=11, sat_seconds=30)
+    assert rep.size == 11 and rep.counts["port stricter"] == 2
+    verdicts = [v for d in rep.diffs for v in d.verdict.values()]
+    assert verdicts and all(v is False for v in verdicts)  # the port's extra refusals are dead moves
