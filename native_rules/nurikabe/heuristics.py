@@ -99,11 +99,6 @@ def _neighbour_table(rows: int, cols: int):
     return neighborhood(-1, np.arange(rows * cols).reshape(rows, cols)).reshape(-1, 9)[:, [1, 3, 5, 7]]
 
 
-def _first_free(dk, nk) -> int:
-    """``(d i. FREE){n``"""
-    return int(nk[int(np.flatnonzero(dk == FREE)[0])])
-
-
 def hislands(y):
     """The six deductions on islands (J below; comments = the essay's list):
 
@@ -122,53 +117,56 @@ def hislands(y):
     """
     y0 = np.asarray(y)
     rows, cols = y0.shape
-    table = _neighbour_table(rows, cols)
-    t = islands(y0)
-    flat = y0.ravel()
-    c = [flat[k] for k in t]
+    table = _neighbour_table(rows, cols).tolist()
+    t = [k.tolist() for k in islands(y0)]  # (plain lists: the islands are small, numpy calls cost more)
+    flat = y0.ravel().tolist()
+    c = [[flat[i] for i in k] for k in t]
     n = []
     for k in t:
-        own, out = set(k.tolist()), []
-        for v in table[k].ravel().tolist():  # ~.@-. keeps first occurrences
-            if v != -1 and v not in own:
-                own.add(v)
-                out.append(v)
-        n.append(np.array(out, dtype=np.int64))
-    d = [flat[nk] for nk in n]
-    size = np.array([len(ck) for ck in c])
-    total = np.array([int(ck.sum()) for ck in c])
-    first = np.array([int(ck[0]) for ck in c])
-    s = (size == total) & (total > 0)
-    w = first >= WHITE
-    y = flat.copy()
+        own, out = set(k), []
+        for i in k:
+            for v in table[i]:  # ~.@-. keeps first occurrences
+                if v != -1 and v not in own:
+                    own.add(v)
+                    out.append(v)
+        n.append(out)
+    d = [[flat[i] for i in nk] for nk in n]
+    s = [len(ck) == sum(ck) and sum(ck) > 0 for ck in c]
+    w = [WHITE <= ck[0] for ck in c]
+    y = list(flat)
     # set to black neighbors of complete white islands
-    p = w & s
-    y[np.concatenate([n[k] for k in np.flatnonzero(p)] or [np.zeros(0, np.int64)])] = BLACK
+    for k in range(len(t)):
+        if w[k] and s[k]:
+            for i in n[k]:
+                y[i] = BLACK
     # set to white the only free neighbor of an incomplete white island surrounded by blacks
-    has_free = np.array([bool(np.any(dk == FREE)) for dk in d])
-    one_open = np.array([len(dk) - 1 == int(np.sum(dk == BLACK)) for dk in d])
-    p = w & (s < (has_free & one_open))
-    for k in np.flatnonzero(p):
-        y[_first_free(d[k], n[k])] = WHITE
+    for k in range(len(t)):
+        if w[k] and s[k] < (FREE in d[k] and len(d[k]) - 1 == d[k].count(BLACK)):
+            y[n[k][d[k].index(FREE)]] = WHITE
     # set to black the only free neighbor of a black island, if there is more than one black island
-    black = first == BLACK
-    p = np.array([int(np.sum(dk == FREE)) == 1 for dk in d]) & black & (black.sum() > 1)
-    for k in np.flatnonzero(p):
-        y[_first_free(d[k], n[k])] = BLACK
+    blacks = sum(ck[0] == BLACK for ck in c)
+    for k in range(len(t)):
+        if d[k].count(FREE) == 1 and c[k][0] == BLACK and blacks > 1:
+            y[n[k][d[k].index(FREE)]] = BLACK
     # set to black a free cell neighboring >1 numbered white islands
     seen, dups = set(), set()
-    for k in np.flatnonzero(total > 0):
-        for v in n[k].tolist():
-            (dups if v in seen else seen).add(v)
-    free_now = np.flatnonzero(y == FREE)
-    y[[v for v in free_now.tolist() if v in dups]] = BLACK
+    for k in range(len(t)):
+        if sum(c[k]) > 0:
+            for v in n[k]:
+                (dups if v in seen else seen).add(v)
+    for i in [i for i, v in enumerate(y) if v == FREE and i in dups]:
+        y[i] = BLACK
     # set to x cells of a free island surrounded by x cells
-    f = first == FREE
-    p = f & np.array([bool(np.all(dk == BLACK)) for dk in d])
-    y[np.concatenate([t[k] for k in np.flatnonzero(p)] or [np.zeros(0, np.int64)])] = BLACK
-    p = f & np.array([len(dk) > 0 and int(dk.min()) == WHITE for dk in d])
-    y[np.concatenate([t[k] for k in np.flatnonzero(p)] or [np.zeros(0, np.int64)])] = WHITE
-    return y.reshape(rows, cols)
+    free = [ck[0] == FREE for ck in c]
+    for k in range(len(t)):
+        if free[k] and all(v == BLACK for v in d[k]):
+            for i in t[k]:
+                y[i] = BLACK
+    for k in range(len(t)):
+        if free[k] and d[k] and min(d[k]) == WHITE:
+            for i in t[k]:
+                y[i] = WHITE
+    return np.array(y, dtype=y0.dtype).reshape(rows, cols)
 
 
 def hendgame(y):
