@@ -34,7 +34,7 @@ from puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 from .essay import BLACK, FREE, WHITE, CheckFailed, check, init, islands, see, wf
 from .heuristics import heuristics as run_heuristics
 
-MAX_COLOURINGS = 10**6  # default cap; option max_colourings
+MAX_COLOURINGS = 10**6  # default cap (about 10-30 s); backend option max_colourings
 CHUNK_CELLS = 2_000_000  # candidates per chunk x cells
 
 
@@ -96,17 +96,18 @@ def check_many(stack, shape) -> np.ndarray:
     return ok & ~bad.any(axis=1)
 
 
-def enumerate_colourings(y, limit: Limit, deadline: Deadline, stats: dict):
+def enumerate_colourings(y, limit: Limit, deadline: Deadline, stats: dict, cap: int = MAX_COLOURINGS):
     """Every colouring ``bf`` would try, in its order, checked chunk by chunk: (solutions,
-    exhausted, timed_out). Raises ``Unsupported`` above ``MAX_COLOURINGS``."""
+    exhausted, timed_out). Raises ``Unsupported`` above ``cap`` colourings."""
     t = np.asarray(y).ravel()
     free = np.flatnonzero(t == FREE)
     m, n = wf(t)
     total = binomial(n, m) if 0 <= m <= n else 0
     stats.update(wf=[m, n], colourings=total)
-    if total > MAX_COLOURINGS:
+    if total > cap:
         raise Unsupported(f"brute force infeasible: {total:.4g} colourings of {n} free cells with {m} "
-                          f"white (m!n for wf = {m} {n}; the essay's J runs out of memory)")
+                          f"white (m!n for wf = {m} {n}) exceed the limit of {cap:.4g} "
+                          "(option max_colourings)")
     found: list = []
     combos = combinations(range(n), m)
     chunk = max(1, CHUNK_CELLS // max(1, t.size))
@@ -174,7 +175,7 @@ class _Tracer:
 
 
 def _run(puzzle: NurikabePuzzle, limit: Limit, backend: str, use_heuristics: bool, brute: bool,
-         trace: bool) -> SolveResult:
+         trace: bool, cap: int = MAX_COLOURINGS) -> SolveResult:
     deadline = Deadline(limit.seconds)
     lines: list[str] | None = [] if trace else None
     stats: dict = {}
@@ -206,7 +207,7 @@ def _run(puzzle: NurikabePuzzle, limit: Limit, backend: str, use_heuristics: boo
         return SolveResult(backend, Status.SOLVED, (to_solution(puzzle, y),), exhausted=exact,
                            seconds=deadline.elapsed(), stats=stats)
     try:
-        states, exhausted, timed_out = enumerate_colourings(y, limit, deadline, stats)
+        states, exhausted, timed_out = enumerate_colourings(y, limit, deadline, stats, cap)
     except Unsupported as exc:
         stats["note"] = str(exc)
         return SolveResult(backend, Status.STUCK, seconds=deadline.elapsed(), stats=stats)
@@ -217,9 +218,10 @@ def _run(puzzle: NurikabePuzzle, limit: Limit, backend: str, use_heuristics: boo
                   timed_out=timed_out, deadline=deadline, stats=stats)
 
 
-def solve_bruteforce(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, trace: bool = False) -> SolveResult:
-    """``bruteforce``: ``bf @ init``, every colouring checked."""
-    return _run(puzzle, limit, "bruteforce", False, True, trace)
+def solve_bruteforce(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, trace: bool = False,
+                     max_colourings: int = MAX_COLOURINGS) -> SolveResult:
+    """``bruteforce``: ``bf @ init``, every colouring checked (stuck above ``max_colourings``)."""
+    return _run(puzzle, limit, "bruteforce", False, True, trace, max_colourings)
 
 
 def solve_heuristics(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, trace: bool = False) -> SolveResult:
@@ -227,9 +229,10 @@ def solve_heuristics(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, trace: b
     return _run(puzzle, limit, "heuristics", True, False, trace)
 
 
-def solve_bfh(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, trace: bool = False) -> SolveResult:
-    """``heuristics+bruteforce``: ``bfh``."""
-    return _run(puzzle, limit, "heuristics+bruteforce", True, True, trace)
+def solve_bfh(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, trace: bool = False,
+              max_colourings: int = MAX_COLOURINGS) -> SolveResult:
+    """``heuristics+bruteforce``: ``bfh`` (stuck above ``max_colourings``)."""
+    return _run(puzzle, limit, "heuristics+bruteforce", True, True, trace, max_colourings)
 
 
 def heuristic_state(puzzle: NurikabePuzzle) -> tuple[NurikabeSolution, bool]:
