@@ -85,6 +85,8 @@ def test_every_backend_finds_exactly_the_brute_force_paths(backend):
     for p in CASES:
         want = {HamiltonianSolution(x) for x in all_paths(p)}
         r = run(backend, p, Limit(seconds=60, solutions=10_000))
+        if not backend.complete and r.status == Status.STUCK:
+            continue  # e.g. rules-dfs: the author's rules are for his n x n labyrinth only
         assert r.status in (Status.SOLVED, Status.UNSAT) and r.exhausted, (p, r.stats)
         assert r.solution_set() == want, p
 
