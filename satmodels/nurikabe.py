@@ -256,6 +256,8 @@ def solve(
     m.build()
     stats = {"cuts": 0, "rounds": 0}
     if fixed is not None:
+        if not isinstance(fixed, NurikabeSolution):
+            raise ValueError("fixed must be a partial NurikabeSolution (it is set by heuristics+sat)")
         stats["fixed_cells"] = add_fixed(m, fixed)
 
     def refine(candidate, add_clause):
