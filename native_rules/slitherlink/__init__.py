@@ -1,1 +1,17 @@
-"""Ports of the Takegaki (van Dam 2008) solvers: see issue 6."""
+"""Ports of the Takegaki (Slitherlink) solvers and generator of Ramon van Dam, "Takegaki"
+(Leiden, 2008; ../shared/seeds/takegaki-slitherlink-van-dam-2008.txt).
+
+* ``board.py``      -- the seed's absolute coordinates (Chapter 2), the solved check (Chapter 3)
+* ``backtrack.py``  -- solveback/next (Chapter 4) with the promising test (Chapter 3); backend
+  ``backtrack``; ``backtrack_fast.py`` is the same search compiled with numba
+* ``rulefile.py``   -- the rule-file syntax and the 8 symmetric variants (Chapter 5)
+* ``rules/appendix_a.rules`` -- the 36 rules of Appendix A
+* ``rules.py``      -- the rule application loop (Chapter 5)
+* ``logic.py``      -- loop avoidance and the combined loop (Chapter 6), the tiny-loop guard
+* ``solvers.py``    -- backends ``rules`` and ``rules+backtrack``, grades
+* ``generate.py``   -- the generator (Chapter 7): loop growth, numbers, removal; modes
+  normal / hard / sat
+
+Improvements beside the port carry their own names: the ``strong`` pruning (backends
+``backtrack-strong``, ``rules+backtrack-strong``).
+"""
