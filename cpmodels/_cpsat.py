@@ -39,11 +39,14 @@ def new_solver(seconds: float | None, workers: int = DEFAULT_WORKERS, **params: 
 
 def run(model: cp_model.CpModel, deadline: Deadline, workers: int = DEFAULT_WORKERS,
         **params: Any) -> tuple[str, cp_model.CpSolver]:
-    """Solve once within the deadline: ("feasible" | "infeasible" | "timeout", solver)."""
+    """Solve once within the deadline: ("feasible" | "infeasible" | "timeout" | "not-run", solver).
+
+    When the deadline has already passed the solver is returned unsolved: read nothing from it
+    (``conflicts`` below does the guarding)."""
     remaining = deadline.remaining()
     solver = new_solver(remaining, workers, **params)
     if remaining is not None and remaining <= 0:
-        return "timeout", solver
+        return "not-run", solver
     status = solver.solve(model)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return "feasible", solver
@@ -128,6 +131,9 @@ def search(
     exhausted = timed_out = False
     while len(found) < limit.solutions:
         status, solver = run(model, deadline, workers, **(params or {}))
+        if status == "not-run":
+            timed_out = True
+            break
         stats["solver_calls"] += 1
         stats["conflicts"] = stats.get("conflicts", 0) + solver.num_conflicts
         if status == "infeasible":

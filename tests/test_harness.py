@@ -73,3 +73,18 @@ def test_compare_flags_different_exhausted_sets_and_missing_given():
     assert any("does not have" in p for p in compare([r1, r3]))
     assert any("given solution" in p for p in compare([r1], given=b))
     assert compare([r1, SolveResult("t", Status.TIMEOUT, (), False)]) == []
+
+
+def test_cpsat_search_stops_cleanly_when_the_deadline_passed_between_rounds():
+    # a lazy model whose deadline runs out between two solver calls must report a timeout,
+    # not read statistics from a solver that never ran
+    from ortools.sat.python import cp_model
+
+    from cpmodels import _cpsat
+    from puzzles.solving import Deadline
+
+    model = cp_model.CpModel()
+    x = model.new_bool_var("x")
+    r = _cpsat.search("t", model, Limit(seconds=1.0, solutions=5), read=lambda s: s.boolean_value(x),
+                      block=lambda sol: None, deadline=Deadline(0.0))
+    assert r.status == Status.TIMEOUT and not r.exhausted and r.solutions == []
