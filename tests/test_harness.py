@@ -87,4 +87,4 @@ def test_cpsat_search_stops_cleanly_when_the_deadline_passed_between_rounds():
     x = model.new_bool_var("x")
     r = _cpsat.search("t", model, Limit(seconds=1.0, solutions=5), read=lambda s: s.boolean_value(x),
                       block=lambda sol: None, deadline=Deadline(0.0))
-    assert r.status == Status.TIMEOUT and not r.exhausted and r.solutions == []
+    assert r.status == Status.TIMEOUT and not r.exhausted and r.solutions == ()
