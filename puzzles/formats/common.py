@@ -3,6 +3,7 @@ header, and small token helpers."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -85,3 +86,21 @@ def split_blocks(text: str) -> list[tuple[int, list[str]]]:
 def check_dimensions(rows: int, cols: int, max_side: int) -> None:
     if not (1 <= rows <= max_side and 1 <= cols <= max_side):
         raise FormatError(f"impossible size {rows}x{cols} (each side must be 1..{max_side})")
+
+
+def solution_from_json(text: str, from_json):
+    """A solution written as JSON -- the kind's own object or a gridsolve JSON result (its first
+    solution) -- built by ``from_json(obj)``; every problem is a ``FormatError``. ``text`` starts
+    with ``{``; a result may be followed by more lines (``--format json`` prints one per line)."""
+    try:
+        obj = json.loads(text.splitlines()[0] if "\n" in text and not text.endswith("}") else text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"invalid JSON solution ({exc.msg})") from None
+    if isinstance(obj, dict) and "solutions" in obj:
+        if not obj["solutions"]:
+            raise FormatError("the JSON result holds no solution")
+        obj = obj["solutions"][0]
+    try:
+        return from_json(obj)
+    except ValueError as exc:
+        raise FormatError(str(exc)) from None

@@ -25,12 +25,11 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 
 from ..edgematching import KIND, MAX_SIDE, EdgeMatchingPuzzle, EdgeMatchingSolution
 from ..render.edgematching import seed_layout
-from .common import Entry, FormatError, check_dimensions, parse_size
+from .common import Entry, FormatError, check_dimensions, parse_size, solution_from_json
 
 OUTPUT_FORMATS = {"seed": seed_layout}
 
@@ -328,18 +327,7 @@ def parse_solution(puzzle: EdgeMatchingPuzzle, text: str) -> EdgeMatchingSolutio
     if not s:
         raise FormatError("empty solution")
     if s.startswith("{"):
-        try:
-            obj = json.loads(s.splitlines()[0] if "\n" in s and not s.endswith("}") else s)
-        except json.JSONDecodeError as exc:
-            raise FormatError(f"invalid JSON solution ({exc.msg})") from None
-        if isinstance(obj, dict) and "solutions" in obj:
-            if not obj["solutions"]:
-                raise FormatError("the JSON result holds no solution")
-            obj = obj["solutions"][0]
-        try:
-            return EdgeMatchingSolution.from_json(puzzle, obj)
-        except ValueError as exc:
-            raise FormatError(str(exc)) from None
+        return solution_from_json(s, lambda obj: EdgeMatchingSolution.from_json(puzzle, obj))
     if _SEED_MID.search(s):
         boards = parse_seed_boards(s)
         _, grid, cols = boards[-1]

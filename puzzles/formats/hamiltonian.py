@@ -23,13 +23,20 @@
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 
 from ..hamiltonian import MAX_SIDE, HamiltonianPuzzle, HamiltonianSolution, path_from_edges
 from ..render.hamiltonian import GLYPHS, drawing
-from .common import HEADER_RE, Entry, FormatError, check_dimensions, parse_size, split_blocks
+from .common import (
+    HEADER_RE,
+    Entry,
+    FormatError,
+    check_dimensions,
+    parse_size,
+    solution_from_json,
+    split_blocks,
+)
 
 KIND = "hamiltonian"
 
@@ -390,18 +397,7 @@ def parse_solution(puzzle: HamiltonianPuzzle, text: str) -> HamiltonianSolution:
     if not s:
         raise FormatError("empty solution")
     if s.startswith("{"):
-        try:
-            obj = json.loads(s)
-        except json.JSONDecodeError as exc:
-            raise FormatError(f"invalid JSON ({exc.msg})") from None
-        if isinstance(obj, dict) and "solutions" in obj:
-            if not obj["solutions"]:
-                raise FormatError("the JSON result holds no solution")
-            obj = obj["solutions"][0]
-        try:
-            return HamiltonianSolution.from_json(puzzle, obj)
-        except ValueError as exc:
-            raise FormatError(str(exc)) from None
+        return solution_from_json(s, lambda obj: HamiltonianSolution.from_json(puzzle, obj))
     if sniff(s):
         state = parse_fodor_state(s)
         return HamiltonianSolution(state.path)

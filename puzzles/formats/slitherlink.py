@@ -15,12 +15,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 from ..render.slitherlink import drawing
 from ..slitherlink import MAX_SIDE, QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
-from .common import Entry, FormatError, check_dimensions
+from .common import Entry, FormatError, check_dimensions, solution_from_json
 
 KIND = "slitherlink"
 URL_TYPES = ("slither", "slitherlink")
@@ -467,18 +466,7 @@ def parse_solution(puzzle: SlitherlinkPuzzle, text: str) -> SlitherlinkSolution:
     if not s:
         raise FormatError("empty solution")
     if s.startswith("{"):
-        try:
-            obj = json.loads(s.splitlines()[0] if "\n" in s and not s.endswith("}") else s)
-        except json.JSONDecodeError as exc:
-            raise FormatError(f"invalid JSON solution ({exc.msg})") from None
-        if isinstance(obj, dict) and "solutions" in obj:
-            if not obj["solutions"]:
-                raise FormatError("the JSON result holds no solution")
-            obj = obj["solutions"][0]
-        try:
-            return SlitherlinkSolution.from_json(puzzle, obj)
-        except ValueError as exc:
-            raise FormatError(str(exc)) from None
+        return solution_from_json(s, lambda obj: SlitherlinkSolution.from_json(puzzle, obj))
     if s.startswith("pzprv3"):
         p2, sol = from_pzprv3(s)
         if sol is None:
