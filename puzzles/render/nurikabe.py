@@ -16,6 +16,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from ..nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
+from ._svg import grid_page
 
 WALL, ISLAND, UNDECIDED = "X", ".", "_"  # not "#": a line starting with "#" is a comment
 
@@ -93,13 +94,7 @@ def see(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) -> str
 def svg(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None, cell: int = 32) -> str:
     """A standalone SVG picture: grid lines, wall cells filled, numbers centred, undecided cells
     hatched grey."""
-    m = cell // 2
-    w, h = puzzle.cols * cell + 2 * m, puzzle.rows * cell + 2 * m
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}" font-family="sans-serif">',
-        f'<rect width="{w}" height="{h}" fill="white"/>',
-    ]
+    m, parts = grid_page(puzzle.rows, puzzle.cols, cell)
     if solution is not None:
         for fill, cells in (("#222222", solution.black), ("#cccccc", solution.undecided)):
             for r, c in sorted(cells):

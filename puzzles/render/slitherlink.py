@@ -15,6 +15,7 @@ from xml.sax.saxutils import escape
 
 from ..grid import Edge
 from ..slitherlink import QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
+from ._svg import grid_page
 
 
 def clue_char(v: int | None) -> str:
@@ -54,13 +55,7 @@ def text(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution | None = None)
 
 def svg(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution | None = None, cell: int = 32) -> str:
     """A standalone SVG picture: dots at the vertices, clues centred, loop edges in red."""
-    m = cell // 2
-    w, h = puzzle.cols * cell + 2 * m, puzzle.rows * cell + 2 * m
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-        f'viewBox="0 0 {w} {h}" font-family="sans-serif">',
-        f'<rect width="{w}" height="{h}" fill="white"/>',
-    ]
+    m, parts = grid_page(puzzle.rows, puzzle.cols, cell)
     if solution is not None:
         inside = solution.inside()
         for r, c in sorted(inside):

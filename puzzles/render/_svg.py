@@ -1,0 +1,15 @@
+"""What the SVG renderers share: a page for a grid of cells with a margin of half a cell."""
+
+from __future__ import annotations
+
+
+def grid_page(rows: int, cols: int, cell: int) -> tuple[int, list[str]]:
+    """(margin, opening parts): the ``<svg>`` element sized for ``rows`` x ``cols`` cells of
+    ``cell`` pixels plus a margin of half a cell, and a white background."""
+    m = cell // 2
+    w, h = cols * cell + 2 * m, rows * cell + 2 * m
+    return m, [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+        f'viewBox="0 0 {w} {h}" font-family="sans-serif">',
+        f'<rect width="{w}" height="{h}" fill="white"/>',
+    ]
