@@ -16,18 +16,27 @@ has two cells or more).
 ``cpsat`` (``solve``) -- lazy connectivity: no connectivity constraint at all; every assignment
 is split into the components of each island and of the wall, and every separated piece S gets
 cuts, then the model is re-solved (``_cpsat.search``, presolve off: it costs more than it saves
-over many rounds): ``x[c, i] -> OR(x[d, i] for d in B)`` for each c in an island piece S without
-the number (B = cells of i's reach next to S); ``AND(x[c, i] for c in P) -> OR(x[d, i] for d
-in B)`` for the piece P holding the number (without it n6 needs 124 rounds instead of 18);
-and ``b[c] -> OR(b[d] for d in B)`` for each c in a wall
-piece S (B = non-number cells next to S; with "?" numbers the wall size is unknown, and the cut
-is ``b[c] and b[e] -> OR(b[d] for d in B)`` with e a wall cell of another piece).
+over many rounds): ``x[c, i] -> OR(x[d, i] for d in F)`` for each c in an island piece S without
+the number, where N = the cells of i's reach next to S and F = the cells of N next to the
+component R of the number in (reach minus S minus N) (``puzzles.nurikabe.facing``: the side of
+the rim that faces the number); ``AND(x[c, i] for c in P) -> OR(x[d, i] for d in N)`` for the
+piece P holding the number (without it n6 needs 124 rounds instead of 18); and
+``b[c] -> OR(b[d] for d in F)`` for each c in a wall piece S, where N = the non-number cells
+next to S and F = the cells of N next to the component R, in (non-number cells minus S minus N),
+of an *anchor* outside S: a non-number cell out of every reach, walled in every solution. Without
+an anchor outside S, F = N (and with "?" numbers, when the wall size is unknown, the cut is
+``b[c] and b[e] -> OR(b[d] for d in N)`` with e a wall cell of another piece).
 Soundness (counting stays exact): in a solution with c in island i, the island is connected and
-holds its number, outside S, so a path inside the island from c leaves S through a cell of B in
-island i; a solution's island holding all of P has k > |P| cells and is connected, so it holds a
-cell of B; in a solution with c wall, the wall is connected and larger than S (every model has the
-wall size of every solution, and S is a proper piece), so it leaves S through a wall cell of B
-(or reaches e, outside S). An assignment is recorded only when everything is connected.
+holds its number h, which lies in R (outside S, and outside N, or the model's island would join
+h to S); a path inside the island (inside the reach) from h to c has a first cell z outside R;
+z is next to R, so in S or N, and not in S (the cell before it would be next to S, so in N, not
+in R): z is a cell of F in island i. The same for the wall from the anchor a, walled in every
+solution and in every model (so in another wall piece: neither in S nor in N), along a wall path
+through non-number cells. A solution's island holding all of P has k > |P| cells and is
+connected, so it holds a cell of N; without an anchor, in a solution with c wall, the wall is
+connected and larger than S (every model has the wall size of every solution, and S is a proper
+piece), so it leaves S through a wall cell of N (or reaches e, outside S). An assignment is
+recorded only when everything is connected.
 
 ``cpsat-tree`` (``solve_tree``) -- eager connectivity by spanning trees: every white
 non-number cell picks a white neighbour as parent with a smaller depth (``dep``), so parent
@@ -43,7 +52,15 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from puzzles import grid
-from puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution, boundary, components, reach
+from puzzles.nurikabe import (
+    QUESTION,
+    NurikabePuzzle,
+    NurikabeSolution,
+    boundary,
+    components,
+    facing,
+    reach,
+)
 from puzzles.solving import Deadline, Limit, SolveResult
 
 from . import _cpsat
@@ -65,6 +82,8 @@ class _Model:
         self.b = {c: self.model.new_bool_var(f"b{c}") for c in self.open}
         self.x = [{c: self.model.new_bool_var(f"x{c},{i}") for c in r} for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
+        inside = set().union(*self.reach) if self.reach else set()
+        self.anchors = [c for c in self.open if c not in inside]  # walled in every solution
 
     def nbrs(self, cell):
         return grid.neighbours(self.rows, self.cols, cell)
@@ -145,7 +164,10 @@ class _Model:
                 continue
             xi, home = self.x[i], self.clues[i][0]
             for piece in pieces:
-                rim = [xi[d] for d in boundary(piece, rows, cols) if d in xi]
+                near = {d for d in boundary(piece, rows, cols) if d in xi}
+                if home not in piece:
+                    near = facing(piece, near, home, xi, rows, cols)
+                rim = [xi[d] for d in near]
                 if home not in piece:
                     for c in piece:
                         model.add_bool_or([xi[c].Not()] + rim)
@@ -156,8 +178,13 @@ class _Model:
         walls = components(black, rows, cols)
         if len(walls) >= 2:
             for k, piece in enumerate(walls):
-                rim = [self.b[d] for d in boundary(piece, rows, cols) if d in self.b]
-                other = [] if self.wall_count is not None else [self.b[min(walls[k - 1])].Not()]
+                near = {d for d in boundary(piece, rows, cols) if d in self.b}
+                anchor = next((a for a in self.anchors if a not in piece), None)
+                if anchor is not None:  # a wall cell of every solution, outside the piece
+                    near = facing(piece, near, anchor, self.b, rows, cols)
+                rim = [self.b[d] for d in near]
+                other = [] if self.wall_count is not None or anchor is not None else [
+                    self.b[min(walls[k - 1])].Not()]
                 for c in piece:
                     model.add_bool_or([self.b[c].Not()] + other + rim)
                     n += 1

@@ -172,3 +172,26 @@ def boundary(region, rows: int, cols: int) -> set[Cell]:
     """The cells outside ``region`` next to one of its cells."""
     region = set(region)
     return {nb for cell in region for nb in grid.neighbours(rows, cols, cell) if nb not in region}
+
+
+def facing(region, rim, start: Cell, allowed, rows: int, cols: int) -> set[Cell]:
+    """The cells of ``rim`` (the cells next to ``region``, within ``allowed``) that are next to
+    the component of ``start`` in ``allowed`` minus the region and its rim (``start`` outside
+    both). Every path inside ``allowed`` from ``start`` into the region enters a cell of the rim
+    next to that component first: a separator between ``start`` and the region, often much
+    smaller than the whole rim (the lazy cuts use it)."""
+    rim = set(rim)
+    blocked = set(region) | rim
+    seen = {start}
+    stack = [start]
+    face: set[Cell] = set()
+    while stack:
+        for nb in grid.neighbours(rows, cols, stack.pop()):
+            if nb in seen or nb not in allowed:
+                continue
+            seen.add(nb)
+            if nb in rim:
+                face.add(nb)
+            elif nb not in blocked:
+                stack.append(nb)
+    return face

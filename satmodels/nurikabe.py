@@ -30,20 +30,35 @@ Wall connectivity is enforced lazily. Each model is split into the components of
 every lazily connected island; every separated piece S gets cuts, added to the same solver (no
 rebuild):
 
-* island i, piece S not holding the number, B = cells of i's reach next to S:
-  ``x[c, i] -> OR(x[d, i] for d in B)`` for each c in S; the piece P holding the number (fewer
-  than k cells, as other pieces exist) gets ``AND(x[c, i] for c in P) -> OR(x[d, i] for d in B)``;
-* wall piece S, B = non-number cells next to S: ``b[c] -> OR(b[d] for d in B)`` for each c in
-  S (with "?" numbers, when the wall size is unknown: ``b[c] and b[e] -> OR(b[d] for d in B)``
-  for a wall cell e of another piece).
+* island i, piece S not holding the number: ``x[c, i] -> OR(x[d, i] for d in F)`` for each c
+  in S, where F is the *facing* part of the rim (``puzzles.nurikabe.facing``): of the cells of i's
+  reach next to S (the rim N), only those next to R, the component of the number in (i's reach
+  minus S minus N). The piece P holding the number (fewer than k cells, as other pieces exist)
+  gets ``AND(x[c, i] for c in P) -> OR(x[d, i] for d in N)`` with the whole rim;
+* wall piece S: when there is an *anchor* outside S -- a non-number cell out of every reach,
+  which every solution walls (the first in row-major order) -- ``b[c] -> OR(b[d] for d in F)``
+  for each c in S, F = the cells of the rim N (the non-number cells next to S) next to R, the
+  component of the anchor in (the non-number cells minus S minus N); without an anchor outside S,
+  ``b[c] -> OR(b[d] for d in N)`` (with "?" numbers, when the wall size is unknown:
+  ``b[c] and b[e] -> OR(b[d] for d in N)`` for a wall cell e of another piece).
+
+The facing part F is often half the rim or less (a wall piece running from border to border
+has island cells on both sides, and only one side faces the anchor): janko #683 needs 480
+rounds of cuts instead of 2000 (19 s -> 7 s), #1108 160 instead of 700.
 
 Why a cut never removes a solution (so counting is exact): in a solution where c is in island i,
-the island is connected and holds the number, which is outside S; a path inside the island
-from c to the number leaves S, and its first cell outside S is a cell of B in island i. A
-solution's island i holding all of P has k > |P| cells and is connected, so it holds a cell of B.
-For the wall: in a solution with c wall, the wall is connected and has more cells than S (the
-model's wall has the solution's known size, and S is a proper piece of it), so it leaves S
-through a wall cell of B; with "?" numbers, the wall cell e outside S plays that role. The
+the island is connected and holds the number h; a path inside the island (so inside i's reach)
+from h to c starts in R (h is outside S, and outside N, or the model's island would join h to
+S) and ends outside R (in S), so it has a first cell z outside R. z is next to a cell of R, so
+z is in S or N (R is a component of reach minus S minus N), and not in S (the cell before z,
+in R, would be next to S, so in N): z is a cell of N next to R -- a cell of F -- in island i. The same for the
+wall with the anchor a in place of h: a is walled in every solution and in the model (so it is
+in another wall piece, neither in S nor in N), and the connected wall holds a path from a to c
+through non-number cells, whose first cell outside R is a wall cell of F. A solution's island i
+holding all of P has k > |P| cells and is connected, so it holds a cell of N. Without an anchor:
+in a solution with c wall, the wall is connected and has more cells than S (the model's wall has
+the solution's known size, and S is a proper piece of it), so it leaves S through a wall cell of
+N; with "?" numbers, the wall cell e outside S plays that role. The
 distance levels exclude no solution either: set ``d[c, i, t]`` iff c's distance from the number
 inside the island is at most t (never below its reach distance, at most k-1). ``refine`` returns
 a model as a solution only when every island and the wall are connected; solutions are blocked
@@ -57,7 +72,15 @@ from __future__ import annotations
 from pysat.card import CardEnc, EncType
 
 from puzzles import grid
-from puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution, boundary, components, reach
+from puzzles.nurikabe import (
+    QUESTION,
+    NurikabePuzzle,
+    NurikabeSolution,
+    boundary,
+    components,
+    facing,
+    reach,
+)
 from puzzles.solving import Deadline, Limit, SolveResult
 
 from . import _cnf
@@ -80,6 +103,10 @@ class Model:
         self.b = {c: self.cnf.var(("b", c)) for c in self.cells}
         self.x: list[dict] = [{c: self.cnf.var(("x", c, i)) for c in r} for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
+        inside = set().union(*self.reach) if self.reach else set()
+        # cells every solution walls (out of every reach): anchors for the wall cuts
+        self.open = {c for c in self.cells if c not in self.clue_at}  # the cells that may be wall
+        self.anchors = [c for c in self.cells if c not in inside and c in self.open]
 
     def nbrs(self, cell):
         return grid.neighbours(self.rows, self.cols, cell)
@@ -209,7 +236,10 @@ class Model:
                 continue
             xi, home = self.x[i], self.clues[i][0]
             for piece in pieces:
-                rim = [xi[d] for d in boundary(piece, rows, cols) if d in xi]
+                near = {d for d in boundary(piece, rows, cols) if d in xi}
+                if home not in piece:
+                    near = facing(piece, near, home, xi, rows, cols)
+                rim = [xi[d] for d in near]
                 if home not in piece:
                     out.extend([-xi[c]] + rim for c in piece)
                 elif self.clues[i][1] != QUESTION:  # the number's piece is too small: it grows
@@ -217,7 +247,13 @@ class Model:
         walls = components(black, rows, cols)
         if len(walls) >= 2:
             for k, piece in enumerate(walls):
-                rim = [self.b[d] for d in boundary(piece, rows, cols) if d not in self.clue_at]
+                near = {d for d in boundary(piece, rows, cols) if d not in self.clue_at}
+                anchor = next((a for a in self.anchors if a not in piece), None)
+                if anchor is not None:  # a wall cell of every solution, outside the piece
+                    rim = [self.b[d] for d in facing(piece, near, anchor, self.open, rows, cols)]
+                    out.extend([-self.b[c]] + rim for c in piece)
+                    continue
+                rim = [self.b[d] for d in near]
                 if self.wall_count is not None:
                     out.extend([-self.b[c]] + rim for c in piece)
                 else:
