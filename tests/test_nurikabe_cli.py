@@ -9,6 +9,7 @@ import pytest
 
 from harness import registry
 from harness.crossval import crossval
+from harness.run import run
 from puzzles.formats import read
 from puzzles.solving import Limit, Status
 
@@ -111,3 +112,13 @@ def test_every_backend_agrees_on_a_janko_sample():
         natives = [r for r in report.results if registry.get("nurikabe", r.backend).family == "native"]
         finished += sum(r.status == Status.SOLVED for r in natives)
     assert finished >= 10  # the ports do take part
+
+
+def test_sat_proves_unique_a_janko_puzzle_with_huge_islands():
+    # 20x15 with islands of 20, 15 and 11 cells among 1s: ~160 rounds of lazy cuts (700 before
+    # the facing-side cuts); about 2 s, a generous limit
+    corpus = shared("nurikabe", "janko-puzzlekit.json")
+    [e] = read(f"{corpus}#1108_20x15")
+    r = run(registry.get("nurikabe", "sat"), e.puzzle, Limit(seconds=30, solutions=2))
+    assert r.status == Status.SOLVED and r.exhausted and len(r.solutions) == 1
+    assert e.solution is None or r.solutions[0] == e.solution

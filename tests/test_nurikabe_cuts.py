@@ -19,7 +19,7 @@ from harness import registry
 from harness.run import run
 from puzzles import grid
 from puzzles.check.nurikabe import check
-from puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution, components
+from puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution, boundary, components, facing
 from puzzles.solving import Limit, Status
 
 BACKENDS = [b for b in registry.for_kind("nurikabe") if b.complete]
@@ -95,3 +95,30 @@ def test_the_brute_force_itself():
     # an 8 in a corner of a 3x3 grid: the one wall cell is any of the other 8 cells
     assert len(brute_force(NurikabePuzzle.from_rows([[8, None, None], [None] * 3, [None] * 3]))) == 8
     assert brute_force(NurikabePuzzle.from_rows([[1, None], [None, 1]])) == frozenset()
+
+
+@pytest.mark.parametrize(("rows", "cols", "seed"), CASES)
+def test_sat_with_every_island_connected_lazily(monkeypatch, rows, cols, seed):
+    """The same comparison with the facing-side island cuts doing all island connectivity (the
+    small islands above are connected eagerly by distance levels; only huge ones are lazy)."""
+    import satmodels.nurikabe as sat_nurikabe
+
+    monkeypatch.setattr(sat_nurikabe, "EAGER_LEVELS", 0)
+    puzzle = random_puzzle(random.Random(seed * 7919 + rows * 31 + cols), rows, cols)
+    r = sat_nurikabe.solve(puzzle, Limit(seconds=120, solutions=100_000))
+    assert r.status in (Status.SOLVED, Status.UNSAT) and r.exhausted
+    assert r.solution_set() == brute_force(puzzle)
+
+
+def test_facing_keeps_the_side_of_the_rim_toward_the_start():
+    # a wall column splits a 3x5 grid; the rim of the left column-piece has only cells on its
+    # right side facing a start cell at the far right
+    cells = set(grid.cells(3, 5))
+    piece = {(0, 0), (1, 0), (2, 0)}
+    rim = boundary(piece, 3, 5)
+    assert facing(piece, rim, (1, 4), cells, 3, 5) == {(0, 1), (1, 1), (2, 1)}
+    # a piece in the middle: only the right-hand rim faces (1, 4) once the left side is cut off
+    piece = {(0, 2), (1, 2), (2, 2)}
+    rim = boundary(piece, 3, 5)
+    assert facing(piece, rim, (1, 4), cells, 3, 5) == {(0, 3), (1, 3), (2, 3)}
+    assert facing(piece, rim, (1, 0), cells, 3, 5) == {(0, 1), (1, 1), (2, 1)}
