@@ -163,3 +163,18 @@ def test_the_essay_matrix_format_round_trips(puzzles, s1):
     assert F.from_matrix(text.splitlines())[0] == entry.puzzle
     p, state = F.from_matrix((ESSAY / "s1.txt").read_text().splitlines())
     assert F.format_matrix(p, state) == (ESSAY / "s1.txt").read_text().rstrip("\n")
+
+
+def test_brute_force_on_a_huge_grid_says_infeasible_instead_of_failing():
+    # 31x45 with a few numbers: the number of colourings has hundreds of digits, more than a
+    # float holds; the port must stop `stuck` with the count written out, not raise
+    from harness import registry
+    from harness.run import run
+    from puzzles.nurikabe import NurikabePuzzle
+    from puzzles.solving import Limit, Status
+
+    clues = [[None] * 45 for _ in range(31)]
+    clues[0][0], clues[30][44], clues[15][22] = 300, 400, 200
+    r = run(registry.get("nurikabe", "bruteforce"), NurikabePuzzle(31, 45, clues), Limit(seconds=10))
+    assert r.status == Status.STUCK, r.stats
+    assert "about 10^" in r.stats.get("note", "") + r.stats.get("error", "")

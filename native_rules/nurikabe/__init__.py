@@ -31,7 +31,7 @@ import numpy as np
 from puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 
-from .essay import BLACK, FREE, WHITE, CheckFailed, check, init, islands, see, wf
+from .essay import BLACK, FREE, WHITE, CheckFailed, approx, check, init, islands, see, wf
 from .heuristics import heuristics as run_heuristics
 
 MAX_COLOURINGS = 10**6  # default cap (about 10-30 s); backend option max_colourings
@@ -105,8 +105,8 @@ def enumerate_colourings(y, limit: Limit, deadline: Deadline, stats: dict, cap: 
     total = binomial(n, m) if 0 <= m <= n else 0
     stats.update(wf=[m, n], colourings=total)
     if total > cap:
-        raise Unsupported(f"brute force infeasible: {total:.4g} colourings of {n} free cells with {m} "
-                          f"white (m!n for wf = {m} {n}) exceed the limit of {cap:.4g} "
+        raise Unsupported(f"brute force infeasible: {approx(total)} colourings of {n} free cells with {m} "
+                          f"white (m!n for wf = {m} {n}) exceed the limit of {approx(cap)} "
                           "(option max_colourings)")
     found: list = []
     combos = combinations(range(n), m)
@@ -170,7 +170,7 @@ class _Tracer:
             if self.last is None or changed:
                 m, n = wf(state)
                 ways = binomial(n, m) if 0 <= m <= n else 0
-                self.lines.append(f"{name}: {changed} cell(s) coloured, wf = {m} {n}, m!n = {ways:.4g}")
+                self.lines.append(f"{name}: {changed} cell(s) coloured, wf = {m} {n}, m!n = {approx(ways)}")
         self.last = state
 
 

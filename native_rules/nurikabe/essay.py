@@ -241,6 +241,15 @@ def _raze(boxes, width: int):
     return np.vstack(rows) if rows else np.zeros((0, width), np.int64)
 
 
+def approx(n: int) -> str:
+    """A count for a message: ``1.77e+71``, or ``about 10^N`` past what a float holds
+    (``f"{n:.4g}"`` raises OverflowError there)."""
+    try:
+        return f"{n:.4g}"
+    except OverflowError:
+        return f"about 10^{len(str(n)) - 1}"
+
+
 def colourings(y):
     """``bf``'s candidates: the state with each size-m set of its n free cells WHITE and the
     other free cells BLACK, in ``comb`` order, as one array (rows of the raveled grid)."""
@@ -252,8 +261,8 @@ def colourings(y):
     need = binomial(n, m) * (8 * (m + n + t.size) + n)
     if need > MEMORY_BUDGET:
         raise Infeasible(
-            f"bf would build all {binomial(n, m):.4g} colourings of {n} free cells with {m} white "
-            f"(m!n for wf = {m} {n}), about {need:.3g} bytes; the essay's J reports "
+            f"bf would build all {approx(binomial(n, m))} colourings of {n} free cells with {m} white "
+            f"(m!n for wf = {m} {n}), about {approx(need)} bytes; the essay's J reports "
             "'out of memory: comb' here"
         )
     chosen = comb(m, n)  # m comb n
