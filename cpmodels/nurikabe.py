@@ -56,9 +56,8 @@ from puzzles.nurikabe import (
     QUESTION,
     NurikabePuzzle,
     NurikabeSolution,
-    boundary,
-    components,
-    facing,
+    always_wall,
+    connectivity_cuts,
     reach,
 )
 from puzzles.solving import Deadline, Limit, SolveResult
@@ -82,8 +81,7 @@ class _Model:
         self.b = {c: self.model.new_bool_var(f"b{c}") for c in self.open}
         self.x = [{c: self.model.new_bool_var(f"x{c},{i}") for c in r} for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
-        inside = set().union(*self.reach) if self.reach else set()
-        self.anchors = [c for c in self.open if c not in inside]  # walled in every solution
+        self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
 
     def nbrs(self, cell):
         return grid.neighbours(self.rows, self.cols, cell)
@@ -156,38 +154,20 @@ class _Model:
     # ------------------------------------------------------------ lazy cuts
 
     def add_cuts(self, black, members) -> int:
-        """Connectivity cuts for a model (see the module docstring); returns how many."""
-        rows, cols, model, n = self.rows, self.cols, self.model, 0
-        for i, cells in enumerate(members):
-            pieces = components(cells, rows, cols)
-            if len(pieces) < 2:
-                continue
-            xi, home = self.x[i], self.clues[i][0]
-            for piece in pieces:
-                near = {d for d in boundary(piece, rows, cols) if d in xi}
-                if home not in piece:
-                    near = facing(piece, near, home, xi, rows, cols)
-                rim = [xi[d] for d in near]
-                if home not in piece:
-                    for c in piece:
-                        model.add_bool_or([xi[c].Not()] + rim)
-                        n += 1
-                elif self.clues[i][1] != QUESTION:  # the number's piece is too small: it grows
-                    model.add_bool_or([xi[c].Not() for c in piece if c != home] + rim)
+        """Connectivity cuts for a model (which cuts: ``puzzles.nurikabe.connectivity_cuts``, the
+        soundness argument: the module docstring); returns how many constraints were added."""
+        n = 0
+        for cut in connectivity_cuts(self.puzzle, self.reach, self.anchors, black, members):
+            var = self.b if cut.island is None else self.x[cut.island]
+            rim = [var[d] for d in cut.rim]
+            also = [] if cut.also is None else [var[cut.also].Not()]
+            if cut.each:
+                for c in cut.piece:
+                    self.model.add_bool_or([var[c].Not()] + also + rim)
                     n += 1
-        walls = components(black, rows, cols)
-        if len(walls) >= 2:
-            for k, piece in enumerate(walls):
-                near = {d for d in boundary(piece, rows, cols) if d in self.b}
-                anchor = next((a for a in self.anchors if a not in piece), None)
-                if anchor is not None:  # a wall cell of every solution, outside the piece
-                    near = facing(piece, near, anchor, self.b, rows, cols)
-                rim = [self.b[d] for d in near]
-                other = [] if self.wall_count is not None or anchor is not None else [
-                    self.b[min(walls[k - 1])].Not()]
-                for c in piece:
-                    model.add_bool_or([self.b[c].Not()] + other + rim)
-                    n += 1
+            else:
+                self.model.add_bool_or([var[c].Not() for c in cut.piece] + rim)
+                n += 1
         return n
 
     # ------------------------------------------------------------ spanning trees

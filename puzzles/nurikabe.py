@@ -195,3 +195,68 @@ def facing(region, rim, start: Cell, allowed, rows: int, cols: int) -> set[Cell]
             elif nb not in blocked:
                 stack.append(nb)
     return face
+
+
+def always_wall(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> list[Cell]:
+    """Cells every solution walls: unnumbered and out of every number's reach (row-major). The
+    wall cuts use them as anchors."""
+    inside = set().union(*reaches) if reaches else set()
+    clued = {cell for cell, _ in puzzle.clue_cells()}
+    return [c for c in grid.cells(puzzle.rows, puzzle.cols) if c not in clued and c not in inside]
+
+
+@dataclass(frozen=True)
+class ConnectivityCut:
+    """One lazy connectivity cut on a separated piece of island ``island`` (its index in
+    ``clue_cells``) or of the wall (``island`` None); in the models' words, with ``in(c)`` =
+    "c is in that island" / "c is wall":
+
+    * ``each``: for every cell c of ``piece``: ``in(c) [and in(also)] -> OR(in(d) for d in rim)``;
+    * not ``each`` (the piece holding the number, too small): ``AND(in(c) for c in piece) ->
+      OR(in(d) for d in rim)``.
+
+    Why no cut removes a solution is argued in satmodels/nurikabe.py."""
+
+    island: int | None
+    piece: frozenset[Cell]
+    rim: frozenset[Cell]
+    each: bool = True
+    also: Cell | None = None
+
+
+def connectivity_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], anchors: list[Cell],
+                      black, members) -> list[ConnectivityCut]:
+    """The cuts for a model's wall cells ``black`` and island cells ``members`` (one collection
+    per number, only for the islands connected lazily; others empty): none when every one of
+    them is connected. Island pieces without the number cut on the rim side facing the number,
+    the number's piece (a known number: it must grow) on its whole rim; wall pieces on the side
+    facing an anchor outside them (``always_wall``), else on their whole rim -- with another
+    wall piece's first cell as ``also`` when the wall size is unknown ("?" numbers)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    clues = puzzle.clue_cells()
+    out: list[ConnectivityCut] = []
+    for i, cells in enumerate(members):
+        pieces = components(cells, rows, cols)
+        if len(pieces) < 2:
+            continue
+        allowed, (home, value) = reaches[i], clues[i]
+        for piece in pieces:
+            near = {d for d in boundary(piece, rows, cols) if d in allowed}
+            if home not in piece:
+                out.append(ConnectivityCut(i, frozenset(piece),
+                                           frozenset(facing(piece, near, home, allowed, rows, cols))))
+            elif value != QUESTION:
+                out.append(ConnectivityCut(i, frozenset(piece - {home}), frozenset(near), each=False))
+    walls = components(black, rows, cols)
+    if len(walls) >= 2:
+        clued = {cell for cell, _ in clues}
+        open_cells = {c for c in grid.cells(rows, cols) if c not in clued}
+        size_known = puzzle.wall_count() is not None
+        for k, piece in enumerate(walls):
+            near = {d for d in boundary(piece, rows, cols) if d not in clued}
+            anchor = next((a for a in anchors if a not in piece), None)
+            if anchor is not None:  # a wall cell of every solution, outside the piece
+                near = facing(piece, near, anchor, open_cells, rows, cols)
+            also = None if size_known or anchor is not None else min(walls[k - 1])
+            out.append(ConnectivityCut(None, frozenset(piece), frozenset(near), also=also))
+    return out

@@ -76,9 +76,8 @@ from puzzles.nurikabe import (
     QUESTION,
     NurikabePuzzle,
     NurikabeSolution,
-    boundary,
-    components,
-    facing,
+    always_wall,
+    connectivity_cuts,
     reach,
 )
 from puzzles.solving import Deadline, Limit, SolveResult
@@ -106,10 +105,7 @@ class Model:
         self.b = {c: self.cnf.var(("b", c)) for c in self.cells}
         self.x: list[dict] = [{c: self.cnf.var(("x", c, i)) for c in r} for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
-        inside = set().union(*self.reach) if self.reach else set()
-        # cells every solution walls (out of every reach): anchors for the wall cuts
-        self.open = {c for c in self.cells if c not in self.clue_at}  # the cells that may be wall
-        self.anchors = [c for c in self.cells if c not in inside and c in self.open]
+        self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
 
     def nbrs(self, cell):
         return grid.neighbours(self.rows, self.cols, cell)
@@ -230,38 +226,17 @@ class Model:
         return black, members
 
     def cuts(self, black, members) -> list[list[int]]:
-        """The connectivity cuts of a model (empty when every island and the wall are connected)."""
+        """The connectivity cuts of a model as clauses (none when every island and the wall are
+        connected); which cuts, from ``puzzles.nurikabe.connectivity_cuts``."""
         out: list[list[int]] = []
-        rows, cols = self.rows, self.cols
-        for i, cells in enumerate(members):
-            pieces = components(cells, rows, cols)
-            if len(pieces) < 2:
-                continue
-            xi, home = self.x[i], self.clues[i][0]
-            for piece in pieces:
-                near = {d for d in boundary(piece, rows, cols) if d in xi}
-                if home not in piece:
-                    near = facing(piece, near, home, xi, rows, cols)
-                rim = [xi[d] for d in near]
-                if home not in piece:
-                    out.extend([-xi[c]] + rim for c in piece)
-                elif self.clues[i][1] != QUESTION:  # the number's piece is too small: it grows
-                    out.append([-xi[c] for c in piece if c != home] + rim)
-        walls = components(black, rows, cols)
-        if len(walls) >= 2:
-            for k, piece in enumerate(walls):
-                near = {d for d in boundary(piece, rows, cols) if d not in self.clue_at}
-                anchor = next((a for a in self.anchors if a not in piece), None)
-                if anchor is not None:  # a wall cell of every solution, outside the piece
-                    rim = [self.b[d] for d in facing(piece, near, anchor, self.open, rows, cols)]
-                    out.extend([-self.b[c]] + rim for c in piece)
-                    continue
-                rim = [self.b[d] for d in near]
-                if self.wall_count is not None:
-                    out.extend([-self.b[c]] + rim for c in piece)
-                else:
-                    other = min(walls[k - 1])
-                    out.extend([-self.b[c], -self.b[other]] + rim for c in piece)
+        for cut in connectivity_cuts(self.puzzle, self.reach, self.anchors, black, members):
+            var = self.b if cut.island is None else self.x[cut.island]
+            rim = [var[d] for d in cut.rim]
+            also = [] if cut.also is None else [-var[cut.also]]
+            if cut.each:
+                out.extend([-var[c]] + also + rim for c in cut.piece)
+            else:
+                out.append([-var[c] for c in cut.piece] + rim)
         return out
 
     def block(self, solution: NurikabeSolution) -> list[int]:
