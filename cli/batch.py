@@ -22,7 +22,7 @@ from harness.summary import COLUMNS, Summary, summarize_records, table_rows
 from puzzles import kinds
 from puzzles.solving import Limit
 
-from .common import KindOpt, OptionOpt, Usage, check_options, parse_options
+from .common import KindOpt, OptionOpt, Usage, at_least_one, check_options, parse_options
 
 LIVE_LINES = 20  # errors / disagreements printed as they happen; the rest only in the summary
 
@@ -62,8 +62,7 @@ def batch(
     """Solve many puzzles in parallel worker processes; every result is appended to --out at once."""
     if timeout <= 0:
         raise Usage(f"--timeout must be positive, got {timeout}")
-    if limit < 1:
-        raise Usage(f"--limit must be at least 1, got {limit}")
+    at_least_one("--limit", limit)
     if jobs < 0 or memory < 0 or grace <= 0:
         raise Usage("--jobs and --memory must be >= 0, --grace > 0")
     if resume and overwrite:

@@ -168,11 +168,24 @@ def write_solution(kind: str, fmt: str, puzzle, solution) -> str:
     return fmod.OUTPUT_FORMATS[fmt](puzzle, solution).rstrip("\n")
 
 
+def at_least_one(option: str, value: int) -> int:
+    """``value`` of a count option such as ``--count``; a usage error below 1."""
+    if value < 1:
+        raise Usage(f"{option} must be at least 1, got {value}")
+    return value
+
+
+def one_of(option: str, value: str, choices) -> str:
+    """``value`` of an option with a fixed set of values; a usage error naming them otherwise."""
+    if value not in choices:
+        raise Usage(f"{option} {value!r}: choose from {', '.join(choices)}")
+    return value
+
+
 def make_limit(timeout: float | None, limit: int) -> Limit:
     if timeout is not None and timeout <= 0:
         raise Usage(f"--timeout must be positive, got {timeout}")
-    if limit < 1:
-        raise Usage(f"--limit must be at least 1, got {limit}")
+    at_least_one("--limit", limit)
     return Limit(seconds=timeout, solutions=limit)
 
 

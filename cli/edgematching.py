@@ -17,7 +17,7 @@ from puzzles.formats import edgematching as fmt_em
 from puzzles.formats.common import FormatError, parse_size
 from puzzles.generators.edgematching import default_colours, e2_style
 
-from .common import Usage
+from .common import Usage, at_least_one, one_of
 
 STYLES = ("seed", "e2")
 
@@ -49,12 +49,9 @@ def generate(
     fmt: str = typer.Option("canonical", "--format", "-f", help="canonical, plain (piece list) or seed"),
 ) -> None:
     """Random edge-matching puzzles (seeded), as canonical text by default."""
-    if style not in STYLES:
-        raise Usage(f"--style {style!r}: choose from {', '.join(STYLES)}")
-    if fmt not in ("canonical", "plain", "seed"):
-        raise Usage(f"--format {fmt!r}: choose from canonical, plain, seed")
-    if count < 1:
-        raise Usage(f"--count must be at least 1, got {count}")
+    one_of("--style", style, STYLES)
+    one_of("--format", fmt, ("canonical", "plain", "seed"))
+    at_least_one("--count", count)
     try:
         rows, cols = (int(size), int(size)) if size.strip().isdigit() else parse_size(size)
     except FormatError as exc:

@@ -21,7 +21,7 @@ from harness import hamiltonian as ham
 from puzzles import render
 from puzzles.formats import hamiltonian as fmt_ham
 
-from .common import Inputs, KindOpt, PuzzleArgs, SizeOpt, Usage, error, exit_code
+from .common import Inputs, KindOpt, PuzzleArgs, SizeOpt, Usage, at_least_one, error, exit_code, one_of
 
 
 def _entries(puzzles: list[str], kind: str | None, size: str | None):
@@ -45,12 +45,9 @@ def sample(
     out_format: str = typer.Option("text", "--format", "-f", help="text (drawing), numbers, json"),
 ) -> None:
     """Draw random labyrinths (Hamiltonian paths), or random completions of a partial walk."""
-    if count < 1:
-        raise Usage(f"--count must be at least 1, got {count}")
-    if mode not in ham.MODES:
-        raise Usage(f"--mode {mode!r}: choose from {', '.join(ham.MODES)}")
-    if out_format not in ("text", "numbers", "json"):
-        raise Usage(f"--format {out_format!r}: choose from text, numbers, json")
+    at_least_one("--count", count)
+    one_of("--mode", mode, ham.MODES)
+    one_of("--format", out_format, ("text", "numbers", "json"))
     inputs = _entries(puzzles, kind, size)
     failures = 0
     pictures = []
@@ -121,10 +118,8 @@ def generate(
     count: int = typer.Option(1, "--count", "-n"),
 ) -> None:
     """Random labyrinths as canonical text (solved puzzles: the numbered path)."""
-    if count < 1:
-        raise Usage(f"--count must be at least 1, got {count}")
-    if mode not in ham.MODES:
-        raise Usage(f"--mode {mode!r}: choose from {', '.join(ham.MODES)}")
+    at_least_one("--count", count)
+    one_of("--mode", mode, ham.MODES)
     try:
         puzzle = fmt_ham.from_size(size)
     except fmt_ham.FormatError as exc:

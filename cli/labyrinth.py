@@ -22,7 +22,7 @@ from harness import labyrinth as lab
 from puzzles import render
 from puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 
-from .common import Usage, exit_code
+from .common import Usage, at_least_one, exit_code, one_of
 
 RulesOpt = typer.Option("universal", "--rules", "-r", help="universal, none, or GROUP,... (see --help)")
 FormatOpt = typer.Option("text", "--format", "-f", help="text or json")
@@ -82,10 +82,8 @@ def walk(
     moves with the moves that can still be completed (unsound = a completable move forbidden)."""
     n = _size(size)
     groups = _groups(rules)
-    if walks < 1:
-        raise Usage(f"--walks must be at least 1, got {walks}")
-    if out_format not in ("text", "json"):
-        raise Usage(f"--format {out_format!r}: choose from text, json")
+    at_least_one("--walks", walks)
+    one_of("--format", out_format, ("text", "json"))
     if seed is None:
         seed = random.randrange(1 << 31)
     done: list = []
@@ -147,10 +145,8 @@ def walk_stats(
     or the end reached too early), averaged over the attempts, per size -- next to the seed's."""
     ns = parse_sizes(sizes)
     groups = _groups(rules)
-    if attempts < 1:
-        raise Usage(f"--attempts must be at least 1, got {attempts}")
-    if out_format not in ("text", "json"):
-        raise Usage(f"--format {out_format!r}: choose from text, json")
+    at_least_one("--attempts", attempts)
+    one_of("--format", out_format, ("text", "json"))
     if out_format == "text":
         print(f"{'size':>4} {'attempts':>8} {'walkthroughs':>12} {'seed doc':>8}  errors")
     for n in ns:
@@ -177,8 +173,8 @@ def enumerate_(
     author's), compared with the exact count of the frontier DP; exit 1 if they differ."""
     n = _size(size)
     groups = _groups(rules)
-    if limit is not None and limit < 1:
-        raise Usage(f"--limit must be at least 1, got {limit}")
+    if limit is not None:
+        at_least_one("--limit", limit)
     if timeout is not None and timeout <= 0:
         raise Usage(f"--timeout must be positive, got {timeout}")
     r = lab.enumerate_walkthroughs(n, groups, half_only=half, max_walks=limit, seconds=timeout)

@@ -25,7 +25,7 @@ from puzzles.formats import slitherlink as fmt_sl
 from puzzles.slitherlink import KIND, SlitherlinkPuzzle
 from puzzles.solving import Limit
 
-from .common import Inputs, KindOpt, PuzzleArgs, Usage, error, exit_code
+from .common import Inputs, KindOpt, PuzzleArgs, Usage, at_least_one, error, exit_code, one_of
 
 PAPER_RATIO = {"normal": 0.44, "hard": 0.41}  # Chapter 9.2: remaining numbers / cells
 FORMATS = ("canonical", "url", "loopy", "jsonl")
@@ -84,16 +84,12 @@ def generate(
 ) -> None:
     """Generate Slitherlink puzzles with van Dam's method (Chapter 7), seeded and reproducible."""
     rows, cols = parse_size(size)
-    if mode not in gen.MODES:
-        raise Usage(f"--mode {mode!r}: choose from {', '.join(gen.MODES)}")
-    if growth not in gen.GROWTHS:
-        raise Usage(f"--growth {growth!r}: choose from {', '.join(gen.GROWTHS)}")
+    one_of("--mode", mode, gen.MODES)
+    one_of("--growth", growth, gen.GROWTHS)
     if pruning not in ("strong", "seed"):
         raise Usage(f"--pruning {pruning!r}: choose strong or seed")
-    if fmt not in FORMATS:
-        raise Usage(f"--format {fmt!r}: choose from {', '.join(FORMATS)}")
-    if count < 1:
-        raise Usage(f"--count must be at least 1, got {count}")
+    one_of("--format", fmt, FORMATS)
+    at_least_one("--count", count)
     try:
         ratio = gen.parse_ratios(ratios)
     except ValueError as exc:
