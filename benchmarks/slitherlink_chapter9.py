@@ -66,7 +66,7 @@ def main(argv: list[str]) -> int:
     cpsat = registry.get("slitherlink", "cpsat")
     counter = None
     if "sat" in modes:
-        from cli.slitherlink import uniqueness_counter
+        from harness.slitherlink import uniqueness_counter
 
         counter = uniqueness_counter("sat")
     created: list[dict] = []

@@ -59,7 +59,7 @@ def main(argv: list[str]) -> int:
            f"\n{args.loops} loops per reading and ratio (seeds 0..{args.loops - 1}), n*m*10 steps each.\n\n",
            markdown_table(["reading", "ratios", "inside area", "smallest (cells)", "bounding box",
                            "loop length / inside cell"], table)]
-    from cli.slitherlink import uniqueness_counter
+    from harness.slitherlink import uniqueness_counter
 
     counter = uniqueness_counter("sat")
     rows = []

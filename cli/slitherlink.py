@@ -12,42 +12,20 @@ import json
 import statistics
 import sys
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 
 import typer
 
-from harness import registry
-from harness.run import run
+from harness.slitherlink import uniqueness_counter
 from native_rules.slitherlink import generate as gen
 from native_rules.slitherlink.solvers import GRADES, Logic, load_rules
 from puzzles.formats import slitherlink as fmt_sl
-from puzzles.slitherlink import KIND, SlitherlinkPuzzle
-from puzzles.solving import Limit
+from puzzles.slitherlink import KIND
 
 from .common import Inputs, KindOpt, PuzzleArgs, Usage, at_least_one, error, exit_code, one_of
 
 PAPER_RATIO = {"normal": 0.44, "hard": 0.41}  # Chapter 9.2: remaining numbers / cells
 FORMATS = ("canonical", "url", "loopy", "jsonl")
-
-
-def uniqueness_counter(backend: str = "sat", seconds: float | None = None) -> Callable:
-    """``--mode sat``: a declarative backend that counts up to 2 solutions; unique = exactly one,
-    proved (a timeout counts as not unique, so the number stays)."""
-    b = registry.get(KIND, backend)
-    if b.family not in ("sat", "cpsat"):
-        raise Usage(f"--counter {backend}: choose a declarative backend (sat, cpsat, ...)")
-    ok, why = b.available()
-    if not ok:
-        raise Usage(f"backend {backend} is not available here: {why}")
-
-    def unique(puzzle: SlitherlinkPuzzle) -> bool:
-        r = run(b, puzzle, Limit(seconds=seconds, solutions=2))
-        if r.stats.get("error"):
-            raise RuntimeError(f"{backend}: {r.stats['error']}")
-        return r.unique is True
-
-    return unique
 
 
 def parse_size(size: str) -> tuple[int, int]:
@@ -94,7 +72,10 @@ def generate(
         ratio = gen.parse_ratios(ratios)
     except ValueError as exc:
         raise Usage(f"--ratios: {exc}") from None
-    unique = uniqueness_counter(counter) if mode == "sat" else None
+    try:
+        unique = uniqueness_counter(counter) if mode == "sat" else None
+    except ValueError as exc:
+        raise Usage(str(exc)) from None
     sink = out.open("w") if out is not None else sys.stdout
     made = []
     try:

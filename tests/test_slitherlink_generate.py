@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from cli.slitherlink import uniqueness_counter
 from harness import registry
 from harness.run import run
+from harness.slitherlink import uniqueness_counter
 from native_rules.slitherlink import generate as gen
 from puzzles.check.slitherlink import check
 from puzzles.formats import parse_text, read
