@@ -16,8 +16,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from cli.edgematching import seed_style
 from harness.crossval import crossval
+from native_rules.edgematching import seed_style
 from puzzles.generators.edgematching import e2_style
 from puzzles.solving import Limit
 

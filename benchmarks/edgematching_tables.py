@@ -21,9 +21,9 @@ import argparse
 import statistics
 import time
 
-from cli.edgematching import seed_style
 from harness import registry
 from harness.run import run
+from native_rules.edgematching import seed_style
 from puzzles.solving import Limit, Status
 
 from .common import RESULTS, markdown_table, stamp, write_csv

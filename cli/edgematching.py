@@ -7,12 +7,9 @@ the puzzle through ``puzzles.formats.edgematching.adjust``.
 
 from __future__ import annotations
 
-import random
-
 import typer
 
 from native_rules import edgematching as seed_port
-from puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
 from puzzles.formats import edgematching as fmt_em
 from puzzles.formats.common import FormatError, parse_size
 from puzzles.generators.edgematching import default_colours, e2_style
@@ -20,19 +17,6 @@ from puzzles.generators.edgematching import default_colours, e2_style
 from .common import Usage, at_least_one, one_of
 
 STYLES = ("seed", "e2")
-
-
-def seed_style(rows: int, cols: int, colours: int, seed: int, rotation: bool):
-    """The seed's generator: ``init_board`` (one colour set 1..colours, uniform, duplicates
-    allowed), ``shuffle_board``, ``init_tiles``; pieces are listed in the shuffled order, unturned
-    (the seed never turns them). The planted solution puts each tile back on its ``id`` square."""
-    rng = random.Random(seed)
-    board = seed_port.init_board(rows, colours, rng, cols)
-    tiles = seed_port.init_tiles(seed_port.shuffle_board(board, rng))
-    listed = tuple((t.top, t.right, t.bottom, t.left) for t in tiles)
-    puzzle = EdgeMatchingPuzzle(rows, cols, listed, rotation)
-    where = {t.id: i + 1 for i, t in enumerate(tiles)}
-    return puzzle, EdgeMatchingSolution.make(puzzle, [(where[sq], 0) for sq in range(rows * cols)])
 
 
 def generate(
@@ -69,7 +53,7 @@ def generate(
         s = seed + i
         try:
             if style == "seed":
-                puzzle, sol = seed_style(rows, cols, colours, s, rotation)
+                puzzle, sol = seed_port.seed_style(rows, cols, colours, s, rotation)
                 ident = f"seed-{rows}x{cols}-c{colours}-s{s}"
             else:
                 frame = f_def if frame_colors is None else frame_colors

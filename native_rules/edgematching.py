@@ -168,6 +168,18 @@ def seed_generate(size: int, nb_color: int, seed: int, cols: int | None = None,
     return init_tiles(shuffle_board(init_board(size, nb_color, rng, cols), rng, locked))
 
 
+def seed_style(rows: int, cols: int, colours: int, seed: int, rotation: bool):
+    """The seed's generator as a gridsolve puzzle and its planted solution: ``seed_generate``
+    (one colour set 1..colours, uniform, duplicates allowed); pieces listed in the shuffled order,
+    unturned (the seed never turns them); the planted solution puts each tile back on its ``id``
+    square."""
+    tiles = seed_generate(rows, colours, seed, cols)
+    listed = tuple((t.top, t.right, t.bottom, t.left) for t in tiles)
+    puzzle = EdgeMatchingPuzzle(rows, cols, listed, rotation)
+    where = {t.id: i + 1 for i, t in enumerate(tiles)}
+    return puzzle, EdgeMatchingSolution.make(puzzle, [(where[sq], 0) for sq in range(rows * cols)])
+
+
 class _Stop(Exception):
     pass
 

@@ -9,10 +9,10 @@ import itertools
 
 import pytest
 
-from cli.edgematching import seed_style
 from cpmodels import edgematching as cpm
 from harness import registry
 from harness.crossval import crossval
+from native_rules.edgematching import seed_style
 from puzzles.check.edgematching import check
 from puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, rotate
 from puzzles.generators.edgematching import e2_style
