@@ -31,6 +31,8 @@ from math import comb as binomial
 
 import numpy as np
 
+from puzzles.render.nurikabe import boxed
+
 WHITE = 0
 BLACK = -1
 FREE = -2
@@ -60,17 +62,7 @@ def see(y) -> str:
     """``see=: 3 : 'y { _1|.(":&.>1+i.>./,y),<"0 ''?X '''`` as J displays the boxed result."""
     y = np.asarray(y)
     glyph = {WHITE: " ", BLACK: "X", FREE: "?"}
-    items = [[glyph.get(int(v), str(int(v))) for v in row] for row in y]
-    widths = [max(len(row[c]) for row in items) for c in range(y.shape[1])]
-
-    def rule(left, mid, right):
-        return left + mid.join("─" * w for w in widths) + right
-
-    lines = [rule("┌", "┬", "┐")]
-    for i, row in enumerate(items):
-        lines.append("│" + "│".join(t.ljust(w) for t, w in zip(row, widths, strict=True)) + "│")
-        lines.append(rule("├", "┼", "┤") if i < len(items) - 1 else rule("└", "┴", "┘"))
-    return "\n".join(lines)
+    return boxed([[glyph.get(int(v), str(int(v))) for v in row] for row in y])
 
 
 # ------------------------------------------------------------------------------------- Check
