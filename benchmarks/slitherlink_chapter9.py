@@ -2,7 +2,7 @@
 (3 <= p <= 10 by default) in each mode, count the numbers left, and time solving them.
 
     python -m benchmarks slitherlink-chapter9 [--sizes 3-10] [--count 100] [--modes normal,hard,sat]
-        [--solve-count 20] [--seed-timeout 10] [--timeout 60] [--seed 0]
+        [--solve-count 20] [--seed-timeout 10] [--timeout 60] [--seed 0] [--resume]
 
 1. Creation (9.1, Graph 1): ``--count`` puzzles per size and mode (puzzle i from seed ``seed + i``,
    the same seeds in every mode), timed; each is proved unique by ``cpsat`` and compared with the
@@ -17,7 +17,13 @@
    port, ``cpsat`` and ``sat`` (``--timeout``), one after the other per puzzle.
 
 Writes ``benchmarks/results/slitherlink_chapter9.md``, ``..._create.csv``, ``..._solve.csv``,
-``..._puzzles.jsonl`` (every generated puzzle) and the plots ``slitherlink_ch9_graph{1,2,3,4}.png``.
+``..._puzzles.jsonl`` (every generated puzzle, written as soon as it is made, with its creation
+row under ``"created"``) and the plots ``slitherlink_ch9_graph{1,2,3,4}.png``.
+
+``--resume`` keeps the puzzles already in ``..._puzzles.jsonl`` (same seed, mode and size: the
+generator is deterministic, so they are the puzzles the run would make again; their creation times
+are the ones measured when they were made) and creates only the missing ones -- a run of 100 per
+size takes hours, and an interrupted one loses nothing.
 """
 
 from __future__ import annotations
@@ -26,12 +32,14 @@ import argparse
 import json
 import statistics
 import time
+from dataclasses import dataclass
 
 from harness import registry
 from harness.run import run
 from harness.timing import summarize
 from native_rules.slitherlink.generate import generate
 from native_rules.slitherlink.solvers import grade
+from puzzles.formats import parse_text
 from puzzles.formats.slitherlink import format_puzzle
 from puzzles.solving import Limit, Status
 
@@ -61,6 +69,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--hard-pruning", default="strong", choices=["strong", "seed"],
                     help="backtracking inside the hard mode's uniqueness test (same puzzles)")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the puzzles already in the puzzles JSONL, create only the missing ones")
     args = ap.parse_args(argv)
     sizes, modes = parse_sizes(args.sizes), [m.strip() for m in args.modes.split(",")]
     cpsat = registry.get("slitherlink", "cpsat")
@@ -69,29 +79,36 @@ def main(argv: list[str]) -> int:
         from harness.slitherlink import uniqueness_counter
 
         counter = uniqueness_counter("sat")
+    path = RESULTS / f"{NAME}_puzzles.jsonl"
+    done = load_made(path) if args.resume else {}
     created: list[dict] = []
     made: dict = {}
     t0 = time.perf_counter()
-    with (RESULTS / f"{NAME}_puzzles.jsonl").open("w") as jl:
+    with path.open("w") as jl:
         for mode in modes:
             for p in sizes:
                 for i in range(args.count):
-                    g = generate(p, p, mode=mode, seed=args.seed + i, counter=counter,
-                                 pruning=args.hard_pruning)
-                    proof = run(cpsat, g.puzzle, Limit(seconds=args.timeout, solutions=2))
+                    seed = args.seed + i
+                    if (mode, p, seed) in done:
+                        g, row, line = done[mode, p, seed]
+                    else:
+                        g = generate(p, p, mode=mode, seed=seed, counter=counter, pruning=args.hard_pruning)
+                        proof = run(cpsat, g.puzzle, Limit(seconds=args.timeout, solutions=2))
+                        row = {
+                            "mode": mode, "p": p, "cells": p * p, "seed": seed,
+                            "seconds": round(g.stats["seconds"], 4), "remaining": g.stats["remaining"],
+                            "ratio": round(g.stats["remaining_ratio"], 4), "restarts": g.stats["restarts"],
+                            "checks": g.stats["checks"], "grade": grade(g.puzzle),
+                            "cpsat_unique": proof.unique is True,
+                            "cpsat_matches": proof.count >= 1 and proof.solutions[0] == g.solution,
+                        }
+                        line = json.dumps({"kind": "slitherlink", "id": f"gen-{p}x{p}-{mode}-s{seed}",
+                                           "puzzle": format_puzzle(g.puzzle),
+                                           "solution": g.solution.to_json(), "created": row})
                     made[mode, p, i] = g
-                    ident = f"gen-{p}x{p}-{mode}-s{args.seed + i}"
-                    created.append({
-                        "mode": mode, "p": p, "cells": p * p, "seed": args.seed + i,
-                        "seconds": round(g.stats["seconds"], 4), "remaining": g.stats["remaining"],
-                        "ratio": round(g.stats["remaining_ratio"], 4), "restarts": g.stats["restarts"],
-                        "checks": g.stats["checks"], "grade": grade(g.puzzle),
-                        "cpsat_unique": proof.unique is True,
-                        "cpsat_matches": proof.count >= 1 and proof.solutions[0] == g.solution,
-                    })
-                    jl.write(json.dumps({"kind": "slitherlink", "id": ident,
-                                         "puzzle": format_puzzle(g.puzzle),
-                                         "solution": g.solution.to_json()}) + "\n")
+                    created.append(row)
+                    jl.write(line + "\n")
+                    jl.flush()
                 print(f"  created {mode} {p}x{p}: {args.count} puzzles, "
                       f"{time.perf_counter() - t0:.0f} s", flush=True)
     write_csv(RESULTS / f"{NAME}_create.csv", created)
@@ -105,6 +122,32 @@ def main(argv: list[str]) -> int:
     print(report)
     bad = [r for r in created if not (r["cpsat_unique"] and r["cpsat_matches"])]
     return 1 if bad else 0
+
+
+@dataclass
+class Made:
+    """A puzzle read back from the puzzles JSONL (what the solve phase needs of a ``Generated``)."""
+
+    puzzle: object
+    solution: object
+    seed: int
+
+
+def load_made(path) -> dict:
+    """(mode, p, seed) -> (Made, creation row, JSON line) for every line of an earlier run that has
+    its creation row (lines of older runs without one are made again)."""
+    done = {}
+    if not path.exists():
+        return done
+    for line in path.read_text().splitlines():
+        item = json.loads(line)
+        row = item.get("created")
+        if row is None:
+            continue
+        entry = parse_text(line, str(path))[0]
+        g = Made(entry.puzzle, entry.solution, row["seed"])
+        done[row["mode"], row["p"], row["seed"]] = (g, row, line)
+    return done
 
 
 def solve_phase(made, modes, sizes, args) -> list[dict]:

@@ -147,6 +147,17 @@ def test_jsonl_reports_bad_lines_with_numbers():
     assert entries[2].puzzle == fmt.from_id(TATHAM)
 
 
+def test_jsonl_reads_a_given_solution_and_warns_about_a_malformed_one():
+    [e] = read(str(FIXTURES / "slitherlink" / "janko-101_10x10.txt"))
+    good = json.dumps({"id": "g", "puzzle": fmt.format_puzzle(e.puzzle), "solution": e.solution.to_json()})
+    bad = json.dumps({"id": "b", "puzzle": fmt.format_puzzle(e.puzzle),
+                      "solution": {"edges": [[[0, 0], [5, 5]]]}})
+    got, broken = parse_text(good + "\n" + bad, "gen.jsonl")
+    assert got.solution == e.solution and got.warning is None
+    assert broken.ok and broken.solution is None
+    assert broken.warning.startswith("gen.jsonl:2: malformed given solution") and "(5, 5)" in broken.warning
+
+
 def test_url_list_file():
     entries = parse_text(f"{EXAMPLE_URL}\n# comment\n{TATHAM}\nnot-a-url\n", "urls.txt")
     assert [e.ok for e in entries] == [True, True, False]

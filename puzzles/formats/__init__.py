@@ -196,7 +196,17 @@ def _parse_jsonl(text: str, source: str, kind: str | None) -> list[Entry]:
             e = entries[0]
             if e.error:
                 raise FormatError(e.error)
-            out.append(Entry(ident, e.kind, e.puzzle, e.solution, source=source))
+            solution, warning = e.solution, None
+            if obj.get("solution") is not None:  # a given solution (the kind's JSON or text form)
+                given = obj["solution"]
+                try:
+                    solution = kinds.formats(e.kind).parse_solution(
+                        e.puzzle, given if isinstance(given, str) else json.dumps(given))
+                except (FormatError, ValueError) as exc:
+                    solution = None
+                    warning = f"{source}:{no}: malformed given solution ignored " \
+                              f"({exc.message if isinstance(exc, FormatError) else exc})"
+            out.append(Entry(ident, e.kind, e.puzzle, solution, source=source, warning=warning))
         except (FormatError, kinds.UnknownKind) as exc:
             msg = exc.message if isinstance(exc, FormatError) else str(exc)
             out.append(Entry(ident, kind or "?", error=f"{source}:{no}: {msg}", source=source))
