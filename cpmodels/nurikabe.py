@@ -11,7 +11,8 @@ k-1 steps); ``add_one_role`` (wall or exactly one island, numbers white), ``add_
 (``sum x[., i] == k``), ``add_island_separation`` (a cell of island i and a white neighbour are
 in the same island), ``add_no_2x2_wall``, and the implied ``add_implied_neighbours`` (a
 non-number island cell has an island neighbour; a wall cell has a wall neighbour when the wall
-has two cells or more).
+has two cells or more), and ``add_border_budget`` (the wall touches at most
+``puzzles.nurikabe.border_budget`` edges of the grid's border: argued there).
 
 ``cpsat`` (``solve``) -- lazy connectivity: no connectivity constraint at all; every assignment
 is split into the components of each island and of the wall, and every separated piece S gets
@@ -57,6 +58,7 @@ from puzzles.nurikabe import (
     NurikabePuzzle,
     NurikabeSolution,
     always_wall,
+    border_budget,
     connectivity_cuts,
     reach,
 )
@@ -133,9 +135,16 @@ class _Model:
             for c in self.open:
                 self.model.add_bool_or([self.b[c].Not()] + [self.b[d] for d in self.nbrs(c) if d in self.b])
 
+    def add_border_budget(self) -> None:
+        budget = border_budget(self.puzzle)
+        lost = {c: 4 - len(self.nbrs(c)) for c in self.open}
+        if budget is not None and budget < sum(lost.values()):
+            self.model.add(sum(k * self.b[c] for c, k in lost.items() if k) <= budget)
+
     def build(self) -> None:
         self.add_one_role()
         self.add_island_sizes()
+        self.add_border_budget()
         self.add_island_separation()
         self.add_no_2x2_wall()
         self.add_implied_neighbours()

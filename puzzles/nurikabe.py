@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from math import isqrt
 
 from . import grid
 from .grid import Cell
@@ -203,6 +204,31 @@ def always_wall(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> list[
     inside = set().union(*reaches) if reaches else set()
     clued = {cell for cell, _ in puzzle.clue_cells()}
     return [c for c in grid.cells(puzzle.rows, puzzle.cols) if c not in clued and c not in inside]
+
+
+def max_adjacencies(k: int) -> int:
+    """The most orthogonally adjacent pairs k cells of the square grid can have: 2k - ceil(2 sqrt k)
+    (Harary and Harborth 1976; a set of k cells, connected or not)."""
+    return 2 * k - (isqrt(4 * k - 1) + 1) if k >= 1 else 0
+
+
+def border_budget(puzzle: NurikabePuzzle) -> int | None:
+    """How many grid-border edges the wall may touch: a wall cell on a side loses one of its four
+    neighbours, a corner wall cell two, and every solution's wall loses at most
+    ``3W + 1 - E + sum(max_adjacencies(k))`` in all, for W wall cells and E adjacent pairs of
+    cells in the grid (None with "?" numbers: W unknown).
+
+    Why: every pair of adjacent cells is wall-wall (E_ww), wall-island (E_wi) or island-island
+    (E_ii: two white neighbours are in the same island, so E_ii is at most the sum of
+    ``max_adjacencies`` of the numbers). Counting the wall cells' neighbours, 4W - lost =
+    2 E_ww + E_wi = E + E_ww - E_ii, so lost = 4W - E - E_ww + E_ii, and the connected wall has
+    E_ww >= W - 1 (also when W is 0). It bites when the wall is short and the islands must be compact
+    (janko #753: 4 wall cells may touch the border, 5 s -> 1.5 s)."""
+    w = puzzle.wall_count()
+    if w is None:
+        return None
+    pairs = puzzle.rows * (puzzle.cols - 1) + puzzle.cols * (puzzle.rows - 1)
+    return 3 * w + 1 - pairs + sum(max_adjacencies(v) for _, v in puzzle.clue_cells())
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,16 @@ from harness import registry
 from harness.run import run
 from puzzles import grid
 from puzzles.check.nurikabe import check
-from puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution, boundary, components, facing
+from puzzles.nurikabe import (
+    QUESTION,
+    NurikabePuzzle,
+    NurikabeSolution,
+    border_budget,
+    boundary,
+    components,
+    facing,
+    max_adjacencies,
+)
 from puzzles.solving import Limit, Status
 
 BACKENDS = [b for b in registry.for_kind("nurikabe") if b.complete]
@@ -122,3 +131,41 @@ def test_facing_keeps_the_side_of_the_rim_toward_the_start():
     rim = boundary(piece, 3, 5)
     assert facing(piece, rim, (1, 4), cells, 3, 5) == {(0, 3), (1, 3), (2, 3)}
     assert facing(piece, rim, (1, 0), cells, 3, 5) == {(0, 1), (1, 1), (2, 1)}
+
+
+def lost_border_edges(solution: NurikabeSolution) -> int:
+    return sum(4 - len(grid.neighbours(solution.rows, solution.cols, c)) for c in solution.black)
+
+
+@pytest.mark.parametrize(("rows", "cols", "seed"), CASES)
+def test_border_budget_holds_for_every_solution(rows, cols, seed):
+    puzzle = random_puzzle(random.Random(seed * 7919 + rows * 31 + cols), rows, cols)
+    budget = border_budget(puzzle)
+    assert budget is None or all(lost_border_edges(s) <= budget for s in brute_force(puzzle))
+
+
+def test_border_budget_rejects_a_long_wall_without_any_cut():
+    # a 10 in a 3x5 grid: 5 wall cells, at most 7 border edges lost (3*5 + 1 - 22 + 13); the
+    # right-hand column and two cells of the bottom row (two wall pieces) lose 8, and the CNF
+    # alone (before any connectivity cut) rejects them -- it accepts them without the budget
+    from pysat.solvers import Solver
+
+    import satmodels.nurikabe as sat_nurikabe
+
+    puzzle = NurikabePuzzle.from_rows([[None] * 5, [None, None, 10, None, None], [None] * 5])
+    assert border_budget(puzzle) == 7 and max_adjacencies(10) == 13
+    walls = {(0, 4), (1, 4), (2, 4), (2, 0), (2, 1)}
+    for with_budget in (True, False):
+        m = sat_nurikabe.Model(puzzle)
+        if not with_budget:
+            m.add_border_budget = lambda: None
+        m.build()
+        assumptions = [m.b[c] if c in walls else -m.b[c] for c in m.cells if c not in m.clue_at]
+        with Solver(bootstrap_with=m.cnf.clauses) as solver:
+            assert solver.solve(assumptions=assumptions) is not with_budget
+    assert len(brute_force(puzzle)) >= 1
+
+
+def test_max_adjacencies():
+    # 1, 2, a 2x2 square, a 3x3 square, 3x4 rectangle; k = 5 is a 2x2 square and one more cell
+    assert [max_adjacencies(k) for k in (1, 2, 4, 5, 9, 12)] == [0, 1, 4, 5, 12, 17]
