@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import isqrt
 
 from . import grid
@@ -117,6 +118,13 @@ class NurikabeSolution:
 # ---------------------------------------------------------------- shared facts for the models
 
 
+@lru_cache(maxsize=8)
+def _neighbour_table(rows: int, cols: int) -> dict[Cell, list[Cell]]:
+    """``grid.neighbours`` of every cell, computed once per grid size (the lazy cuts look them up
+    hundreds of thousands of times)."""
+    return {cell: grid.neighbours(rows, cols, cell) for cell in grid.cells(rows, cols)}
+
+
 def reach(puzzle: NurikabePuzzle) -> list[dict[Cell, int]]:
     """For each numbered cell (in ``clue_cells`` order), the cells its island can contain, with
     their distance from the number: a breadth-first search from the numbered cell that never
@@ -151,6 +159,7 @@ def reach(puzzle: NurikabePuzzle) -> list[dict[Cell, int]]:
 def components(cells, rows: int, cols: int) -> list[set[Cell]]:
     """Orthogonally connected components of a set of cells, each found from its smallest cell,
     in row-major order of those cells."""
+    nbrs = _neighbour_table(rows, cols)
     todo = set(cells)
     out = []
     for start in sorted(todo):
@@ -160,7 +169,7 @@ def components(cells, rows: int, cols: int) -> list[set[Cell]]:
         comp = {start}
         stack = [start]
         while stack:
-            for nb in grid.neighbours(rows, cols, stack.pop()):
+            for nb in nbrs[stack.pop()]:
                 if nb in todo:
                     todo.discard(nb)
                     comp.add(nb)
@@ -172,7 +181,8 @@ def components(cells, rows: int, cols: int) -> list[set[Cell]]:
 def boundary(region, rows: int, cols: int) -> set[Cell]:
     """The cells outside ``region`` next to one of its cells."""
     region = set(region)
-    return {nb for cell in region for nb in grid.neighbours(rows, cols, cell) if nb not in region}
+    nbrs = _neighbour_table(rows, cols)
+    return {nb for cell in region for nb in nbrs[cell] if nb not in region}
 
 
 def facing(region, rim, start: Cell, allowed, rows: int, cols: int) -> set[Cell]:
@@ -181,13 +191,14 @@ def facing(region, rim, start: Cell, allowed, rows: int, cols: int) -> set[Cell]
     both). Every path inside ``allowed`` from ``start`` into the region enters a cell of the rim
     next to that component first: a separator between ``start`` and the region, often much
     smaller than the whole rim (the lazy cuts use it)."""
+    nbrs = _neighbour_table(rows, cols)
     rim = set(rim)
     blocked = set(region) | rim
     seen = {start}
     stack = [start]
     face: set[Cell] = set()
     while stack:
-        for nb in grid.neighbours(rows, cols, stack.pop()):
+        for nb in nbrs[stack.pop()]:
             if nb in seen or nb not in allowed:
                 continue
             seen.add(nb)

@@ -110,6 +110,8 @@ class Model:
         self.x: list[dict] = [{c: self.cnf.var(("x", c, i)) for c in r} for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
         self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
+        # the islands connected by lazy cuts ("?" numbers and those too large for distance levels)
+        self.lazy = {i for i, (_, v) in enumerate(self.clues) if v == QUESTION}
 
     def nbrs(self, cell):
         return grid.neighbours(self.rows, self.cols, cell)
@@ -206,6 +208,7 @@ class Model:
             xi, dist = self.x[i], self.reach[i]
             top = v - 1
             if sum(v - d for d in dist.values()) > EAGER_LEVELS:
+                self.lazy.add(i)
                 continue  # a huge island: connected by lazy cuts only
 
             def d(c, t, i=i, dist=dist):
@@ -241,7 +244,8 @@ class Model:
 
     def read(self, model: list[int]):
         black = frozenset(c for c, v in self.b.items() if model[v - 1] > 0)
-        members = [[c for c, v in xi.items() if model[v - 1] > 0] for xi in self.x]
+        members = [[c for c, v in xi.items() if model[v - 1] > 0] if i in self.lazy else []
+                   for i, xi in enumerate(self.x)]
         return black, members
 
     def cuts(self, black, members) -> list[list[int]]:
