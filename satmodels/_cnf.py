@@ -5,7 +5,8 @@ Time limits: Glucose, MiniSat and friends are stopped by ``interrupt()`` from a 
 ``solve_limited(expect_interrupt=True)`` runs. python-sat's CaDiCaL bindings do not implement
 ``interrupt()`` (they raise NotImplementedError), but they honour conflict budgets, so CaDiCaL is
 run in slices of ``conf_budget`` conflicts with the clock checked between slices; the solver keeps
-its learnt clauses across slices, and the slice size adapts to keep each slice near 50 ms.
+its learnt clauses across slices, and the slice size adapts to keep each slice near 50 ms (or a
+longer ``slice_seconds``, at most 2 % of the time left).
 """
 
 from __future__ import annotations
@@ -82,7 +83,10 @@ def limited_solve(solver: Solver, name: str, deadline: Deadline, state: dict) ->
             if deadline.expired():
                 return None
             took = time.perf_counter() - t0
-            budget = int(min(max(budget * SLICE_SECONDS / max(took, 1e-4), 500), 200_000))
+            # a slice of at most 2 % of the time left (the overshoot), at least SLICE_SECONDS
+            left = deadline.remaining() or 0.0
+            want = min(state.get("slice", SLICE_SECONDS), max(SLICE_SECONDS, 0.02 * left))
+            budget = int(min(max(budget * want / max(took, 1e-4), 500), 200_000))
             state["budget"] = budget
     timer = threading.Timer(remaining, solver.interrupt)
     timer.start()
@@ -105,13 +109,17 @@ def search(
     solver_name: str = DEFAULT_SOLVER,
     deadline: Deadline | None = None,
     stats: dict[str, Any] | None = None,
+    options: dict[str, int] | None = None,
+    slice_seconds: float = SLICE_SECONDS,
 ) -> SolveResult:
     """Enumerate up to ``limit.solutions`` distinct solutions on ONE incremental solver.
 
     ``read(model)`` turns a model into a candidate; ``refine(candidate, add_clause)`` (lazy
     models) adds cuts through ``add_clause`` that exclude an invalid candidate and returns the
     valid solutions it yields (``[candidate]`` when valid); ``block(solution)`` returns the
-    clause that excludes exactly that solution.
+    clause that excludes exactly that solution. ``options``: CaDiCaL options (``configure``; other
+    solvers ignore them); ``slice_seconds``: CaDiCaL's longest slice between two looks at the clock
+    (each slice restarts its search, which costs where many rounds are long).
     """
     deadline = deadline or Deadline(limit.seconds)
     stats = stats if stats is not None else {}
@@ -119,8 +127,11 @@ def search(
     found: list = []
     seen: set = set()
     exhausted = timed_out = False
-    state: dict = {}
-    with Solver(name=check_solver_name(solver_name), bootstrap_with=cnf.clauses) as solver:
+    state: dict = {"slice": slice_seconds}
+    with Solver(name=check_solver_name(solver_name)) as solver:
+        if options and solver_name.startswith("cadical"):
+            solver.configure(options)  # before any clause
+        solver.append_formula(cnf.clauses)
         while len(found) < limit.solutions:
             result = limited_solve(solver, solver_name, deadline, state)
             stats["solver_calls"] += 1

@@ -93,6 +93,11 @@ SEQ_LIMIT = 40_000  # n * k above which island sizes use a cardinality network
 # for islands of 25-30 cells make packing them hard (janko #1050: 20 s -> 6 s at 3000, the
 # first solver call alone took 15 s); small islands stay eager (the median is unchanged)
 EAGER_LEVELS = 3_000
+# CaDiCaL keeps its target phases (the best trail so far) in every mode, not only when stabilising,
+# and is looked at every 0.25 s instead of 0.05 s: each time slice restarts the search, and the
+# lazy rounds are many (the ten slowest janko puzzles: 40 s -> 30 s)
+CADICAL_OPTIONS = {"target": 2}
+SLICE_SECONDS = 0.25
 
 
 class Model:
@@ -309,4 +314,5 @@ def solve(
         return []
 
     return _cnf.search(backend, m.cnf, limit, read=m.read, block=m.block, refine=refine,
-                       solver_name=solver, deadline=deadline, stats=stats)
+                       solver_name=solver, deadline=deadline, stats=stats, options=CADICAL_OPTIONS,
+                       slice_seconds=SLICE_SECONDS)
