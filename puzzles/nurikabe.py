@@ -273,6 +273,8 @@ def connectivity_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], an
     clues = puzzle.clue_cells()
     out: list[ConnectivityCut] = []
     for i, cells in enumerate(members):
+        if len(cells) < 2:
+            continue
         pieces = components(cells, rows, cols)
         if len(pieces) < 2:
             continue
