@@ -24,6 +24,11 @@ row under ``"created"``) and the plots ``slitherlink_ch9_graph{1,2,3,4}.png``.
 generator is deterministic, so they are the puzzles the run would make again; their creation times
 are the ones measured when they were made) and creates only the missing ones -- a run of 100 per
 size takes hours, and an interrupted one loses nothing.
+
+``--create-timeout`` (default 600 s): a seed whose puzzle is not made in that time is given up
+(``generate(seconds=...)``; the hard mode's exact test backtracks, and on a few 10x10 seeds a
+single test runs for more than half an hour) and replaced by the next seed; the report lists the
+seeds given up (``..._skipped.jsonl``, kept by ``--resume``).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from dataclasses import dataclass
 from harness import registry
 from harness.run import run
 from harness.timing import summarize
-from native_rules.slitherlink.generate import generate
+from native_rules.slitherlink.generate import GenerationTimeout, generate
 from native_rules.slitherlink.solvers import grade
 from puzzles.formats import parse_text
 from puzzles.formats.slitherlink import format_puzzle
@@ -69,6 +74,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--hard-pruning", default="strong", choices=["strong", "seed"],
                     help="backtracking inside the hard mode's uniqueness test (same puzzles)")
+    ap.add_argument("--create-timeout", type=float, default=600.0,
+                    help="give up a seed whose puzzle is not made within this many seconds (next seed)")
     ap.add_argument("--resume", action="store_true",
                     help="keep the puzzles already in the puzzles JSONL, create only the missing ones")
     args = ap.parse_args(argv)
@@ -80,48 +87,76 @@ def main(argv: list[str]) -> int:
 
         counter = uniqueness_counter("sat")
     path = RESULTS / f"{NAME}_puzzles.jsonl"
+    skipped_path = RESULTS / f"{NAME}_skipped.jsonl"
     done = load_made(path) if args.resume else {}
+    skipped = [json.loads(x) for x in skipped_path.read_text().splitlines()] \
+        if args.resume and skipped_path.exists() else []
+    given_up = {(r["mode"], r["p"], r["seed"]) for r in skipped}
     created: list[dict] = []
     made: dict = {}
     t0 = time.perf_counter()
-    with path.open("w") as jl:
+    with path.open("w") as jl, skipped_path.open("w") as sk:
+        for r in skipped:
+            sk.write(json.dumps(r) + "\n")
         for mode in modes:
             for p in sizes:
-                for i in range(args.count):
-                    seed = args.seed + i
+                seed, i = args.seed, 0
+                while i < args.count:  # a seed given up is replaced by the next one
+                    if (mode, p, seed) in given_up:
+                        seed += 1
+                        continue
                     if (mode, p, seed) in done:
                         g, row, line = done[mode, p, seed]
                     else:
-                        g = generate(p, p, mode=mode, seed=seed, counter=counter, pruning=args.hard_pruning)
+                        try:
+                            g = generate(p, p, mode=mode, seed=seed, counter=counter,
+                                         pruning=args.hard_pruning, seconds=args.create_timeout)
+                        except GenerationTimeout:
+                            r = {"mode": mode, "p": p, "seed": seed, "seconds": args.create_timeout}
+                            skipped.append(r)
+                            sk.write(json.dumps(r) + "\n")
+                            sk.flush()
+                            seed += 1
+                            continue
                         proof = run(cpsat, g.puzzle, Limit(seconds=args.timeout, solutions=2))
-                        row = {
-                            "mode": mode, "p": p, "cells": p * p, "seed": seed,
-                            "seconds": round(g.stats["seconds"], 4), "remaining": g.stats["remaining"],
-                            "ratio": round(g.stats["remaining_ratio"], 4), "restarts": g.stats["restarts"],
-                            "checks": g.stats["checks"], "grade": grade(g.puzzle),
-                            "cpsat_unique": proof.unique is True,
-                            "cpsat_matches": proof.count >= 1 and proof.solutions[0] == g.solution,
-                        }
-                        line = json.dumps({"kind": "slitherlink", "id": f"gen-{p}x{p}-{mode}-s{seed}",
-                                           "puzzle": format_puzzle(g.puzzle),
-                                           "solution": g.solution.to_json(), "created": row})
+                        row, line = created_row(g, mode, p, seed, proof)
                     made[mode, p, i] = g
                     created.append(row)
                     jl.write(line + "\n")
                     jl.flush()
+                    seed, i = seed + 1, i + 1
                 print(f"  created {mode} {p}x{p}: {args.count} puzzles, "
                       f"{time.perf_counter() - t0:.0f} s", flush=True)
     write_csv(RESULTS / f"{NAME}_create.csv", created)
     solved = solve_phase(made, modes, sizes, args)
     write_csv(RESULTS / f"{NAME}_solve.csv", solved)
-    same = sum(made["hard", p, i].puzzle == made["sat", p, i].puzzle
-               for p in sizes for i in range(args.count)) if {"hard", "sat"} <= set(modes) else None
+    same = None
+    if {"hard", "sat"} <= set(modes):
+        by_seed = {(m, p, g.seed): g.puzzle for (m, p, _), g in made.items()}
+        pairs = [(by_seed["hard", p, s], by_seed["sat", p, s]) for (m, p, s) in by_seed
+                 if m == "hard" and ("sat", p, s) in by_seed]
+        same = (sum(a == b for a, b in pairs), len(pairs))
     plots(created, solved, modes, sizes, args)
-    report = render(created, solved, modes, sizes, same, args, argv)
+    report = render(created, solved, modes, sizes, same, skipped, args, argv)
     (RESULTS / f"{NAME}.md").write_text(report)
     print(report)
     bad = [r for r in created if not (r["cpsat_unique"] and r["cpsat_matches"])]
     return 1 if bad else 0
+
+
+def created_row(g, mode: str, p: int, seed: int, proof) -> tuple[dict, str]:
+    """The creation row of a new puzzle (checked by cpsat's ``proof``) and its JSONL line."""
+    row = {
+        "mode": mode, "p": p, "cells": p * p, "seed": seed,
+        "seconds": round(g.stats["seconds"], 4), "remaining": g.stats["remaining"],
+        "ratio": round(g.stats["remaining_ratio"], 4), "restarts": g.stats["restarts"],
+        "checks": g.stats["checks"], "grade": grade(g.puzzle),
+        "cpsat_unique": proof.unique is True,
+        "cpsat_matches": proof.count >= 1 and proof.solutions[0] == g.solution,
+    }
+    line = json.dumps({"kind": "slitherlink", "id": f"gen-{p}x{p}-{mode}-s{seed}",
+                       "puzzle": format_puzzle(g.puzzle), "solution": g.solution.to_json(), "created": row})
+    return row, line
 
 
 @dataclass
@@ -184,16 +219,22 @@ def _mean(xs):
     return statistics.fmean(xs) if xs else float("nan")
 
 
-def render(created, solved, modes, sizes, same, args, argv) -> str:
+def render(created, solved, modes, sizes, same, skipped, args, argv) -> str:
     cmd = "python -m benchmarks slitherlink-chapter9" + (" " + " ".join(argv) if argv else "")
     out = ["# Slitherlink: van Dam (2008) Chapter 9 on the port\n", stamp(cmd)]
     bad = [r for r in created if not (r["cpsat_unique"] and r["cpsat_matches"])]
-    out.append(f"\n{args.count} puzzles per size and mode (seeds {args.seed}..{args.seed + args.count - 1}), "
+    out.append(f"\n{args.count} puzzles per size and mode (seeds from {args.seed}), "
                f"{len(created)} in all; **proved unique by cpsat (and equal to the generator's loop): "
                f"{len(created) - len(bad)}/{len(created)}**.")
     if same is not None:
-        out.append(f" hard and sat made the same puzzle from the same seed {same}/{len(sizes) * args.count} "
+        out.append(f" hard and sat made the same puzzle from the same seed {same[0]}/{same[1]} "
                    "times (both are exact uniqueness tests).")
+    if skipped:
+        out.append(f" Given up after {args.create_timeout:g} s (`--create-timeout`) and replaced by the next "
+                   "seed: " + ", ".join(f"{r['mode']} {r['p']}x{r['p']} seed {r['seed']}" for r in skipped)
+                   + ".")
+    else:
+        out.append(f" No seed was given up (`--create-timeout {args.create_timeout:g}`).")
     out.append("\n\n## Creation and numbers left (9.1, 9.2)\n\n")
     table = []
     for p in sizes:

@@ -63,13 +63,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from puzzles.solving import Limit
+from puzzles.solving import Deadline, Limit, Status
 
 from .solvers import Logic, solve_rules_backtrack
 
 MODES = ("normal", "hard", "sat")
 GROWTHS = ("notch", "reference")
 RATIOS = (33, 33, 34)
+
+
+class GenerationTimeout(TimeoutError):
+    """``generate(seconds=...)`` gave up: the puzzle was not made within the time."""
+
+
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # up, right, down, left
 
 
@@ -162,14 +168,20 @@ def numbers(rows: int, cols: int, inside: set) -> SlitherlinkPuzzle:
 
 
 def uniqueness_test(mode: str, counter: Callable | None = None, pruning: str = "strong",
-                    seconds: float | None = None) -> Callable[[SlitherlinkPuzzle], bool]:
+                    seconds: float | None = None,
+                    raise_timeout: bool = False) -> Callable[[SlitherlinkPuzzle], bool]:
     """The mode's "uniquely solvable" test. ``counter(puzzle) -> bool`` is needed for ``sat``.
-    ``pruning`` only changes how fast ``hard`` backtracks, never its answer (both are exact)."""
+    ``pruning`` only changes how fast ``hard`` backtracks, never its answer (both are exact).
+    ``hard`` takes a time limit per test (``seconds``, or the call's second argument): a test that
+    runs out of time answers "not unique" (the number stays: still a unique puzzle, but not the
+    exact test's), or raises ``GenerationTimeout`` with ``raise_timeout``."""
     if mode == "normal":
         return lambda p: (lambda lg: lg.solved and lg.tiny is None)(Logic(p))
     if mode == "hard":
-        def hard(p: SlitherlinkPuzzle) -> bool:
+        def hard(p: SlitherlinkPuzzle, seconds: float | None = seconds) -> bool:
             r = solve_rules_backtrack(p, Limit(seconds=seconds, solutions=2), pruning=pruning)
+            if r.status == Status.TIMEOUT and raise_timeout:
+                raise GenerationTimeout("the hard mode's backtracking ran out of time")
             return r.unique is True
         return hard
     if mode == "sat":
@@ -201,13 +213,29 @@ def remove_numbers(puzzle: SlitherlinkPuzzle, rng: random.Random, unique, stats:
 
 def generate(rows: int, cols: int, *, mode: str = "normal", ratios=RATIOS, seed: int = 0,
              counter: Callable | None = None, pruning: str = "strong", growth: str = "notch",
-             max_restarts: int = 1000) -> Generated:
-    """One puzzle (Chapter 7), reproducible from ``seed``."""
+             max_restarts: int = 1000, seconds: float | None = None) -> Generated:
+    """One puzzle (Chapter 7), reproducible from ``seed``. ``seconds``: give up (raise
+    ``GenerationTimeout``) when the puzzle is not made within that time -- the hard mode's exact
+    test backtracks, and on a few seeds one test runs for an hour; without a limit it never gives
+    up. The limit never changes the puzzle: it is made exactly as without one, or not at all."""
     if rows < 1 or cols < 1:
         raise ValueError(f"impossible size {rows}x{cols}")
     if growth not in GROWTHS:
         raise ValueError(f"unknown growth reading {growth!r} (choose from {', '.join(GROWTHS)})")
-    unique = uniqueness_test(mode, counter, pruning)
+    deadline = Deadline(seconds)
+    test = uniqueness_test(mode, counter, pruning, raise_timeout=True)
+
+    def unique(p: SlitherlinkPuzzle) -> bool:
+        if deadline.expired():
+            raise GenerationTimeout(f"no {rows}x{cols} {mode} puzzle from seed {seed} within {seconds:g} s")
+        if mode != "hard":
+            return test(p)
+        try:
+            return test(p, deadline.remaining())
+        except GenerationTimeout:
+            raise GenerationTimeout(f"no {rows}x{cols} {mode} puzzle from seed {seed} within {seconds:g} s "
+                                    "(the hard mode's backtracking ran out of time)") from None
+
     rng = random.Random(seed)
     t0 = time.perf_counter()
     stats = {"restarts": 0, "passes": 0, "checks": 0}
