@@ -169,3 +169,15 @@ def test_border_budget_rejects_a_long_wall_without_any_cut():
 def test_max_adjacencies():
     # 1, 2, a 2x2 square, a 3x3 square, 3x4 rectangle; k = 5 is a 2x2 square and one more cell
     assert [max_adjacencies(k) for k in (1, 2, 4, 5, 9, 12)] == [0, 1, 4, 5, 12, 17]
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "glucose4"])
+def test_sat_solver_settings(solver):
+    """CaDiCaL options and long time slices (satmodels.nurikabe) apply to CaDiCaL only; every
+    solver still counts exactly, with and without a time limit."""
+    import satmodels.nurikabe as sat_nurikabe
+
+    puzzle = NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None, None, None, 3]])
+    for seconds in (None, 60):
+        r = sat_nurikabe.solve(puzzle, Limit(seconds=seconds, solutions=100), solver=solver)
+        assert r.exhausted and r.solution_set() == brute_force(puzzle)
