@@ -59,6 +59,8 @@ def generate(
                                help="reading of the missing Figure 8: notch or reference"),
     pruning: str = typer.Option("strong", "--pruning",
                                 help="--mode hard: backtracking pruning, strong or seed (same puzzles)"),
+    timeout: float | None = typer.Option(None, "--timeout", "-t",
+                                         help="seconds per puzzle; a seed not made in time is skipped"),
 ) -> None:
     """Generate Slitherlink puzzles with van Dam's method (Chapter 7), seeded and reproducible."""
     rows, cols = parse_size(size)
@@ -68,6 +70,8 @@ def generate(
         raise Usage(f"--pruning {pruning!r}: choose strong or seed")
     one_of("--format", fmt, FORMATS)
     at_least_one("--count", count)
+    if timeout is not None and timeout <= 0:
+        raise Usage(f"--timeout {timeout:g}: must be positive")
     try:
         ratio = gen.parse_ratios(ratios)
     except ValueError as exc:
@@ -78,11 +82,18 @@ def generate(
         raise Usage(str(exc)) from None
     sink = out.open("w") if out is not None else sys.stdout
     made = []
+    given_up = 0
     try:
         with _progress(count) as advance:
             for i in range(count):
-                g = gen.generate(rows, cols, mode=mode, ratios=ratio, seed=seed + i, counter=unique,
-                                 growth=growth, pruning=pruning)
+                try:
+                    g = gen.generate(rows, cols, mode=mode, ratios=ratio, seed=seed + i, counter=unique,
+                                     growth=growth, pruning=pruning, seconds=timeout)
+                except gen.GenerationTimeout as exc:
+                    error(f"{exc} (skipped)")
+                    given_up += 1
+                    advance()
+                    continue
                 ident = f"gen-{cols}x{rows}-{mode}-s{seed + i}"
                 sink.write(_write(g, ident, fmt, solution))
                 sink.flush()
@@ -91,11 +102,16 @@ def generate(
     finally:
         if out is not None:
             sink.close()
-    secs = [g.stats["seconds"] for g in made]
-    share = statistics.mean(g.stats["remaining_ratio"] for g in made)
-    paper = f" (paper: {PAPER_RATIO[mode]:.0%})" if mode in PAPER_RATIO else ""
-    print(f"generated {len(made)} {cols}x{rows} {mode} puzzle(s): median {statistics.median(secs):.2f} s, "
-          f"max {max(secs):.2f} s; numbers left {share:.1%} of the cells{paper}", file=sys.stderr)
+    if made:
+        secs = [g.stats["seconds"] for g in made]
+        share = statistics.mean(g.stats["remaining_ratio"] for g in made)
+        paper = f" (paper: {PAPER_RATIO[mode]:.0%})" if mode in PAPER_RATIO else ""
+        print(f"generated {len(made)} {cols}x{rows} {mode} puzzle(s): "
+              f"median {statistics.median(secs):.2f} s, max {max(secs):.2f} s; "
+              f"numbers left {share:.1%} of the cells{paper}", file=sys.stderr)
+    if given_up:
+        print(f"{given_up} seed(s) skipped: no puzzle within --timeout {timeout:g} s", file=sys.stderr)
+        raise typer.Exit(1)
 
 
 def _write(g: gen.Generated, ident: str, fmt: str, solution: bool) -> str:

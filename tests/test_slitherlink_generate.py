@@ -75,6 +75,13 @@ def test_hard_and_sat_modes_make_the_same_puzzles():
         assert hard.puzzle == sat.puzzle
 
 
+@pytest.mark.parametrize("mode", ["normal", "hard"])
+def test_a_time_limit_gives_up_or_makes_the_same_puzzle(mode):
+    made = gen.generate(6, 6, mode=mode, seed=4)
+    assert gen.generate(6, 6, mode=mode, seed=4, seconds=120).puzzle == made.puzzle
+    with pytest.raises(gen.GenerationTimeout, match=f"no 10x10 {mode} puzzle from seed 4 within 0.05 s"):
+        gen.generate(10, 10, mode=mode, seed=4, seconds=0.05)
+
 @pytest.mark.parametrize("text", ["50/50", "50/50/10", "a/b/c", "-1/50/51", "101/0/-1"])
 def test_bad_ratios(text):
     with pytest.raises(ValueError, match="ratios"):
@@ -137,10 +144,24 @@ def test_cli_generate_is_reproducible_and_readable(tmp_path):
     assert c.returncode == 0 and "2 instance(s), 0 disagreement(s)" in c.stdout, c.stdout
 
 
+def test_cli_generate_skips_seeds_over_the_time_limit_and_keeps_the_others(tmp_path):
+    out = tmp_path / "g.txt"
+    p = gridsolve("generate", "slitherlink", "--size", "10", "--mode", "hard", "--count", "2",
+                  "--timeout", "0.05", "--out", str(out))
+    assert p.returncode == 1
+    assert "no 10x10 hard puzzle from seed 0 within 0.05 s (skipped)" in p.stderr
+    assert "2 seed(s) skipped" in p.stderr and "Traceback" not in p.stderr
+    p = gridsolve("generate", "slitherlink", "--size", "4", "--count", "2", "--timeout", "60",
+                  "--out", str(out))
+    assert p.returncode == 0, p.stderr
+    assert [e.id for e in read(str(out))] == ["gen-4x4-normal-s0", "gen-4x4-normal-s1"]
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
         (["--size", "0x5"], "--size"),
+        (["--timeout", "-1"], "--timeout"),
         (["--ratios", "50/50"], "--ratios"),
         (["--mode", "sat", "--counter", "backtrack"], "--counter"),
     ],
