@@ -27,7 +27,8 @@ without it a model only knows white/black and needs tens of thousands of cut rou
 Island connectivity is eager (``add_island_connectivity``): distance levels
 ``("d", c, i, t)`` = c is in island i at most t steps from the number through island cells, and
 every cell of the island is within k-1 steps -- except for islands so large that the levels would
-exceed ``EAGER_LEVELS`` variables, and "?" islands, which are connected by lazy cuts like the wall.
+exceed ``EAGER_LEVELS`` variables (or ``EAGER_LEVELS_PER_CELL`` per grid cell, if more), and "?"
+islands, which are connected by lazy cuts like the wall.
 
 Wall connectivity is enforced lazily. Each model is split into the components of the wall and of
 every lazily connected island; every separated piece S gets cuts, added to the same solver (no
@@ -93,6 +94,9 @@ SEQ_LIMIT = 40_000  # n * k above which island sizes use a cardinality network
 # for islands of 25-30 cells make packing them hard (janko #1050: 20 s -> 6 s at 3000, the
 # first solver call alone took 15 s); small islands stay eager (the median is unchanged)
 EAGER_LEVELS = 3_000
+# ... or 5 per grid cell on large grids, where every lazy round re-solves a large model (janko #690,
+# 50x50, islands of 47-70 cells: 83 s -> 11 s; it changes only #680, 3.1 s -> 3.5 s, and #1055)
+EAGER_LEVELS_PER_CELL = 5
 # CaDiCaL keeps its target phases (the best trail so far) in every mode, not only when stabilising,
 # and is looked at every 0.25 s instead of 0.05 s: each time slice restarts the search, and the
 # lazy rounds are many (the ten slowest janko puzzles: 40 s -> 30 s)
@@ -212,7 +216,7 @@ class Model:
                 continue
             xi, dist = self.x[i], self.reach[i]
             top = v - 1
-            if sum(v - d for d in dist.values()) > EAGER_LEVELS:
+            if sum(v - d for d in dist.values()) > max(EAGER_LEVELS, EAGER_LEVELS_PER_CELL * len(self.cells)):
                 self.lazy.add(i)
                 continue  # a huge island: connected by lazy cuts only
 

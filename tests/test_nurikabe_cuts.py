@@ -181,3 +181,18 @@ def test_sat_solver_settings(solver):
     for seconds in (None, 60):
         r = sat_nurikabe.solve(puzzle, Limit(seconds=seconds, solutions=100), solver=solver)
         assert r.exhausted and r.solution_set() == brute_force(puzzle)
+
+
+def test_large_grids_keep_larger_islands_eager(monkeypatch):
+    # a 30 in the corner of a 40x40 grid: C(32, 3) = 4960 distance levels, over EAGER_LEVELS but
+    # within 5 per cell of the grid, so the island is connected eagerly
+    import satmodels.nurikabe as sat_nurikabe
+
+    rows = [[None] * 40 for _ in range(40)]
+    rows[0][0] = 30
+    puzzle = NurikabePuzzle.from_rows(rows)
+    for per_cell, lazy in ((sat_nurikabe.EAGER_LEVELS_PER_CELL, set()), (0, {0})):
+        monkeypatch.setattr(sat_nurikabe, "EAGER_LEVELS_PER_CELL", per_cell)
+        m = sat_nurikabe.Model(puzzle)
+        m.build()
+        assert m.lazy == lazy
