@@ -10,6 +10,7 @@ BENCHMARKS = {
     "batch": "benchmarks.batch",
     "slitherlink-janko": "benchmarks.slitherlink_janko",
     "slitherlink-native": "benchmarks.slitherlink_native",
+    "slitherlink-native-longer": "benchmarks.slitherlink_native_longer",
     "slitherlink-chapter9": "benchmarks.slitherlink_chapter9",
     "slitherlink-growth": "benchmarks.slitherlink_growth",
     "nurikabe-janko": "benchmarks.nurikabe_janko",
