@@ -58,7 +58,7 @@ from puzzles.nurikabe import (
     NurikabePuzzle,
     NurikabeSolution,
     always_wall,
-    border_budget,
+    border_constraint,
     connectivity_cuts,
     reach,
 )
@@ -136,10 +136,10 @@ class _Model:
                 self.model.add_bool_or([self.b[c].Not()] + [self.b[d] for d in self.nbrs(c) if d in self.b])
 
     def add_border_budget(self) -> None:
-        budget = border_budget(self.puzzle)
-        lost = {c: 4 - len(self.nbrs(c)) for c in self.open}
-        if budget is not None and budget < sum(lost.values()):
-            self.model.add(sum(k * self.b[c] for c, k in lost.items() if k) <= budget)
+        found = border_constraint(self.puzzle)  # (bound, weights) when it can bind
+        if found is not None:
+            bound, weights = found
+            self.model.add(sum(k * self.b[c] for c, k in weights.items()) <= bound)
 
     def build(self) -> None:
         self.add_one_role()

@@ -12,6 +12,7 @@ All coordinates are 0-based and row first.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 Cell = tuple[int, int]
 Vertex = tuple[int, int]
@@ -101,6 +102,13 @@ def neighbours(rows: int, cols: int, cell: Cell) -> list[Cell]:
     return [
         (r + dr, c + dc) for dr, dc in STEPS if 0 <= r + dr < rows and 0 <= c + dc < cols
     ]
+
+
+@lru_cache(maxsize=8)
+def neighbour_table(rows: int, cols: int) -> dict[Cell, tuple[Cell, ...]]:
+    """``neighbours`` of every cell, computed once per grid size (for loops that look them up
+    hundreds of thousands of times, such as Nurikabe's lazy cuts)."""
+    return {cell: tuple(neighbours(rows, cols, cell)) for cell in cells(rows, cols)}
 
 
 def boundary_edges(inside: set[Cell] | frozenset[Cell]) -> frozenset[Edge]:

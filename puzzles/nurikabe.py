@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from functools import lru_cache
 from math import isqrt
 
 from . import grid
@@ -118,13 +117,6 @@ class NurikabeSolution:
 # ---------------------------------------------------------------- shared facts for the models
 
 
-@lru_cache(maxsize=8)
-def _neighbour_table(rows: int, cols: int) -> dict[Cell, list[Cell]]:
-    """``grid.neighbours`` of every cell, computed once per grid size (the lazy cuts look them up
-    hundreds of thousands of times)."""
-    return {cell: grid.neighbours(rows, cols, cell) for cell in grid.cells(rows, cols)}
-
-
 def reach(puzzle: NurikabePuzzle) -> list[dict[Cell, int]]:
     """For each numbered cell (in ``clue_cells`` order), the cells its island can contain, with
     their distance from the number: a breadth-first search from the numbered cell that never
@@ -159,7 +151,7 @@ def reach(puzzle: NurikabePuzzle) -> list[dict[Cell, int]]:
 def components(cells, rows: int, cols: int) -> list[set[Cell]]:
     """Orthogonally connected components of a set of cells, each found from its smallest cell,
     in row-major order of those cells."""
-    nbrs = _neighbour_table(rows, cols)
+    nbrs = grid.neighbour_table(rows, cols)
     todo = set(cells)
     out = []
     for start in sorted(todo):
@@ -181,7 +173,7 @@ def components(cells, rows: int, cols: int) -> list[set[Cell]]:
 def boundary(region, rows: int, cols: int) -> set[Cell]:
     """The cells outside ``region`` next to one of its cells."""
     region = set(region)
-    nbrs = _neighbour_table(rows, cols)
+    nbrs = grid.neighbour_table(rows, cols)
     return {nb for cell in region for nb in nbrs[cell] if nb not in region}
 
 
@@ -191,7 +183,7 @@ def facing(region, rim, start: Cell, allowed, rows: int, cols: int) -> set[Cell]
     both). Every path inside ``allowed`` from ``start`` into the region enters a cell of the rim
     next to that component first: a separator between ``start`` and the region, often much
     smaller than the whole rim (the lazy cuts use it)."""
-    nbrs = _neighbour_table(rows, cols)
+    nbrs = grid.neighbour_table(rows, cols)
     rim = set(rim)
     blocked = set(region) | rim
     seen = {start}
@@ -240,6 +232,20 @@ def border_budget(puzzle: NurikabePuzzle) -> int | None:
         return None
     pairs = puzzle.rows * (puzzle.cols - 1) + puzzle.cols * (puzzle.rows - 1)
     return 3 * w + 1 - pairs + sum(max_adjacencies(v) for _, v in puzzle.clue_cells())
+
+
+def border_constraint(puzzle: NurikabePuzzle) -> tuple[int, dict[Cell, int]] | None:
+    """The border budget as the models state it: ``(bound, weights)`` for
+    ``sum(weights[c] * wall(c)) <= bound``, weights = how many neighbours each non-number border
+    cell lacks (2 in a corner); None when it cannot bind (W unknown, or the bound is at least what
+    all border cells together could lose). A negative bound means no solution."""
+    bound = border_budget(puzzle)
+    if bound is None:
+        return None
+    clued = {c for c, _ in puzzle.clue_cells()}
+    nbrs = grid.neighbour_table(puzzle.rows, puzzle.cols)
+    weights = {c: 4 - len(n) for c, n in nbrs.items() if c not in clued and len(n) < 4}
+    return None if bound >= sum(weights.values()) else (bound, weights)
 
 
 @dataclass(frozen=True)

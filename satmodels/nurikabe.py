@@ -81,7 +81,7 @@ from puzzles.nurikabe import (
     NurikabePuzzle,
     NurikabeSolution,
     always_wall,
-    border_budget,
+    border_constraint,
     connectivity_cuts,
     reach,
 )
@@ -169,18 +169,18 @@ class Model:
             self.exactly(lits, w)
 
     def add_border_budget(self) -> None:
-        """Implied: the wall touches at most ``border_budget`` grid-border edges (a corner cell's
-        literal is counted twice); only when that is fewer than the border cells could give."""
-        budget = border_budget(self.puzzle)
-        lits = [self.b[c] for c in self.cells if c not in self.clue_at
-                for _ in range(4 - len(self.nbrs(c)))]
-        if budget is None or budget >= len(lits):
+        """Implied: the wall touches at most ``border_budget`` grid-border edges
+        (``puzzles.nurikabe.border_constraint``; a corner cell's literal is counted twice)."""
+        found = border_constraint(self.puzzle)
+        if found is None:
             return
-        if budget < 0:
+        bound, weights = found
+        if bound < 0:
             self.cnf.add([])
             return
-        enc = EncType.seqcounter if len(lits) * budget <= SEQ_LIMIT else EncType.cardnetwrk
-        self.cnf.extend(CardEnc.atmost(lits, bound=budget, vpool=self.cnf.pool, encoding=enc).clauses)
+        lits = [self.b[c] for c, k in weights.items() for _ in range(k)]
+        enc = EncType.seqcounter if len(lits) * bound <= SEQ_LIMIT else EncType.cardnetwrk
+        self.cnf.extend(CardEnc.atmost(lits, bound=bound, vpool=self.cnf.pool, encoding=enc).clauses)
 
     def add_island_separation(self) -> None:
         for xi in self.x:
