@@ -16,6 +16,7 @@ import json
 import random
 
 from harness import registry
+from harness.crossval import compare
 from harness.run import run
 from puzzles.formats import read
 from puzzles.solving import Limit, Status
@@ -43,8 +44,9 @@ def main(argv: list[str]) -> int:
             e = entries[r["set"], r["id"]]
             res = run(seed_port, e.puzzle, Limit(seconds=args.seconds, solutions=2))
             ref = run(cpsat, e.puzzle, Limit(seconds=args.seconds, solutions=2))
-            agrees = None if res.status == Status.TIMEOUT else (  # a timeout abstains
-                res.count == ref.count and res.solutions[:1] == ref.solutions[:1])
+            # as `gridsolve crossval` compares them; a timeout abstains
+            agrees = None if res.status == Status.TIMEOUT else not compare([res, ref], e.solution,
+                                                                           "slitherlink", e.puzzle)
             row = {"set": r["set"], "id": r["id"], "size": r["size"], "status": str(res.status),
                    "seconds": round(res.seconds, 2), "nodes": res.stats.get("nodes"),
                    "agrees_with_cpsat": agrees}

@@ -14,7 +14,7 @@ from native_rules.slitherlink import generate as gen
 from puzzles.check.slitherlink import check
 from puzzles.formats import parse_text, read
 from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from puzzles.solving import Limit
+from puzzles.solving import Deadline, Limit
 
 from .conftest import FIXTURES
 from .test_cli import assert_one_line_error, gridsolve
@@ -82,6 +82,13 @@ def test_a_time_limit_gives_up_or_makes_the_same_puzzle(mode):
     with pytest.raises(gen.GenerationTimeout, match=f"no 10x10 {mode} puzzle from seed 4 within 0.05 s"):
         gen.generate(10, 10, mode=mode, seed=4, seconds=0.05)
 
+
+def test_the_hard_test_raises_when_its_deadline_passes_instead_of_guessing():
+    made = gen.generate(6, 6, mode="hard", seed=4)
+    assert gen.uniqueness_test("hard", deadline=Deadline(60))(made.puzzle)
+    with pytest.raises(gen.GenerationTimeout, match="backtracking ran out of time"):
+        gen.uniqueness_test("hard", deadline=Deadline(0.0))(made.puzzle)
+
 @pytest.mark.parametrize("text", ["50/50", "50/50/10", "a/b/c", "-1/50/51", "101/0/-1"])
 def test_bad_ratios(text):
     with pytest.raises(ValueError, match="ratios"):
@@ -140,6 +147,7 @@ def test_cli_generate_is_reproducible_and_readable(tmp_path):
     assert p.returncode == 0, p.stderr
     entries = read(str(out))
     assert [e.id for e in entries] == ["gen-4x4-hard-s0", "gen-4x4-hard-s1"]
+    assert entries[0].solution == gen.generate(4, 4, mode="hard", seed=0).solution  # the loop is read back
     c = gridsolve("crossval", str(out), "--backends", "sat,cpsat,rules+backtrack-strong")
     assert c.returncode == 0 and "2 instance(s), 0 disagreement(s)" in c.stdout, c.stdout
 

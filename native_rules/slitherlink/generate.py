@@ -168,19 +168,20 @@ def numbers(rows: int, cols: int, inside: set) -> SlitherlinkPuzzle:
 
 
 def uniqueness_test(mode: str, counter: Callable | None = None, pruning: str = "strong",
-                    seconds: float | None = None,
-                    raise_timeout: bool = False) -> Callable[[SlitherlinkPuzzle], bool]:
+                    deadline: Deadline | None = None) -> Callable[[SlitherlinkPuzzle], bool]:
     """The mode's "uniquely solvable" test. ``counter(puzzle) -> bool`` is needed for ``sat``.
     ``pruning`` only changes how fast ``hard`` backtracks, never its answer (both are exact).
-    ``hard`` takes a time limit per test (``seconds``, or the call's second argument): a test that
-    runs out of time answers "not unique" (the number stays: still a unique puzzle, but not the
-    exact test's), or raises ``GenerationTimeout`` with ``raise_timeout``."""
+    ``deadline``: a ``hard`` test still backtracking when it passes raises ``GenerationTimeout``
+    (it never answers a guess)."""
     if mode == "normal":
         return lambda p: (lambda lg: lg.solved and lg.tiny is None)(Logic(p))
     if mode == "hard":
-        def hard(p: SlitherlinkPuzzle, seconds: float | None = seconds) -> bool:
+        def hard(p: SlitherlinkPuzzle) -> bool:
+            seconds = deadline.remaining() if deadline is not None else None
+            if seconds == 0:  # passed already (a Limit needs a positive time)
+                raise GenerationTimeout("the hard mode's backtracking ran out of time")
             r = solve_rules_backtrack(p, Limit(seconds=seconds, solutions=2), pruning=pruning)
-            if r.status == Status.TIMEOUT and raise_timeout:
+            if r.status == Status.TIMEOUT:
                 raise GenerationTimeout("the hard mode's backtracking ran out of time")
             return r.unique is True
         return hard
@@ -223,18 +224,19 @@ def generate(rows: int, cols: int, *, mode: str = "normal", ratios=RATIOS, seed:
     if growth not in GROWTHS:
         raise ValueError(f"unknown growth reading {growth!r} (choose from {', '.join(GROWTHS)})")
     deadline = Deadline(seconds)
-    test = uniqueness_test(mode, counter, pruning, raise_timeout=True)
+    test = uniqueness_test(mode, counter, pruning, deadline)
 
     def unique(p: SlitherlinkPuzzle) -> bool:
+        def give_up(why: str = "") -> GenerationTimeout:
+            return GenerationTimeout(f"no {rows}x{cols} {mode} puzzle from seed {seed} "
+                                     f"within {seconds:g} s{why}")
+
         if deadline.expired():
-            raise GenerationTimeout(f"no {rows}x{cols} {mode} puzzle from seed {seed} within {seconds:g} s")
-        if mode != "hard":
-            return test(p)
+            raise give_up()
         try:
-            return test(p, deadline.remaining())
-        except GenerationTimeout:
-            raise GenerationTimeout(f"no {rows}x{cols} {mode} puzzle from seed {seed} within {seconds:g} s "
-                                    "(the hard mode's backtracking ran out of time)") from None
+            return test(p)
+        except GenerationTimeout as exc:
+            raise give_up(f" ({exc})") from None
 
     rng = random.Random(seed)
     t0 = time.perf_counter()
