@@ -60,6 +60,8 @@ from puzzles.nurikabe import (
     always_wall,
     border_constraint,
     connectivity_cuts,
+    distance_levels,
+    eager_islands,
     reach,
 )
 from puzzles.solving import Deadline, Limit, SolveResult
@@ -84,6 +86,8 @@ class _Model:
         self.x = [{c: self.model.new_bool_var(f"x{c},{i}") for c in r} for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
         self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
+        # the islands connected by lazy cuts in ``cpsat`` (``add_island_levels`` takes out the rest)
+        self.lazy = set(range(len(self.clues)))
 
     def nbrs(self, cell):
         return grid.neighbours(self.rows, self.cols, cell)
@@ -141,6 +145,25 @@ class _Model:
             bound, weights = found
             self.model.add(sum(k * self.b[c] for c, k in weights.items()) <= bound)
 
+    def add_island_levels(self) -> None:
+        """Eager connectivity by distance levels (``puzzles.nurikabe.distance_levels``, the same
+        clauses as ``sat``) for the islands ``eager_islands`` picks; the others stay ``lazy``."""
+        for i in eager_islands(self.puzzle, self.reach):
+            self.lazy.discard(i)
+            xi, levels = self.x[i], {}
+
+            def lit(positive, key, i=i, xi=xi, levels=levels):
+                if key[0] == "x":
+                    var = xi[key[1]]
+                else:
+                    var = levels.get(key)
+                    if var is None:
+                        var = levels[key] = self.model.new_bool_var(f"d{key[1]},{i},{key[2]}")
+                return var if positive else var.Not()
+
+            for clause in distance_levels(self.puzzle, self.reach, i):
+                self.model.add_bool_or([lit(*x) for x in clause])
+
     def build(self) -> None:
         self.add_one_role()
         self.add_island_sizes()
@@ -151,7 +174,8 @@ class _Model:
 
     def read(self, solver):
         black = frozenset(c for c, v in self.b.items() if solver.boolean_value(v))
-        members = [[c for c, v in xi.items() if solver.boolean_value(v)] for xi in self.x]
+        members = [[c for c, v in xi.items() if solver.boolean_value(v)] if i in self.lazy else []
+                   for i, xi in enumerate(self.x)]
         return black, members
 
     def block(self, solution: NurikabeSolution) -> None:
@@ -248,6 +272,7 @@ def solve(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
     deadline = Deadline(limit.seconds)
     m = _Model(puzzle)
     m.build()
+    m.add_island_levels()
     stats = {"cuts": 0, "rounds": 0}
 
     def refine(candidate):

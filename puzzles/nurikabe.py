@@ -20,6 +20,7 @@ partial states read from files, and the checker rejects them.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from math import isqrt
 
@@ -207,6 +208,63 @@ def always_wall(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> list[
     inside = set().union(*reaches) if reaches else set()
     clued = {cell for cell, _ in puzzle.clue_cells()}
     return [c for c in grid.cells(puzzle.rows, puzzle.cols) if c not in clued and c not in inside]
+
+
+# Distance-level variables above which an island is connected by lazy cuts instead: levels for
+# islands of 25-30 cells make packing them hard (janko #1050 in ``sat``: 20 s -> 6 s at 3000, the
+# first solver call alone took 15 s); small islands stay eager (the median is unchanged) ...
+EAGER_LEVELS = 3_000
+# ... or 5 per grid cell on large grids, where every lazy round re-solves a large model (janko #690,
+# 50x50, islands of 47-70 cells: 83 s -> 11 s in ``sat``)
+EAGER_LEVELS_PER_CELL = 5
+
+Literal = tuple[bool, tuple]  # (positive, ("x", cell) | ("d", cell, t)) of one island
+
+
+def eager_islands(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> set[int]:
+    """The numbers (indices in ``clue_cells``) whose islands the models connect eagerly by
+    ``distance_levels``: known numbers of 2 or more whose levels -- the sum over the reach of
+    k - distance -- stay within ``EAGER_LEVELS`` (or ``EAGER_LEVELS_PER_CELL`` per grid cell, if
+    more). The others ("?" numbers and huge islands) are connected by lazy cuts; a 1 needs
+    neither."""
+    cap = max(EAGER_LEVELS, EAGER_LEVELS_PER_CELL * puzzle.rows * puzzle.cols)
+    return {i for i, (_, v) in enumerate(puzzle.clue_cells())
+            if v != QUESTION and v >= 2 and sum(v - d for d in reaches[i].values()) <= cap}
+
+
+def distance_levels(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
+                    i: int) -> Iterator[list[Literal]]:
+    """Clauses that connect island i eagerly, over its membership literals ``("x", c)`` (c is in
+    island i) and level literals ``("d", c, t)``: c is in island i at most t steps from the
+    number through island cells, for t from c's reach distance to k-1:
+
+    * ``d(c, t) -> x(c)``; ``d(c, t-1) -> d(c, t)``;
+    * ``d(c, t) -> d(c, t-1) or OR(d(n, t-1) for neighbours n)`` (the number n itself, at
+      distance 0, stands as ``x(n)``: its level is always true);
+    * ``x(c) -> d(c, k-1)``: every island cell is within k-1 steps.
+
+    Sound and complete: in a solution set ``d(c, t)`` iff c's distance from the number inside the
+    island is at most t (never below its reach distance, at most k-1). Every model satisfying
+    them has each island cell joined to the number by a path of island cells."""
+    home, v = puzzle.clue_cells()[i]
+    dist = reaches[i]
+    nbrs = grid.neighbour_table(puzzle.rows, puzzle.cols)
+    top = v - 1
+    for c, near in dist.items():
+        if c == home:
+            continue
+        for t in range(near, top + 1):
+            yield [(False, ("d", c, t)), (True, ("x", c))]
+            prev = [(True, ("d", c, t - 1))] if t - 1 >= near else []
+            for n in nbrs[c]:
+                if n == home:
+                    prev.append((True, ("x", home)))
+                elif n in dist and t - 1 >= dist[n]:
+                    prev.append((True, ("d", n, t - 1)))
+            yield [(False, ("d", c, t))] + prev
+            if t - 1 >= near:
+                yield [(False, ("d", c, t - 1)), (True, ("d", c, t))]
+        yield [(False, ("x", c)), (True, ("d", c, top))]
 
 
 def max_adjacencies(k: int) -> int:

@@ -26,9 +26,10 @@ without it a model only knows white/black and needs tens of thousands of cut rou
 
 Island connectivity is eager (``add_island_connectivity``): distance levels
 ``("d", c, i, t)`` = c is in island i at most t steps from the number through island cells, and
-every cell of the island is within k-1 steps -- except for islands so large that the levels would
-exceed ``EAGER_LEVELS`` variables (or ``EAGER_LEVELS_PER_CELL`` per grid cell, if more), and "?"
-islands, which are connected by lazy cuts like the wall.
+every cell of the island is within k-1 steps (``puzzles.nurikabe.distance_levels``, shared with
+``cpsat``) -- except for islands so large that the levels would exceed
+``puzzles.nurikabe.EAGER_LEVELS`` variables (or ``EAGER_LEVELS_PER_CELL`` per grid cell, if
+more), and "?" islands, which are connected by lazy cuts like the wall.
 
 Wall connectivity is enforced lazily. Each model is split into the components of the wall and of
 every lazily connected island; every separated piece S gets cuts, added to the same solver (no
@@ -83,6 +84,8 @@ from puzzles.nurikabe import (
     always_wall,
     border_constraint,
     connectivity_cuts,
+    distance_levels,
+    eager_islands,
     reach,
 )
 from puzzles.solving import Deadline, Limit, SolveResult
@@ -90,13 +93,6 @@ from puzzles.solving import Deadline, Limit, SolveResult
 from . import _cnf
 
 SEQ_LIMIT = 40_000  # n * k above which island sizes use a cardinality network
-# distance-level variables above which an island is connected lazily (facing-side cuts): levels
-# for islands of 25-30 cells make packing them hard (janko #1050: 20 s -> 6 s at 3000, the
-# first solver call alone took 15 s); small islands stay eager (the median is unchanged)
-EAGER_LEVELS = 3_000
-# ... or 5 per grid cell on large grids, where every lazy round re-solves a large model (janko #690,
-# 50x50, islands of 47-70 cells: 83 s -> 11 s; it changes only #680, 3.1 s -> 3.5 s, and #1055)
-EAGER_LEVELS_PER_CELL = 5
 # CaDiCaL keeps its target phases (the best trail so far) in every mode, not only when stabilising,
 # and is looked at every 0.25 s instead of 0.05 s: each time slice restarts the search, and the
 # lazy rounds are many (the ten slowest janko puzzles: 40 s -> 30 s)
@@ -207,37 +203,22 @@ class Model:
                     self.cnf.add([-self.b[c]] + [self.b[d] for d in self.nbrs(c) if d not in self.clue_at])
 
     def add_island_connectivity(self) -> None:
-        """Eager per-island connectivity by distance levels: ``("d", c, i, t)`` = c is in island i
-        at most t steps from its number through island cells; every cell of the island is
-        within k-1 steps."""
-        cnf = self.cnf
-        for i, (home, v) in enumerate(self.clues):
-            if v == QUESTION or v == 1:
+        """Eager per-island connectivity by distance levels (``puzzles.nurikabe.distance_levels``)
+        for the islands ``eager_islands`` picks; the others join ``lazy``."""
+        eager = eager_islands(self.puzzle, self.reach)
+        for i, (_, v) in enumerate(self.clues):
+            if i not in eager:
+                if v != 1:
+                    self.lazy.add(i)
                 continue
-            xi, dist = self.x[i], self.reach[i]
-            top = v - 1
-            if sum(v - d for d in dist.values()) > max(EAGER_LEVELS, EAGER_LEVELS_PER_CELL * len(self.cells)):
-                self.lazy.add(i)
-                continue  # a huge island: connected by lazy cuts only
+            xi = self.x[i]
 
-            def d(c, t, i=i, dist=dist):
-                return cnf.var(("d", c, i, t)) if t >= dist[c] else None
+            def lit(positive, key, i=i, xi=xi):
+                var = xi[key[1]] if key[0] == "x" else self.cnf.var(("d", key[1], i, key[2]))
+                return var if positive else -var
 
-            for c, xv in xi.items():
-                if c == home:
-                    continue
-                for t in range(dist[c], top + 1):
-                    lit = d(c, t)
-                    cnf.add([-lit, xv])
-                    prev = [d(c, t - 1)] if t - 1 >= dist[c] else []
-                    prev += [d(n, t - 1) for n in self.nbrs(c) if n in xi and t - 1 >= dist[n]]
-                    prev = [p for p in prev if p is not None]
-                    home_next = any(n == home for n in self.nbrs(c)) and t >= 1
-                    if not home_next:
-                        cnf.add([-lit] + prev)
-                    if t - 1 >= dist[c]:
-                        cnf.add([-d(c, t - 1), lit])
-                cnf.add([-xv, d(c, top)])
+            for clause in distance_levels(self.puzzle, self.reach, i):
+                self.cnf.add([lit(*x) for x in clause])
 
     def build(self) -> None:
         self.add_one_role()

@@ -26,8 +26,11 @@ from puzzles.nurikabe import (
     border_budget,
     boundary,
     components,
+    distance_levels,
+    eager_islands,
     facing,
     max_adjacencies,
+    reach,
 )
 from puzzles.solving import Limit, Status
 
@@ -110,9 +113,11 @@ def test_the_brute_force_itself():
 def test_sat_with_every_island_connected_lazily(monkeypatch, rows, cols, seed):
     """The same comparison with the facing-side island cuts doing all island connectivity (the
     small islands above are connected eagerly by distance levels; only huge ones are lazy)."""
+    import puzzles.nurikabe
     import satmodels.nurikabe as sat_nurikabe
 
-    monkeypatch.setattr(sat_nurikabe, "EAGER_LEVELS", 0)
+    monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", 0)
+    monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
     puzzle = random_puzzle(random.Random(seed * 7919 + rows * 31 + cols), rows, cols)
     r = sat_nurikabe.solve(puzzle, Limit(seconds=120, solutions=100_000))
     assert r.status in (Status.SOLVED, Status.UNSAT) and r.exhausted
@@ -186,13 +191,73 @@ def test_sat_solver_settings(solver):
 def test_large_grids_keep_larger_islands_eager(monkeypatch):
     # a 30 in the corner of a 40x40 grid: C(32, 3) = 4960 distance levels, over EAGER_LEVELS but
     # within 5 per cell of the grid, so the island is connected eagerly
+    import puzzles.nurikabe
     import satmodels.nurikabe as sat_nurikabe
 
     rows = [[None] * 40 for _ in range(40)]
     rows[0][0] = 30
     puzzle = NurikabePuzzle.from_rows(rows)
-    for per_cell, lazy in ((sat_nurikabe.EAGER_LEVELS_PER_CELL, set()), (0, {0})):
-        monkeypatch.setattr(sat_nurikabe, "EAGER_LEVELS_PER_CELL", per_cell)
+    for per_cell, lazy in ((puzzles.nurikabe.EAGER_LEVELS_PER_CELL, set()), (0, {0})):
+        monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", per_cell)
         m = sat_nurikabe.Model(puzzle)
         m.build()
         assert m.lazy == lazy
+
+
+@pytest.mark.parametrize("number", [3, 5, 7])
+def test_distance_levels_admit_exactly_the_connected_islands(number):
+    """With the number's literal true (every model fixes it) and the other membership literals
+    fixed to a set S of the reach, the level clauses are satisfiable exactly when S plus the number
+    is connected with every cell at most k-1 steps from the number inside it -- for every subset
+    of a 3x3 reach."""
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    home = (1, 1)
+    puzzle = NurikabePuzzle.from_rows([[None] * 3, [None, number, None], [None] * 3])
+    reaches = reach(puzzle)
+    pool = IDPool()
+    clauses = [[pool.id(key) if positive else -pool.id(key) for positive, key in clause]
+               for clause in distance_levels(puzzle, reaches, 0)]
+    cells = sorted(set(reaches[0]) - {home})
+    admitted = 0
+    with Solver(name="cadical195", bootstrap_with=clauses + [[pool.id(("x", home))]]) as solver:
+        for bits in product((False, True), repeat=len(cells)):
+            island = {home} | {c for c, b in zip(cells, bits, strict=True) if b}
+            fixed = [pool.id(("x", c)) if c in island else -pool.id(("x", c)) for c in cells]
+            steps, todo = {home: 0}, [home]
+            for cell in todo:  # breadth-first inside the island
+                for n in grid.neighbours(3, 3, cell):
+                    if n in island and n not in steps:
+                        steps[n] = steps[cell] + 1
+                        todo.append(n)
+            want = len(steps) == len(island) and max(steps.values()) <= number - 1
+            assert solver.solve(assumptions=fixed) == want, sorted(island)
+            admitted += want
+    assert admitted > 1
+
+
+def test_cpsat_connects_small_islands_by_levels_and_huge_ones_lazily(monkeypatch):
+    """``cpsat`` encodes the distance levels for the islands ``eager_islands`` picks (janko #950,
+    #687, #688: 30 s timeouts -> 1-9 s) and cuts only the others; with the thresholds at 0 every
+    island is lazy again, and both count the same solutions."""
+    import cpmodels.nurikabe as cp_nurikabe
+    import puzzles.nurikabe
+
+    puzzle = NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None, None, None, 3]])
+    m = cp_nurikabe._Model(puzzle)
+    m.build()
+    m.add_island_levels()
+    assert eager_islands(puzzle, m.reach) == {0, 1} and m.lazy == set()
+    counts = []
+    for levels, lazy in ((3_000, set()), (0, {0, 1})):
+        monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", levels)
+        monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
+        m = cp_nurikabe._Model(puzzle)
+        m.build()
+        m.add_island_levels()
+        assert m.lazy == lazy
+        r = cp_nurikabe.solve(puzzle, Limit(seconds=60, solutions=100))
+        assert r.exhausted
+        counts.append(r.solution_set())
+    assert counts[0] == counts[1] == brute_force(puzzle)
