@@ -14,10 +14,12 @@ non-number island cell has an island neighbour; a wall cell has a wall neighbour
 has two cells or more), and ``add_border_budget`` (the wall touches at most
 ``puzzles.nurikabe.border_budget`` edges of the grid's border: argued there).
 
-``cpsat`` (``solve``) -- lazy connectivity: no connectivity constraint at all; every assignment
-is split into the components of each island and of the wall, and every separated piece S gets
-cuts, then the model is re-solved (``_cpsat.search``, presolve off: it costs more than it saves
-over many rounds): ``x[c, i] -> OR(x[d, i] for d in F)`` for each c in an island piece S without
+``cpsat`` (``solve``) -- lazy connectivity: small islands are connected eagerly by the distance
+levels ``sat`` uses (``puzzles.nurikabe.distance_levels``; janko #950, #687, #688: 30 s timeouts
+-> 1-9 s), nothing else is; every assignment is split into the components of each huge or "?"
+island and of the wall, and every separated piece S gets cuts, then the model is re-solved
+(``_cpsat.search``, presolve off: it costs more than it saves over many rounds):
+``x[c, i] -> OR(x[d, i] for d in F)`` for each c in an island piece S without
 the number, where N = the cells of i's reach next to S and F = the cells of N next to the
 component R of the number in (reach minus S minus N) (``puzzles.nurikabe.facing``: the side of
 the rim that faces the number); ``AND(x[c, i] for c in P) -> OR(x[d, i] for d in N)`` for the
@@ -44,8 +46,9 @@ non-number cell picks a white neighbour as parent with a smaller depth (``dep``)
 chains end at a number (islands never touch, so the chain stays in the island; depth < k); every
 wall cell but the root picks a wall parent with a smaller wall depth. The root is a cell every
 solution walls when there is one (outside every reach), else the first wall cell in row-major
-order (a prefix chain of "no wall yet" literals makes it unique). Parents and depths are not
-functions of the solution, so solutions are enumerated by re-solving with blocking constraints.
+order (a prefix chain of "no wall yet" literals makes it unique). The small islands also get the
+distance levels of ``cpsat`` (``tree_model``). Parents and depths are not functions of the
+solution, so solutions are enumerated by re-solving with blocking constraints.
 """
 
 from __future__ import annotations
@@ -288,14 +291,24 @@ def solve(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
                          workers=workers, deadline=deadline, stats=stats, params=LAZY_PARAMS)
 
 
-def solve_tree(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
-               workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
-    """``cpsat-tree``: eager spanning-tree connectivity for the islands and the wall."""
-    deadline = Deadline(limit.seconds)
+def tree_model(puzzle: NurikabePuzzle) -> _Model:
+    """The model of ``cpsat-tree``: the shared rules, the spanning trees, and the distance levels
+    of the small islands on top (implied there: the trees connect every island; the levels bound
+    how far a cell lies from its number, which the depths only do loosely -- janko #1108: 30 s
+    timeout -> 1.5 s, #648, #1054, #995: timeouts -> 0.5-1.5 s, the median unchanged)."""
     m = _Model(puzzle)
     m.build()
     m.add_island_trees()
     m.add_wall_tree()
+    m.add_island_levels()
+    return m
+
+
+def solve_tree(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
+               workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
+    """``cpsat-tree``: eager spanning-tree connectivity for the islands and the wall."""
+    deadline = Deadline(limit.seconds)
+    m = tree_model(puzzle)
 
     def read(solver):
         return NurikabeSolution(puzzle.rows, puzzle.cols,

@@ -261,3 +261,11 @@ def test_cpsat_connects_small_islands_by_levels_and_huge_ones_lazily(monkeypatch
         assert r.exhausted
         counts.append(r.solution_set())
     assert counts[0] == counts[1] == brute_force(puzzle)
+
+
+def test_cpsat_tree_adds_the_distance_levels_of_small_islands():
+    import cpmodels.nurikabe as cp_nurikabe
+
+    puzzle = NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None, None, None, 3]])
+    names = [v.name for v in cp_nurikabe.tree_model(puzzle).model.proto.variables]
+    assert any(n.startswith("d(") for n in names) and any(n.startswith("dep") for n in names)
