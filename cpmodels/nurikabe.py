@@ -16,7 +16,9 @@ has two cells or more), and ``add_border_budget`` (the wall touches at most
 
 ``cpsat`` (``solve``) -- lazy connectivity: small islands are connected eagerly by the distance
 levels ``sat`` uses (``puzzles.nurikabe.distance_levels``; janko #950, #687, #688: 30 s timeouts
--> 1-9 s), nothing else is; every assignment is split into the components of each huge or "?"
+-> 1-9 s, but every re-solve of the larger model costs more, and five puzzles that took 15-27 s
+now miss 30 s: #1091 15.6 s -> 37 s; per-island caps of 300-1500 levels only moved the losses
+around), nothing else is; every assignment is split into the components of each huge or "?"
 island and of the wall, and every separated piece S gets cuts, then the model is re-solved
 (``_cpsat.search``, presolve off: it costs more than it saves over many rounds):
 ``x[c, i] -> OR(x[d, i] for d in F)`` for each c in an island piece S without
