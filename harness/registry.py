@@ -127,10 +127,11 @@ BACKENDS: tuple[Backend, ...] = (
             "CNF (CaDiCaL 1.9.5): island membership within each number's reach, CardEnc sizes, "
             "distance levels per island, lazy wall cuts on one incremental solver", family="sat"),
     Backend("nurikabe", "cpsat", "cpmodels.nurikabe:solve",
-            "CP-SAT island membership, re-solved with lazy connectivity cuts", family="cpsat"),
+            "CP-SAT island membership, distance levels for small islands, re-solved with lazy "
+            "connectivity cuts for the wall and huge islands", family="cpsat"),
     Backend("nurikabe", "cpsat-tree", "cpmodels.nurikabe:solve_tree",
-            "CP-SAT island membership, eager spanning trees (parent + depth) for islands and wall",
-            family="cpsat"),
+            "CP-SAT island membership, eager spanning trees (parent + depth) for islands and wall, "
+            "distance levels for small islands", family="cpsat"),
     Backend("nurikabe", "heuristics+sat", "harness.nurikabe:heuristics_then_sat",
             "the J essay's heuristics, then the sat model on the remaining free cells", family="sat"),
     Backend("nurikabe", "bruteforce", "native_rules.nurikabe:solve_bruteforce",
