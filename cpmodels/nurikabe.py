@@ -17,10 +17,11 @@ has two cells or more), and ``add_border_budget`` (the wall touches at most
 ``cpsat`` (``solve``) -- lazy connectivity: small islands are connected eagerly by the distance
 levels ``sat`` uses (``puzzles.nurikabe.distance_levels``; janko #950, #687, #688: 30 s timeouts
 -> 1-9 s, but every re-solve of the larger model costs more, and five puzzles that took 15-27 s
-now miss 30 s: #1091 15.6 s -> 37 s; per-island caps of 300-1500 levels only moved the losses
-around), nothing else is; every assignment is split into the components of each huge or "?"
-island and of the wall, and every separated piece S gets cuts, then the model is re-solved
-(``_cpsat.search``, presolve off: it costs more than it saves over many rounds):
+now miss 30 s: #1091 15.6 s -> 37 s, both run side by side; per-island caps of 300-1500
+levels only moved the losses around), nothing else is; every assignment is split into the
+components of each huge or "?" island and of the wall, and every separated piece S gets cuts,
+then the model is re-solved (``_cpsat.search``, presolve off: it costs more than it saves over
+many rounds):
 ``x[c, i] -> OR(x[d, i] for d in F)`` for each c in an island piece S without
 the number, where N = the cells of i's reach next to S and F = the cells of N next to the
 component R of the number in (reach minus S minus N) (``puzzles.nurikabe.facing``: the side of
@@ -67,6 +68,7 @@ from puzzles.nurikabe import (
     connectivity_cuts,
     distance_levels,
     eager_islands,
+    lazy_islands,
     reach,
 )
 from puzzles.solving import Deadline, Limit, SolveResult
@@ -91,8 +93,8 @@ class _Model:
         self.x = [{c: self.model.new_bool_var(f"x{c},{i}") for c in r} for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
         self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
-        # the islands connected by lazy cuts in ``cpsat`` (``add_island_levels`` takes out the rest)
-        self.lazy = set(range(len(self.clues)))
+        # the islands connected by lazy cuts in ``cpsat`` (``add_island_levels`` leaves the huge ones)
+        self.lazy = {i for i, (_, v) in enumerate(self.clues) if v != 1}
 
     def nbrs(self, cell):
         return grid.neighbours(self.rows, self.cols, cell)
@@ -152,9 +154,9 @@ class _Model:
 
     def add_island_levels(self) -> None:
         """Eager connectivity by distance levels (``puzzles.nurikabe.distance_levels``, the same
-        clauses as ``sat``) for the islands ``eager_islands`` picks; the others stay ``lazy``."""
-        for i in eager_islands(self.puzzle, self.reach):
-            self.lazy.discard(i)
+        clauses as ``sat``) for the islands ``eager_islands`` picks; the others are ``lazy``."""
+        self.lazy = lazy_islands(self.puzzle, self.reach)
+        for i in sorted(eager_islands(self.puzzle, self.reach)):
             xi, levels = self.x[i], {}
 
             def lit(positive, key, i=i, xi=xi, levels=levels):

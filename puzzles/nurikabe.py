@@ -232,6 +232,13 @@ def eager_islands(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> set
             if v != QUESTION and v >= 2 and sum(v - d for d in reaches[i].values()) <= cap}
 
 
+def lazy_islands(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> set[int]:
+    """The numbers whose islands the lazy models connect by cuts: all but the ``eager_islands``
+    and the 1s (a single cell is connected)."""
+    eager = eager_islands(puzzle, reaches)
+    return {i for i, (_, v) in enumerate(puzzle.clue_cells()) if i not in eager and v != 1}
+
+
 def distance_levels(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
                     i: int) -> Iterator[list[Literal]]:
     """Clauses that connect island i eagerly, over its membership literals ``("x", c)`` (c is in

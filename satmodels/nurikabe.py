@@ -86,6 +86,7 @@ from puzzles.nurikabe import (
     connectivity_cuts,
     distance_levels,
     eager_islands,
+    lazy_islands,
     reach,
 )
 from puzzles.solving import Deadline, Limit, SolveResult
@@ -116,7 +117,7 @@ class Model:
         self.wall_count = puzzle.wall_count()
         self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
         # the islands connected by lazy cuts ("?" numbers and those too large for distance levels)
-        self.lazy = {i for i, (_, v) in enumerate(self.clues) if v == QUESTION}
+        self.lazy = lazy_islands(puzzle, self.reach)
 
     def nbrs(self, cell):
         return grid.neighbours(self.rows, self.cols, cell)
@@ -204,13 +205,8 @@ class Model:
 
     def add_island_connectivity(self) -> None:
         """Eager per-island connectivity by distance levels (``puzzles.nurikabe.distance_levels``)
-        for the islands ``eager_islands`` picks; the others join ``lazy``."""
-        eager = eager_islands(self.puzzle, self.reach)
-        for i, (_, v) in enumerate(self.clues):
-            if i not in eager:
-                if v != 1:
-                    self.lazy.add(i)
-                continue
+        for the islands ``eager_islands`` picks; the others are ``lazy``."""
+        for i in sorted(eager_islands(self.puzzle, self.reach)):
             xi = self.x[i]
 
             def lit(positive, key, i=i, xi=xi):

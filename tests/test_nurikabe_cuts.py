@@ -177,15 +177,27 @@ def test_max_adjacencies():
 
 
 @pytest.mark.parametrize("solver", ["cadical195", "glucose4"])
-def test_sat_solver_settings(solver):
-    """CaDiCaL options and long time slices (satmodels.nurikabe) apply to CaDiCaL only; every
-    solver still counts exactly, with and without a time limit."""
+def test_sat_solver_settings(monkeypatch, solver):
+    """The model's CaDiCaL options (satmodels.nurikabe.CADICAL_OPTIONS) reach CaDiCaL and only
+    CaDiCaL, before any clause; every solver still counts exactly, with and without a time limit
+    (the time limit runs CaDiCaL in slices)."""
     import satmodels.nurikabe as sat_nurikabe
+    from satmodels import _cnf
 
+    configured = []
+
+    class Spy(_cnf.Solver):
+        def configure(self, options):
+            configured.append((dict(options), self.nof_clauses()))
+            return super().configure(options)
+
+    monkeypatch.setattr(_cnf, "Solver", Spy)
     puzzle = NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None, None, None, 3]])
     for seconds in (None, 60):
         r = sat_nurikabe.solve(puzzle, Limit(seconds=seconds, solutions=100), solver=solver)
         assert r.exhausted and r.solution_set() == brute_force(puzzle)
+    want = [(sat_nurikabe.CADICAL_OPTIONS, 0)] * 2 if solver.startswith("cadical") else []
+    assert configured == want
 
 
 def test_large_grids_keep_larger_islands_eager(monkeypatch):
