@@ -178,17 +178,17 @@ def boundary(region, rows: int, cols: int) -> set[Cell]:
     return {nb for cell in region for nb in nbrs[cell] if nb not in region}
 
 
-def facing(region, rim, start: Cell, allowed, rows: int, cols: int) -> set[Cell]:
+def facing(region, rim, starts, allowed, rows: int, cols: int) -> set[Cell]:
     """The cells of ``rim`` (the cells next to ``region``, within ``allowed``) that are next to
-    the component of ``start`` in ``allowed`` minus the region and its rim (``start`` outside
-    both). Every path inside ``allowed`` from ``start`` into the region enters a cell of the rim
-    next to that component first: a separator between ``start`` and the region, often much
-    smaller than the whole rim (the lazy cuts use it)."""
+    the components of the ``starts`` (cells outside both) in ``allowed`` minus the region and its
+    rim. Every path inside ``allowed`` from a start into the region enters a cell of the rim next
+    to those components first: a separator between the starts and the region, often much smaller
+    than the whole rim (the lazy cuts use it)."""
     nbrs = grid.neighbour_table(rows, cols)
     rim = set(rim)
     blocked = set(region) | rim
-    seen = {start}
-    stack = [start]
+    seen = set(starts)
+    stack = list(seen)
     face: set[Cell] = set()
     while stack:
         for nb in nbrs[stack.pop()]:
@@ -234,9 +234,21 @@ def eager_islands(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> set
 
 def lazy_islands(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> set[int]:
     """The numbers whose islands the lazy models connect by cuts: all but the ``eager_islands``
-    and the 1s (a single cell is connected)."""
+    and the 1s (a single cell is connected). The known numbers among them are the
+    ``shared_islands``."""
     eager = eager_islands(puzzle, reaches)
     return {i for i, (_, v) in enumerate(puzzle.clue_cells()) if i not in eager and v != 1}
+
+
+def shared_islands(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> set[int]:
+    """The huge islands (known numbers too large for distance levels): ``sat`` and ``cpsat`` give
+    them ONE shared membership label, "white and in one of the huge islands", instead of one label
+    per island, and leave which island a cell is in, and each island's size, to the
+    ``shared_label_cuts``. Per-island labels with exact sizes make these islands a pigeonhole-like
+    problem: janko #1055 (eight 50s) was never solved, even with everything else fixed to the
+    solution; #94 6 s -> 1.5 s."""
+    clues = puzzle.clue_cells()
+    return {i for i in lazy_islands(puzzle, reaches) if clues[i][1] != QUESTION}
 
 
 def distance_levels(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
@@ -313,15 +325,19 @@ def border_constraint(puzzle: NurikabePuzzle) -> tuple[int, dict[Cell, int]] | N
     return None if bound >= sum(weights.values()) else (bound, weights)
 
 
+SHARED = -1  # ``ConnectivityCut.island`` of a cut on the shared label of the ``shared_islands``
+
+
 @dataclass(frozen=True)
 class ConnectivityCut:
     """One lazy connectivity cut on a separated piece of island ``island`` (its index in
-    ``clue_cells``) or of the wall (``island`` None); in the models' words, with ``in(c)`` =
-    "c is in that island" / "c is wall":
+    ``clue_cells``), of the wall (``island`` None) or of the shared label (``island`` SHARED); in
+    the models' words, with ``in(c)`` = "c is in that island" / "c is wall" / "c is in one of the
+    shared islands":
 
     * ``each``: for every cell c of ``piece``: ``in(c) [and in(also)] -> OR(in(d) for d in rim)``;
     * not ``each`` (the piece holding the number, too small): ``AND(in(c) for c in piece) ->
-      OR(in(d) for d in rim)``.
+      OR(in(d) for d in rim)``; with an empty rim: not all of ``piece``.
 
     Why no cut removes a solution is argued in satmodels/nurikabe.py."""
 
@@ -332,14 +348,106 @@ class ConnectivityCut:
     also: Cell | None = None
 
 
+def _tree(region, root: Cell, rows: int, cols: int) -> tuple[dict[Cell, Cell | None], dict[Cell, int]]:
+    """Breadth-first search inside ``region`` from ``root``: (parent, distance) of each cell."""
+    nbrs = grid.neighbour_table(rows, cols)
+    parent: dict[Cell, Cell | None] = {root: None}
+    dist = {root: 0}
+    todo = deque([root])
+    while todo:
+        cell = todo.popleft()
+        for nb in nbrs[cell]:
+            if nb in region and nb not in parent:
+                parent[nb] = cell
+                dist[nb] = dist[cell] + 1
+                todo.append(nb)
+    return parent, dist
+
+
+def _path(parent: dict[Cell, Cell | None], cell: Cell | None) -> list[Cell]:
+    out = []
+    while cell is not None:
+        out.append(cell)
+        cell = parent[cell]
+    return out
+
+
+def shared_label_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], shared: set[int],
+                      cells) -> list[ConnectivityCut]:
+    """The cuts (``island`` SHARED) for a model's cells with the shared label of the
+    ``shared_islands`` (``cells``): none when every component of them holds exactly one shared
+    number, lies within its reach and has its k cells -- then the components are the islands.
+    Number cells, which every model labels, are left out of the pieces. For each component C:
+
+    * no number: for each c in C, ``in(c) -> OR(in(d) for d in F)``, F = the cells of the rim N
+      (the cells of the shared reaches next to C) next to the components of the shared numbers in
+      (the shared reaches minus C minus N): ``facing``, with every shared number as a start;
+    * two numbers or more: not all of a shortest path inside C from the first number to each other;
+    * one number h of k: for the cells of C out of h's reach or more than k-1 steps from h inside
+      C, whose previous cell on a shortest path from h is neither: not all of that path; else,
+      with more than k cells: not all of the k+1 cells of C nearest h (a connected set); with
+      fewer than k: ``AND(in(c) for c in C) -> OR(in(d) for d in N)``.
+
+    Why no cut removes a solution (whose label is true exactly on the shared islands' cells): a
+    cell c of the island of a shared number h is joined to h by a path inside the island, so
+    inside h's reach. h is neither in C (C has no number) nor in N (the model labels h, so h would
+    be in C), so the path starts in R (the component of h) and ends in C; its first cell outside
+    R is next to R, so in C or N, and not in C (the cell before it, in R, would be next to C, so
+    in N): a labelled cell of F. A labelled path joining two numbers would put both in one
+    island. A labelled path from h to c puts c, and every cell of the path, in h's island: c is in
+    h's reach, and a shortest path of k steps or more has more than k cells. k+1 labelled cells
+    connected to h are all in h's island of k cells. A labelled C with an unlabelled rim is a
+    whole island (the rim's other cells are walls: two white neighbours share an island), of
+    fewer than k cells."""
+    rows, cols = puzzle.rows, puzzle.cols
+    clues = puzzle.clue_cells()
+    homes = {clues[i][0]: i for i in shared}
+    allowed = set().union(*(reaches[i] for i in shared)) if shared else set()
+    out: list[ConnectivityCut] = []
+
+    def nogood(path):
+        return ConnectivityCut(SHARED, frozenset(c for c in path if c not in homes), frozenset(), each=False)
+
+    for comp in components(cells, rows, cols):
+        numbers = sorted(c for c in comp if c in homes)
+        if not numbers:
+            near = {d for d in boundary(comp, rows, cols) if d in allowed}
+            out.append(ConnectivityCut(SHARED, frozenset(comp),
+                                       frozenset(facing(comp, near, homes, allowed, rows, cols))))
+            continue
+        home = numbers[0]
+        parent, dist = _tree(comp, home, rows, cols)
+        if len(numbers) > 1:
+            out.extend(nogood(_path(parent, other)) for other in numbers[1:])
+            continue
+        i = homes[home]
+        k, own = clues[i][1], reaches[i]
+
+        def stray(c, k=k, own=own, dist=dist):
+            return c not in own or dist[c] > k - 1
+
+        far = [c for c in comp if stray(c) and not stray(parent[c])]
+        if far:
+            out.extend(nogood(_path(parent, c)) for c in far)
+        elif len(comp) > k:
+            out.append(nogood(sorted(comp, key=dist.__getitem__)[:k + 1]))
+        elif len(comp) < k:
+            near = {d for d in boundary(comp, rows, cols) if d in allowed}
+            out.append(ConnectivityCut(SHARED, frozenset(comp - {home}), frozenset(near), each=False))
+    return out
+
+
 def connectivity_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], anchors: list[Cell],
-                      black, members) -> list[ConnectivityCut]:
-    """The cuts for a model's wall cells ``black`` and island cells ``members`` (one collection
-    per number, only for the islands connected lazily; others empty): none when every one of
-    them is connected. Island pieces without the number cut on the rim side facing the number,
-    the number's piece (a known number: it must grow) on its whole rim; wall pieces on the side
-    facing an anchor outside them (``always_wall``), else on their whole rim -- with another
-    wall piece's first cell as ``also`` when the wall size is unknown ("?" numbers)."""
+                      black, members, shared: set[int] = frozenset(),
+                      shared_cells=()) -> list[ConnectivityCut]:
+    """The cuts for a model's wall cells ``black``, island cells ``members`` (one collection
+    per number, only for the islands connected lazily with their own label; others empty) and
+    cells with the shared label of the ``shared`` islands (``shared_label_cuts``): none when every
+    one of them is connected and the shared label makes the right islands. Island pieces
+    without the number cut on the rim side facing the number, the number's piece (a known
+    number: it must grow) on its whole rim; wall pieces on the side facing an anchor outside
+    them (``always_wall``), else on their whole rim -- with another wall piece's first cell as
+    ``also`` when the wall size is unknown ("?" numbers)."""
     rows, cols = puzzle.rows, puzzle.cols
     clues = puzzle.clue_cells()
     out: list[ConnectivityCut] = []
@@ -354,7 +462,7 @@ def connectivity_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], an
             near = {d for d in boundary(piece, rows, cols) if d in allowed}
             if home not in piece:
                 out.append(ConnectivityCut(i, frozenset(piece),
-                                           frozenset(facing(piece, near, home, allowed, rows, cols))))
+                                           frozenset(facing(piece, near, [home], allowed, rows, cols))))
             elif value != QUESTION:
                 out.append(ConnectivityCut(i, frozenset(piece - {home}), frozenset(near), each=False))
     walls = components(black, rows, cols)
@@ -366,7 +474,9 @@ def connectivity_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], an
             near = {d for d in boundary(piece, rows, cols) if d not in clued}
             anchor = next((a for a in anchors if a not in piece), None)
             if anchor is not None:  # a wall cell of every solution, outside the piece
-                near = facing(piece, near, anchor, open_cells, rows, cols)
+                near = facing(piece, near, [anchor], open_cells, rows, cols)
             also = None if size_known or anchor is not None else min(walls[k - 1])
             out.append(ConnectivityCut(None, frozenset(piece), frozenset(near), also=also))
+    if shared:
+        out.extend(shared_label_cuts(puzzle, reaches, shared, shared_cells))
     return out

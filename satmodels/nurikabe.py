@@ -79,6 +79,7 @@ from pysat.card import CardEnc, EncType
 from puzzles import grid
 from puzzles.nurikabe import (
     QUESTION,
+    SHARED,
     NurikabePuzzle,
     NurikabeSolution,
     always_wall,
@@ -88,6 +89,7 @@ from puzzles.nurikabe import (
     eager_islands,
     lazy_islands,
     reach,
+    shared_islands,
 )
 from puzzles.solving import Deadline, Limit, SolveResult
 
@@ -113,26 +115,38 @@ class Model:
         self.reach = reach(puzzle)
         self.cells = list(grid.cells(self.rows, self.cols))
         self.b = {c: self.cnf.var(("b", c)) for c in self.cells}
-        self.x: list[dict] = [{c: self.cnf.var(("x", c, i)) for c in r} for i, r in enumerate(self.reach)]
+        # the huge islands share one label ``g`` (``puzzles.nurikabe.shared_islands``) ...
+        self.shared = shared_islands(puzzle, self.reach)
+        self.g = {c: self.cnf.var(("g", c)) for i in sorted(self.shared) for c in self.reach[i]}
+        self.x: list[dict] = [{} if i in self.shared else {c: self.cnf.var(("x", c, i)) for c in r}
+                              for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
         self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
-        # the islands connected by lazy cuts ("?" numbers and those too large for distance levels)
-        self.lazy = lazy_islands(puzzle, self.reach)
+        # ... and the other islands connected by lazy cuts ("?" numbers) keep their own
+        self.lazy = lazy_islands(puzzle, self.reach) - self.shared
 
     def nbrs(self, cell):
         return grid.neighbours(self.rows, self.cols, cell)
 
+    def labels(self) -> list[dict]:
+        """The membership labels: one per island, and the shared one (when there are shared islands)."""
+        return self.x + ([self.g] if self.g else [])
+
+    def label(self, i: int) -> dict:
+        """The membership label of number i (or of the cuts' ``SHARED``)."""
+        return self.g if i == SHARED or i in self.shared else self.x[i]
+
     def add_one_role(self) -> None:
         cnf = self.cnf
         roles: dict = {c: [self.b[c]] for c in self.cells}
-        for xi in self.x:
+        for xi in self.labels():
             for c, v in xi.items():
                 roles[c].append(v)
         for c, lits in roles.items():
             if c in self.clue_at:
-                i = self.clue_at[c]
-                cnf.add([self.x[i][c]])
-                cnf.extend([-v] for v in lits if v != self.x[i][c])
+                own = self.label(self.clue_at[c])[c]
+                cnf.add([own])
+                cnf.extend([-v] for v in lits if v != own)
                 continue
             cnf.add(lits)
             if len(lits) <= 6:
@@ -142,7 +156,7 @@ class Model:
 
     def exactly(self, lits: list[int], k: int) -> None:
         """Exactly k of lits, by CardEnc on the cheaper side (k or its complement)."""
-        if k > len(lits):
+        if not 0 <= k <= len(lits):  # e.g. a negative wall size: numbers summing past the grid
             self.cnf.add([])
         elif k in (0, len(lits)):
             self.cnf.extend([x if k else -x] for x in lits)
@@ -152,10 +166,24 @@ class Model:
             enc = EncType.seqcounter if len(lits) * k <= SEQ_LIMIT else EncType.cardnetwrk
             self.cnf.extend(CardEnc.equals(lits, bound=k, vpool=self.cnf.pool, encoding=enc).clauses)
 
+    def at_least(self, lits: list[int], k: int) -> None:
+        if k > len(lits):
+            self.cnf.add([])
+        elif k == len(lits):
+            self.cnf.extend([x] for x in lits)
+        elif k > 0:
+            enc = EncType.seqcounter if len(lits) * k <= SEQ_LIMIT else EncType.cardnetwrk
+            self.cnf.extend(CardEnc.atleast(lits, bound=k, vpool=self.cnf.pool, encoding=enc).clauses)
+
     def add_island_sizes(self) -> None:
+        """Exactly k cells in each island with its own label; at least the sum of the shared
+        islands' numbers with the shared label (their sizes are cut lazily; an exact count
+        there made janko #1055 hopeless and #94 three times slower)."""
         for i, (_, v) in enumerate(self.clues):
-            if v != QUESTION:
+            if v != QUESTION and i not in self.shared:
                 self.exactly(list(self.x[i].values()), v)
+        if self.shared:
+            self.at_least(list(self.g.values()), sum(self.clues[i][1] for i in self.shared))
 
     def add_wall_size(self) -> None:
         """Implied: the wall has W cells -- only for a sparse wall (at most a quarter of the cells),
@@ -180,7 +208,7 @@ class Model:
         self.cnf.extend(CardEnc.atmost(lits, bound=bound, vpool=self.cnf.pool, encoding=enc).clauses)
 
     def add_island_separation(self) -> None:
-        for xi in self.x:
+        for xi in self.labels():
             for c, v in xi.items():
                 for d in self.nbrs(c):
                     self.cnf.add([-v, self.b[d]] + ([xi[d]] if d in xi else []))
@@ -198,6 +226,10 @@ class Model:
             for c, v in xi.items():
                 if c != home and home not in self.nbrs(c):
                     self.cnf.add([-v] + [xi[d] for d in self.nbrs(c) if d in xi])
+        homes = {self.clues[i][0] for i in self.shared}
+        for c, v in self.g.items():
+            if c not in homes:
+                self.cnf.add([-v] + [self.g[d] for d in self.nbrs(c) if d in self.g])
         if self.wall_count is not None and self.wall_count >= 2:
             for c in self.cells:
                 if c not in self.clue_at:
@@ -232,14 +264,15 @@ class Model:
         black = frozenset(c for c, v in self.b.items() if model[v - 1] > 0)
         members = [[c for c, v in xi.items() if model[v - 1] > 0] if i in self.lazy else []
                    for i, xi in enumerate(self.x)]
-        return black, members
+        return black, members, [c for c, v in self.g.items() if model[v - 1] > 0]
 
-    def cuts(self, black, members) -> list[list[int]]:
+    def cuts(self, black, members, shared_cells=()) -> list[list[int]]:
         """The connectivity cuts of a model as clauses (none when every island and the wall are
         connected); which cuts, from ``puzzles.nurikabe.connectivity_cuts``."""
         out: list[list[int]] = []
-        for cut in connectivity_cuts(self.puzzle, self.reach, self.anchors, black, members):
-            var = self.b if cut.island is None else self.x[cut.island]
+        for cut in connectivity_cuts(self.puzzle, self.reach, self.anchors, black, members,
+                                     self.shared, shared_cells):
+            var = self.b if cut.island is None else self.label(cut.island)
             rim = [var[d] for d in cut.rim]
             also = [] if cut.also is None else [-var[cut.also]]
             if cut.each:
@@ -284,8 +317,8 @@ def solve(
         stats["fixed_cells"] = add_fixed(m, fixed)
 
     def refine(candidate, add_clause):
-        black, members = candidate
-        cuts = m.cuts(black, members)
+        black, members, shared_cells = candidate
+        cuts = m.cuts(black, members, shared_cells)
         if not cuts:
             return [NurikabeSolution(puzzle.rows, puzzle.cols, black)]
         stats["rounds"] += 1

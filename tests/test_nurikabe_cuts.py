@@ -21,6 +21,7 @@ from puzzles import grid
 from puzzles.check.nurikabe import check
 from puzzles.nurikabe import (
     QUESTION,
+    SHARED,
     NurikabePuzzle,
     NurikabeSolution,
     border_budget,
@@ -31,6 +32,7 @@ from puzzles.nurikabe import (
     facing,
     max_adjacencies,
     reach,
+    shared_label_cuts,
 )
 from puzzles.solving import Limit, Status
 
@@ -130,12 +132,12 @@ def test_facing_keeps_the_side_of_the_rim_toward_the_start():
     cells = set(grid.cells(3, 5))
     piece = {(0, 0), (1, 0), (2, 0)}
     rim = boundary(piece, 3, 5)
-    assert facing(piece, rim, (1, 4), cells, 3, 5) == {(0, 1), (1, 1), (2, 1)}
+    assert facing(piece, rim, [(1, 4)], cells, 3, 5) == {(0, 1), (1, 1), (2, 1)}
     # a piece in the middle: only the right-hand rim faces (1, 4) once the left side is cut off
     piece = {(0, 2), (1, 2), (2, 2)}
     rim = boundary(piece, 3, 5)
-    assert facing(piece, rim, (1, 4), cells, 3, 5) == {(0, 3), (1, 3), (2, 3)}
-    assert facing(piece, rim, (1, 0), cells, 3, 5) == {(0, 1), (1, 1), (2, 1)}
+    assert facing(piece, rim, [(1, 4)], cells, 3, 5) == {(0, 3), (1, 3), (2, 3)}
+    assert facing(piece, rim, [(1, 0)], cells, 3, 5) == {(0, 1), (1, 1), (2, 1)}
 
 
 def lost_border_edges(solution: NurikabeSolution) -> int:
@@ -202,18 +204,20 @@ def test_sat_solver_settings(monkeypatch, solver):
 
 def test_large_grids_keep_larger_islands_eager(monkeypatch):
     # a 30 in the corner of a 40x40 grid: C(32, 3) = 4960 distance levels, over EAGER_LEVELS but
-    # within 5 per cell of the grid, so the island is connected eagerly
+    # within 5 per cell of the grid, so the island is connected eagerly (without that allowance
+    # it is huge: it gets the shared label instead of its own)
     import puzzles.nurikabe
     import satmodels.nurikabe as sat_nurikabe
 
     rows = [[None] * 40 for _ in range(40)]
     rows[0][0] = 30
     puzzle = NurikabePuzzle.from_rows(rows)
-    for per_cell, lazy in ((puzzles.nurikabe.EAGER_LEVELS_PER_CELL, set()), (0, {0})):
+    for per_cell, shared in ((puzzles.nurikabe.EAGER_LEVELS_PER_CELL, set()), (0, {0})):
         monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", per_cell)
         m = sat_nurikabe.Model(puzzle)
         m.build()
-        assert m.lazy == lazy
+        assert m.shared == shared and not m.lazy
+        assert (len(m.g), len(m.x[0])) == ((len(m.reach[0]), 0) if shared else (0, len(m.reach[0])))
 
 
 @pytest.mark.parametrize("number", [3, 5, 7])
@@ -281,3 +285,73 @@ def test_cpsat_tree_adds_the_distance_levels_of_small_islands():
     puzzle = NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None, None, None, 3]])
     names = [v.name for v in cp_nurikabe.tree_model(puzzle).model.proto.variables]
     assert any(n.startswith("d(") for n in names) and any(n.startswith("dep") for n in names)
+
+
+# ---------------------------------------------------------------- the shared label of huge islands
+
+
+def cut_shapes(puzzle, shared, cells):
+    cuts = shared_label_cuts(puzzle, reach(puzzle), shared, cells)
+    assert all(cut.island == SHARED for cut in cuts)
+    return {(cut.piece, cut.rim, cut.each) for cut in cuts}
+
+
+def test_shared_label_cuts_for_each_kind_of_wrong_component():
+    row = NurikabePuzzle.from_rows([[3, None, None, None, 3]])
+    # both numbers in one component: not all of the path between them
+    assert cut_shapes(row, {0, 1}, set(grid.cells(1, 5))) == {
+        (frozenset({(0, 1), (0, 2), (0, 3)}), frozenset(), False)}
+    # a cell out of the number's reach (next to the other number), three steps away: not all of
+    # the path to it; the other number's one-cell component is too small
+    assert cut_shapes(row, {0, 1}, {(0, 0), (0, 1), (0, 2), (0, 3)} | {(0, 4)}) >= {
+        (frozenset({(0, 1), (0, 2), (0, 3)}), frozenset(), False)}
+    # too large (every cell within 2 steps): not all of the 3 + 1 nearest cells
+    square = NurikabePuzzle.from_rows([[3, None, None], [None, None, None]])
+    assert cut_shapes(square, {0}, {(0, 0), (0, 1), (1, 0), (1, 1)}) == {
+        (frozenset({(0, 1), (1, 0), (1, 1)}), frozenset(), False)}
+    # too small: all of it -> one more cell of the rim; a component without a number: each cell
+    # -> a rim cell facing a number
+    seven = NurikabePuzzle.from_rows([[None] * 5, [7, None, None, None, None], [None] * 5])
+    assert cut_shapes(seven, {0}, {(1, 0), (0, 3), (0, 4)}) == {
+        (frozenset(), frozenset({(0, 0), (2, 0), (1, 1)}), False),
+        (frozenset({(0, 3), (0, 4)}), frozenset({(0, 2), (1, 3), (1, 4)}), True)}
+    # a right island: no cut
+    assert cut_shapes(square, {0}, {(0, 0), (0, 1), (0, 2)}) == set()
+
+
+def test_shared_label_cuts_reject_adjacent_numbers():
+    # two numbers side by side share an island in every colouring: the cut is the empty clause
+    puzzle = NurikabePuzzle.from_rows([[2, 2, None]])
+    assert cut_shapes(puzzle, {0, 1}, {(0, 0), (0, 1)}) == {(frozenset(), frozenset(), False)}
+    for backend in BACKENDS:
+        assert enumerate_all(backend, puzzle)[0] == brute_force(puzzle) == frozenset()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_shared_label_counts_like_the_per_island_labels(monkeypatch, seed):
+    """On 5x6 grids with larger islands (too many cells for the brute force), ``sat`` with every
+    known island on the shared label (thresholds at 0) enumerates the same solutions as ``sat``
+    with per-island labels and distance levels."""
+    import puzzles.nurikabe
+    import satmodels.nurikabe as sat_nurikabe
+
+    rng = random.Random(1000 + seed)
+    cells = list(grid.cells(5, 6))
+    white = {c for c in cells if rng.random() < 0.65}
+    clues = {}
+    for island in components(white, 5, 6):
+        clues[rng.choice(sorted(island))] = len(island)
+    if rng.random() < 0.5:  # loosen one number: several solutions, or none
+        cell = rng.choice(sorted(clues))
+        clues[cell] = max(1, clues[cell] + rng.choice((-1, 1)))
+    puzzle = NurikabePuzzle.from_rows([[clues.get((r, c)) for c in range(6)] for r in range(5)])
+    limit = Limit(seconds=120, solutions=100_000)
+    per_island = sat_nurikabe.solve(puzzle, limit)
+    monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", 0)
+    monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
+    m = sat_nurikabe.Model(puzzle)
+    assert m.shared == {i for i, (_, v) in enumerate(puzzle.clue_cells()) if v >= 2}
+    shared = sat_nurikabe.solve(puzzle, limit)
+    assert per_island.exhausted and shared.exhausted
+    assert shared.solution_set() == per_island.solution_set()
+    assert all(not check(puzzle, s) for s in shared.solutions)
