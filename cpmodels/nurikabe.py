@@ -61,6 +61,7 @@ from ortools.sat.python import cp_model
 from puzzles import grid
 from puzzles.nurikabe import (
     QUESTION,
+    SHARED,
     NurikabePuzzle,
     NurikabeSolution,
     always_wall,
@@ -70,6 +71,7 @@ from puzzles.nurikabe import (
     eager_islands,
     lazy_islands,
     reach,
+    shared_islands,
 )
 from puzzles.solving import Deadline, Limit, SolveResult
 
@@ -80,7 +82,9 @@ LAZY_PARAMS = {"cp_model_presolve": False, "symmetry_level": 0}
 
 
 class _Model:
-    def __init__(self, puzzle: NurikabePuzzle) -> None:
+    def __init__(self, puzzle: NurikabePuzzle, *, share: bool = False) -> None:
+        """``share``: the huge islands (``puzzles.nurikabe.shared_islands``) get one shared label
+        ``g`` instead of their own (``cpsat``; the spanning trees need per-island labels)."""
         self.puzzle = puzzle
         self.rows, self.cols = puzzle.rows, puzzle.cols
         self.model = cp_model.CpModel()
@@ -90,7 +94,10 @@ class _Model:
         self.cells = list(grid.cells(self.rows, self.cols))
         self.open = [c for c in self.cells if c not in self.clue_at]  # cells that may be wall
         self.b = {c: self.model.new_bool_var(f"b{c}") for c in self.open}
-        self.x = [{c: self.model.new_bool_var(f"x{c},{i}") for c in r} for i, r in enumerate(self.reach)]
+        self.shared = shared_islands(puzzle, self.reach) if share else set()
+        self.g = {c: self.model.new_bool_var(f"g{c}") for i in sorted(self.shared) for c in self.reach[i]}
+        self.x = [{} if i in self.shared else {c: self.model.new_bool_var(f"x{c},{i}") for c in r}
+                  for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
         self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
         # the islands connected by lazy cuts in ``cpsat`` (``add_island_levels`` leaves the huge ones)
@@ -99,28 +106,40 @@ class _Model:
     def nbrs(self, cell):
         return grid.neighbours(self.rows, self.cols, cell)
 
+    def labels(self) -> list[dict]:
+        """The membership labels: one per island, and the shared one (when there are shared islands)."""
+        return self.x + ([self.g] if self.g else [])
+
+    def label(self, i: int) -> dict:
+        """The membership label of number i (or of the cuts' ``SHARED``)."""
+        return self.g if i == SHARED or i in self.shared else self.x[i]
+
     def add_one_role(self) -> None:
         roles: dict = {c: ([self.b[c]] if c in self.b else []) for c in self.cells}
-        for xi in self.x:
+        for xi in self.labels():
             for c, v in xi.items():
                 roles[c].append(v)
         for c, lits in roles.items():
             if c in self.clue_at:
-                i = self.clue_at[c]
-                self.model.add(self.x[i][c] == 1)
+                own = self.label(self.clue_at[c])[c]
+                self.model.add(own == 1)
                 for v in lits:
-                    if v is not self.x[i][c]:
+                    if v is not own:
                         self.model.add(v == 0)
             else:
                 self.model.add_exactly_one(lits)
 
     def add_island_sizes(self) -> None:
+        """k cells in each island with its own label; at least the sum of the shared islands'
+        numbers with the shared label (their sizes are cut lazily, as in ``sat``)."""
         for i, (_, v) in enumerate(self.clues):
-            if v != QUESTION:
+            if v != QUESTION and i not in self.shared:
                 self.model.add(sum(self.x[i].values()) == v)
+        if self.shared:
+            self.model.add(sum(self.g.values()) >= sum(self.clues[i][1] for i in self.shared))
 
     def add_island_separation(self) -> None:
-        for xi in self.x:
+        for xi in self.labels():
             for c, v in xi.items():
                 for d in self.nbrs(c):
                     if d in self.clue_at:
@@ -142,6 +161,10 @@ class _Model:
             for c, v in xi.items():
                 if c != home and home not in self.nbrs(c):
                     self.model.add_bool_or([v.Not()] + [xi[d] for d in self.nbrs(c) if d in xi])
+        homes = {self.clues[i][0] for i in self.shared}
+        for c, v in self.g.items():
+            if c not in homes:
+                self.model.add_bool_or([v.Not()] + [self.g[d] for d in self.nbrs(c) if d in self.g])
         if self.wall_count is not None and self.wall_count >= 2:
             for c in self.open:
                 self.model.add_bool_or([self.b[c].Not()] + [self.b[d] for d in self.nbrs(c) if d in self.b])
@@ -155,7 +178,7 @@ class _Model:
     def add_island_levels(self) -> None:
         """Eager connectivity by distance levels (``puzzles.nurikabe.distance_levels``, the same
         clauses as ``sat``) for the islands ``eager_islands`` picks; the others are ``lazy``."""
-        self.lazy = lazy_islands(self.puzzle, self.reach)
+        self.lazy = lazy_islands(self.puzzle, self.reach) - self.shared
         for i in sorted(eager_islands(self.puzzle, self.reach)):
             xi, levels = self.x[i], {}
 
@@ -183,7 +206,7 @@ class _Model:
         black = frozenset(c for c, v in self.b.items() if solver.boolean_value(v))
         members = [[c for c, v in xi.items() if solver.boolean_value(v)] if i in self.lazy else []
                    for i, xi in enumerate(self.x)]
-        return black, members
+        return black, members, [c for c, v in self.g.items() if solver.boolean_value(v)]
 
     def block(self, solution: NurikabeSolution) -> None:
         if self.wall_count is not None:
@@ -193,12 +216,13 @@ class _Model:
 
     # ------------------------------------------------------------ lazy cuts
 
-    def add_cuts(self, black, members) -> int:
+    def add_cuts(self, black, members, shared_cells=()) -> int:
         """Connectivity cuts for a model (which cuts: ``puzzles.nurikabe.connectivity_cuts``, the
         soundness argument: the module docstring); returns how many constraints were added."""
         n = 0
-        for cut in connectivity_cuts(self.puzzle, self.reach, self.anchors, black, members):
-            var = self.b if cut.island is None else self.x[cut.island]
+        for cut in connectivity_cuts(self.puzzle, self.reach, self.anchors, black, members,
+                                     self.shared, shared_cells):
+            var = self.b if cut.island is None else self.label(cut.island)
             rim = [var[d] for d in cut.rim]
             also = [] if cut.also is None else [var[cut.also].Not()]
             if cut.each:
@@ -277,14 +301,14 @@ def solve(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
           workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
     """``cpsat``: lazy connectivity cuts, re-solved until every island and the wall connect."""
     deadline = Deadline(limit.seconds)
-    m = _Model(puzzle)
+    m = _Model(puzzle, share=True)
     m.build()
     m.add_island_levels()
     stats = {"cuts": 0, "rounds": 0}
 
     def refine(candidate):
-        black, members = candidate
-        n = m.add_cuts(black, members)
+        black, members, shared_cells = candidate
+        n = m.add_cuts(black, members, shared_cells)
         if not n:
             return [NurikabeSolution(puzzle.rows, puzzle.cols, black)]
         stats["rounds"] += 1

@@ -111,17 +111,21 @@ def test_the_brute_force_itself():
     assert brute_force(NurikabePuzzle.from_rows([[1, None], [None, 1]])) == frozenset()
 
 
+@pytest.mark.parametrize("model", ["sat", "cpsat"])
 @pytest.mark.parametrize(("rows", "cols", "seed"), CASES)
-def test_sat_with_every_island_connected_lazily(monkeypatch, rows, cols, seed):
-    """The same comparison with the facing-side island cuts doing all island connectivity (the
-    small islands above are connected eagerly by distance levels; only huge ones are lazy)."""
+def test_lazy_models_with_every_island_huge(monkeypatch, model, rows, cols, seed):
+    """The same comparison with every known island on the shared label, sized and separated by
+    its lazy cuts, and the "?" islands connected by the facing-side island cuts (above, the
+    small islands are connected eagerly by distance levels; only huge ones are shared)."""
+    import importlib
+
     import puzzles.nurikabe
-    import satmodels.nurikabe as sat_nurikabe
 
     monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", 0)
     monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
     puzzle = random_puzzle(random.Random(seed * 7919 + rows * 31 + cols), rows, cols)
-    r = sat_nurikabe.solve(puzzle, Limit(seconds=120, solutions=100_000))
+    solve = importlib.import_module(f"{'satmodels' if model == 'sat' else 'cpmodels'}.nurikabe").solve
+    r = solve(puzzle, Limit(seconds=120, solutions=100_000))
     assert r.status in (Status.SOLVED, Status.UNSAT) and r.exhausted
     assert r.solution_set() == brute_force(puzzle)
 
@@ -256,23 +260,23 @@ def test_distance_levels_admit_exactly_the_connected_islands(number):
 def test_cpsat_connects_small_islands_by_levels_and_huge_ones_lazily(monkeypatch):
     """``cpsat`` encodes the distance levels for the islands ``eager_islands`` picks (janko #950,
     #687, #688: 30 s timeouts -> 1-9 s) and cuts only the others; with the thresholds at 0 every
-    island is lazy again, and both count the same solutions."""
+    island is huge: it gets the shared label (cut lazily), and both count the same solutions."""
     import cpmodels.nurikabe as cp_nurikabe
     import puzzles.nurikabe
 
     puzzle = NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None, None, None, 3]])
-    m = cp_nurikabe._Model(puzzle)
+    m = cp_nurikabe._Model(puzzle, share=True)
     m.build()
     m.add_island_levels()
-    assert eager_islands(puzzle, m.reach) == {0, 1} and m.lazy == set()
+    assert eager_islands(puzzle, m.reach) == {0, 1} and m.lazy == set() and not m.g
     counts = []
-    for levels, lazy in ((3_000, set()), (0, {0, 1})):
+    for levels, shared in ((3_000, set()), (0, {0, 1})):
         monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", levels)
         monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
-        m = cp_nurikabe._Model(puzzle)
+        m = cp_nurikabe._Model(puzzle, share=True)
         m.build()
         m.add_island_levels()
-        assert m.lazy == lazy
+        assert m.shared == shared and m.lazy == set() and all(not m.x[i] for i in shared)
         r = cp_nurikabe.solve(puzzle, Limit(seconds=60, solutions=100))
         assert r.exhausted
         counts.append(r.solution_set())
