@@ -18,10 +18,13 @@ has two cells or more), and ``add_border_budget`` (the wall touches at most
 levels ``sat`` uses (``puzzles.nurikabe.distance_levels``; janko #950, #687, #688: 30 s timeouts
 -> 1-9 s, but every re-solve of the larger model costs more, and five puzzles that took 15-27 s
 now miss 30 s: #1091 15.6 s -> 37 s, both run side by side; per-island caps of 300-1500
-levels only moved the losses around), nothing else is; every assignment is split into the
-components of each huge or "?" island and of the wall, and every separated piece S gets cuts,
-then the model is re-solved (``_cpsat.search``, presolve off: it costs more than it saves over
-many rounds):
+levels only moved the losses around), nothing else is. The huge islands
+(``puzzles.nurikabe.shared_islands``) share one label ``g`` = "in one of the huge islands",
+with at least the sum of their numbers true, as in ``sat`` (#94, #460, #660: 30 s timeouts ->
+6-13 s); lazy cuts split it into the right islands (``puzzles.nurikabe.shared_label_cuts``,
+argued there). Every assignment is split into the components of the shared label, of each "?"
+island and of the wall, and every separated piece S gets cuts, then the model is re-solved
+(``_cpsat.search``, presolve off: it costs more than it saves over many rounds):
 ``x[c, i] -> OR(x[d, i] for d in F)`` for each c in an island piece S without
 the number, where N = the cells of i's reach next to S and F = the cells of N next to the
 component R of the number in (reach minus S minus N) (``puzzles.nurikabe.facing``: the side of

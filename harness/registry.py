@@ -125,10 +125,11 @@ BACKENDS: tuple[Backend, ...] = (
             "stands for its 4 turns", family="native", complete=False),
     Backend("nurikabe", "sat", "satmodels.nurikabe:solve",
             "CNF (CaDiCaL 1.9.5): island membership within each number's reach, CardEnc sizes, "
-            "distance levels per island, lazy wall cuts on one incremental solver", family="sat"),
+            "distance levels per island (huge islands: one shared label), lazy wall and "
+            "shared-label cuts on one incremental solver", family="sat"),
     Backend("nurikabe", "cpsat", "cpmodels.nurikabe:solve",
-            "CP-SAT island membership, distance levels for small islands, re-solved with lazy "
-            "connectivity cuts for the wall and huge islands", family="cpsat"),
+            "CP-SAT island membership, distance levels for small islands, one shared label for "
+            "huge ones, re-solved with lazy cuts for the wall and the shared label", family="cpsat"),
     Backend("nurikabe", "cpsat-tree", "cpmodels.nurikabe:solve_tree",
             "CP-SAT island membership, eager spanning trees (parent + depth) for islands and wall, "
             "distance levels for small islands", family="cpsat"),

@@ -27,9 +27,19 @@ without it a model only knows white/black and needs tens of thousands of cut rou
 Island connectivity is eager (``add_island_connectivity``): distance levels
 ``("d", c, i, t)`` = c is in island i at most t steps from the number through island cells, and
 every cell of the island is within k-1 steps (``puzzles.nurikabe.distance_levels``, shared with
-``cpsat``) -- except for islands so large that the levels would exceed
-``puzzles.nurikabe.EAGER_LEVELS`` variables (or ``EAGER_LEVELS_PER_CELL`` per grid cell, if
-more), and "?" islands, which are connected by lazy cuts like the wall.
+``cpsat``) -- except for "?" islands, connected by lazy cuts like the wall, and islands so large
+that the levels would exceed ``puzzles.nurikabe.EAGER_LEVELS`` variables (or
+``EAGER_LEVELS_PER_CELL`` per grid cell, if more). Those huge islands
+(``puzzles.nurikabe.shared_islands``) have no label of their own: they share ``("g", cell)`` =
+"c is in one of the huge islands" over the union of their reaches (separated, and with an
+island neighbour, like the others), with at least the sum of their numbers true, and lazy cuts
+split the shared cells into the right islands (``puzzles.nurikabe.shared_label_cuts``: a
+component without a number grows toward one, a path joining two numbers or reaching too far is
+forbidden, a component of the wrong size grows or shrinks). Per-island labels with exact sizes
+made them a pigeonhole-like problem: janko #1055 (eight 50s, four of them huge) was never
+solved, even with every other cell fixed to the solution; now 27 s. #94 6.3 -> 1.4 s. An exact
+count of the shared cells instead of "at least" makes #1055 hopeless again, none at all makes
+#669 and #1102 (a 64 in a reach of 83 cells, a 61 in one of 61) need tens of thousands of rounds.
 
 Wall connectivity is enforced lazily. Each model is split into the components of the wall and of
 every lazily connected island; every separated piece S gets cuts, added to the same solver (no
@@ -56,7 +66,8 @@ the island is connected and holds the number h; a path inside the island (so ins
 from h to c starts in R (h is outside S, and outside N, or the model's island would join h to
 S) and ends outside R (in S), so it has a first cell z outside R. z is next to a cell of R, so
 z is in S or N (R is a component of reach minus S minus N), and not in S (the cell before z,
-in R, would be next to S, so in N): z is a cell of N next to R -- a cell of F -- in island i. The same for the
+in R, would be next to S, so in N): z is a cell of N next to R -- a cell of F -- in island i.
+(The shared label's cuts are argued in ``puzzles.nurikabe.shared_label_cuts``.) The same for the
 wall with the anchor a in place of h: a is walled in every solution and in the model (so it is
 in another wall piece, neither in S nor in N), and the connected wall holds a path from a to c
 through non-number cells, whose first cell outside R is a wall cell of F. A solution's island i
