@@ -144,6 +144,32 @@ def test_facing_keeps_the_side_of_the_rim_toward_the_start():
     assert facing(piece, rim, [(1, 0)], cells, 3, 5) == {(0, 1), (1, 1), (2, 1)}
 
 
+def facing_from_the_starts(region, rim, starts, allowed, rows, cols):
+    """The definition of ``facing``, searched the plain way: the starts' components in
+    ``allowed`` minus region and rim, and the rim cells next to them."""
+    blocked = set(region) | set(rim)
+    comp = set()
+    for piece in components({c for c in allowed if c not in blocked}, rows, cols):
+        if piece & set(starts):
+            comp |= piece
+    return {d for d in rim if any(n in comp for n in grid.neighbours(rows, cols, d))}
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_facing_searched_from_the_rim_equals_its_definition(seed):
+    rng = random.Random(seed)
+    rows, cols = rng.randint(3, 9), rng.randint(3, 9)
+    cells = list(grid.cells(rows, cols))
+    allowed = {c for c in cells if rng.random() < 0.85}
+    region = rng.choice(components(allowed, rows, cols))
+    region = {c for c in region if rng.random() < 0.6} or region
+    rim = {d for d in boundary(region, rows, cols) if d in allowed}
+    free = sorted(c for c in allowed if c not in region and c not in rim)
+    starts = rng.sample(free, min(len(free), rng.randint(1, 3)))
+    want = facing_from_the_starts(region, rim, starts, allowed, rows, cols)
+    assert facing(region, rim, starts, allowed, rows, cols) == want
+
+
 def lost_border_edges(solution: NurikabeSolution) -> int:
     return sum(4 - len(grid.neighbours(solution.rows, solution.cols, c)) for c in solution.black)
 
