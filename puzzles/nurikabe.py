@@ -365,7 +365,8 @@ class ConnectivityCut:
     * not ``each`` (the piece holding the number, too small): ``AND(in(c) for c in piece) ->
       OR(in(d) for d in rim)``; with an empty rim: not all of ``piece``.
 
-    Why no cut removes a solution is argued in satmodels/nurikabe.py."""
+    Why no cut removes a solution is argued in satmodels/nurikabe.py, for the shared label in
+    ``shared_label_cuts``."""
 
     island: int | None
     piece: frozenset[Cell]
