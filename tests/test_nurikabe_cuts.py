@@ -385,3 +385,28 @@ def test_shared_label_counts_like_the_per_island_labels(monkeypatch, seed):
     assert per_island.exhausted and shared.exhausted
     assert shared.solution_set() == per_island.solution_set()
     assert all(not check(puzzle, s) for s in shared.solutions)
+
+
+def test_shared_label_count_only_where_its_counter_is_small(monkeypatch):
+    # a 3 in the middle of a 1x5 row, on the shared label (thresholds at 0): its reach is the
+    # whole row (n = 5). The CNF alone, before any cut and without the border budget (which
+    # rejects it too), rejects "only the number labelled" with the at-least count
+    # (n * (n - 3) = 10 <= SEQ_LIMIT) and accepts it without (SEQ_LIMIT = 0)
+    from pysat.solvers import Solver
+
+    import puzzles.nurikabe
+    import satmodels.nurikabe as sat_nurikabe
+
+    monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", 0)
+    monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
+    puzzle = NurikabePuzzle.from_rows([[None, None, 3, None, None]])
+    for limit, accepted in ((sat_nurikabe.SEQ_LIMIT, False), (0, True)):
+        monkeypatch.setattr(sat_nurikabe, "SEQ_LIMIT", limit)
+        m = sat_nurikabe.Model(puzzle)
+        m.add_border_budget = lambda: None
+        m.build()
+        assert m.shared == {0} and len(m.g) == 5
+        only_the_number = [m.g[c] if c == (0, 2) else -m.g[c] for c in m.g]
+        with Solver(bootstrap_with=m.cnf.clauses) as solver:
+            assert solver.solve(assumptions=only_the_number) is accepted
+    assert sat_nurikabe.solve(puzzle, Limit(seconds=60, solutions=10)).solution_set() == brute_force(puzzle)
