@@ -20,7 +20,8 @@ levels ``sat`` uses (``puzzles.nurikabe.distance_levels``; janko #950, #687, #68
 now miss 30 s: #1091 15.6 s -> 37 s, both run side by side; per-island caps of 300-1500
 levels only moved the losses around), nothing else is. The huge islands
 (``puzzles.nurikabe.shared_islands``) share one label ``g`` = "in one of the huge islands",
-with at least the sum of their numbers true, as in ``sat`` (#94, #460, #660: 30 s timeouts ->
+with at least the sum of their numbers true (a linear constraint, always), as in ``sat``
+(#94, #460, #660: 30 s timeouts ->
 6-13 s); lazy cuts split it into the right islands (``puzzles.nurikabe.shared_label_cuts``,
 argued there). Every assignment is split into the components of the shared label, of each "?"
 island and of the wall, and every separated piece S gets cuts, then the model is re-solved

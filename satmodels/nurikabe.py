@@ -32,12 +32,13 @@ that the levels would exceed ``puzzles.nurikabe.EAGER_LEVELS`` variables (or
 ``EAGER_LEVELS_PER_CELL`` per grid cell, if more). Those huge islands
 (``puzzles.nurikabe.shared_islands``) have no label of their own: they share ``("g", cell)`` =
 "c is in one of the huge islands" over the union of their reaches (separated, and with an
-island neighbour, like the others), with at least the sum of their numbers true, and lazy cuts
+island neighbour, like the others), with at least the sum of their numbers true where that
+counter is small (``add_island_sizes``), and lazy cuts
 split the shared cells into the right islands (``puzzles.nurikabe.shared_label_cuts``: a
 component without a number grows toward one, a path joining two numbers or reaching too far is
 forbidden, a component of the wrong size grows or shrinks). Per-island labels with exact sizes
 made them a pigeonhole-like problem: janko #1055 (eight 50s, four of them huge) was never
-solved, even with every other cell fixed to the solution; now 27 s. #94 6.3 -> 1.4 s. An exact
+solved, even with every other cell fixed to the solution; now 19 s in the corpus benchmark. #94 6.3 -> 1.4 s. An exact
 count of the shared cells instead of "at least" makes #1055 hopeless again, none at all makes
 #669 and #1102 (a 64 in a reach of 83 cells, a 61 in one of 61) need tens of thousands of rounds.
 
