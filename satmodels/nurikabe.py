@@ -38,8 +38,9 @@ split the shared cells into the right islands (``puzzles.nurikabe.shared_label_c
 component without a number grows toward one, a path joining two numbers or reaching too far is
 forbidden, a component of the wrong size grows or shrinks). Per-island labels with exact sizes
 made them a pigeonhole-like problem: janko #1055 (eight 50s, four of them huge) was never
-solved, even with every other cell fixed to the solution; now 19 s in the corpus benchmark. #94 6.3 -> 1.4 s. An exact
-count of the shared cells instead of "at least" makes #1055 hopeless again, none at all makes
+solved, even with every other cell fixed to the solution; now 19 s in the corpus benchmark.
+#94 6.3 -> 1.4 s. An exact count of the shared cells instead of "at least" makes #1055
+hopeless again, none at all makes
 #669 and #1102 (a 64 in a reach of 83 cells, a 61 in one of 61) need tens of thousands of rounds.
 
 Wall connectivity is enforced lazily. Each model is split into the components of the wall and of
