@@ -21,11 +21,11 @@ now miss 30 s: #1091 15.6 s -> 37 s, both run side by side; per-island caps of 3
 levels only moved the losses around), nothing else is. The huge islands
 (``puzzles.nurikabe.shared_islands``) share one label ``g`` = "in one of the huge islands",
 with at least the sum of their numbers true (a linear constraint, always), as in ``sat``
-(#94, #460, #660: 30 s timeouts ->
-6-13 s); lazy cuts split it into the right islands (``puzzles.nurikabe.shared_label_cuts``,
-argued there). Every assignment is split into the components of the shared label, of each "?"
-island and of the wall, and every separated piece S gets cuts, then the model is re-solved
-(``_cpsat.search``, presolve off: it costs more than it saves over many rounds):
+(#94, #460, #660: 30 s timeouts -> 6-13 s); lazy cuts split it into the right islands
+(``puzzles.nurikabe.shared_label_cuts``, argued there). Every assignment is split into the
+components of the shared label, of each "?" island and of the wall, and every separated piece S
+gets cuts, then the model is re-solved (``_cpsat.search``, presolve off: it costs more than it
+saves over many rounds):
 ``x[c, i] -> OR(x[d, i] for d in F)`` for each c in an island piece S without
 the number, where N = the cells of i's reach next to S and F = the cells of N next to the
 component R of the number in (reach minus S minus N) (``puzzles.nurikabe.facing``: the side of
@@ -76,6 +76,7 @@ from puzzles.nurikabe import (
     lazy_islands,
     reach,
     shared_islands,
+    shared_reach,
 )
 from puzzles.solving import Deadline, Limit, SolveResult
 
@@ -99,13 +100,14 @@ class _Model:
         self.open = [c for c in self.cells if c not in self.clue_at]  # cells that may be wall
         self.b = {c: self.model.new_bool_var(f"b{c}") for c in self.open}
         self.shared = shared_islands(puzzle, self.reach) if share else set()
-        self.g = {c: self.model.new_bool_var(f"g{c}") for i in sorted(self.shared) for c in self.reach[i]}
+        self.g = {c: self.model.new_bool_var(f"g{c}") for c in shared_reach(self.reach, self.shared)}
         self.x = [{} if i in self.shared else {c: self.model.new_bool_var(f"x{c},{i}") for c in r}
                   for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
         self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
-        # the islands connected by lazy cuts in ``cpsat`` (``add_island_levels`` leaves the huge ones)
-        self.lazy = {i for i, (_, v) in enumerate(self.clues) if v != 1}
+        # the islands with their own label connected by lazy cuts in ``cpsat`` ("?" numbers, and
+        # huge ones when they do not share a label); ``add_island_levels`` connects the others
+        self.lazy = lazy_islands(puzzle, self.reach) - self.shared
 
     def nbrs(self, cell):
         return grid.neighbours(self.rows, self.cols, cell)
@@ -182,7 +184,6 @@ class _Model:
     def add_island_levels(self) -> None:
         """Eager connectivity by distance levels (``puzzles.nurikabe.distance_levels``, the same
         clauses as ``sat``) for the islands ``eager_islands`` picks; the others are ``lazy``."""
-        self.lazy = lazy_islands(self.puzzle, self.reach) - self.shared
         for i in sorted(eager_islands(self.puzzle, self.reach)):
             xi, levels = self.x[i], {}
 

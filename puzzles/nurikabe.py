@@ -277,6 +277,13 @@ def shared_islands(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> se
     return {i for i in lazy_islands(puzzle, reaches) if clues[i][1] != QUESTION}
 
 
+def shared_reach(reaches: list[dict[Cell, int]], shared: set[int]) -> dict[Cell, None]:
+    """The cells that may carry the shared label: the union of the shared islands' reaches, in
+    the order of the islands and of their reaches (the models create the label there and nowhere
+    else, in this order; ``shared_label_cuts`` relies on the set)."""
+    return {c: None for i in sorted(shared) for c in reaches[i]}
+
+
 def distance_levels(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
                     i: int) -> Iterator[list[Literal]]:
     """Clauses that connect island i eagerly, over its membership literals ``("x", c)`` (c is in
@@ -429,7 +436,7 @@ def shared_label_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], sh
     rows, cols = puzzle.rows, puzzle.cols
     clues = puzzle.clue_cells()
     homes = {clues[i][0]: i for i in shared}
-    allowed = set().union(*(reaches[i] for i in shared)) if shared else set()
+    allowed = shared_reach(reaches, shared)
     out: list[ConnectivityCut] = []
 
     def nogood(path):

@@ -103,6 +103,7 @@ from puzzles.nurikabe import (
     lazy_islands,
     reach,
     shared_islands,
+    shared_reach,
 )
 from puzzles.solving import Deadline, Limit, SolveResult
 
@@ -130,7 +131,7 @@ class Model:
         self.b = {c: self.cnf.var(("b", c)) for c in self.cells}
         # the huge islands share one label ``g`` (``puzzles.nurikabe.shared_islands``) ...
         self.shared = shared_islands(puzzle, self.reach)
-        self.g = {c: self.cnf.var(("g", c)) for i in sorted(self.shared) for c in self.reach[i]}
+        self.g = {c: self.cnf.var(("g", c)) for c in shared_reach(self.reach, self.shared)}
         self.x: list[dict] = [{} if i in self.shared else {c: self.cnf.var(("x", c, i)) for c in r}
                               for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
@@ -184,8 +185,8 @@ class Model:
         sum K of the shared islands' numbers, only when that counter is small (a sequential
         counter over n cells with n * (n - K) <= ``SEQ_LIMIT``: the islands must fill most of
         their reach, and the count drives them outward -- janko #669, #683 time out without it);
-        otherwise it costs more than it prunes (#1055: 23 s -> 18 s without it, #460 1.5 s ->
-        0.75 s). The sizes of the shared islands are cut lazily; an exact count made #1055
+        otherwise it costs more than it prunes (#1055: 23 s -> 20.5 s without it, #460 1.2 s ->
+        0.8 s). The sizes of the shared islands are cut lazily; an exact count made #1055
         hopeless and #94 three times slower."""
         for i, (_, v) in enumerate(self.clues):
             if v != QUESTION and i not in self.shared:

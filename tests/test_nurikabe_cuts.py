@@ -331,10 +331,20 @@ def test_shared_label_cuts_for_each_kind_of_wrong_component():
     # both numbers in one component: not all of the path between them
     assert cut_shapes(row, {0, 1}, set(grid.cells(1, 5))) == {
         (frozenset({(0, 1), (0, 2), (0, 3)}), frozenset(), False)}
-    # a cell out of the number's reach (next to the other number), three steps away: not all of
-    # the path to it; the other number's one-cell component is too small
-    assert cut_shapes(row, {0, 1}, {(0, 0), (0, 1), (0, 2), (0, 3)} | {(0, 4)}) >= {
+    # a cell out of the number's reach, three steps away: not all of the path to it (and no
+    # size cut for that component)
+    lone = NurikabePuzzle.from_rows([[3, None, None, None, None]])
+    assert cut_shapes(lone, {0}, {(0, 0), (0, 1), (0, 2), (0, 3)}) == {
         (frozenset({(0, 1), (0, 2), (0, 3)}), frozenset(), False)}
+    # (2, 1) is in the 5's reach (3 steps) but 5 steps from it inside the component: not all of
+    # that path (rather than the 6 nearest cells, which hold (1, 0) instead of (2, 1))
+    five = NurikabePuzzle.from_rows([[5, None, None], [None] * 3, [None] * 3])
+    assert cut_shapes(five, {0}, {(0, 0), (1, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1)}) == {
+        (frozenset({(0, 1), (0, 2), (1, 2), (2, 2), (2, 1)}), frozenset(), False)}
+    # right size and within two steps, but (0, 2) is next to the 1, out of the 3's reach
+    beside = NurikabePuzzle.from_rows([[3, None, None, 1]])
+    assert cut_shapes(beside, {0}, {(0, 0), (0, 1), (0, 2)}) == {
+        (frozenset({(0, 1), (0, 2)}), frozenset(), False)}
     # too large (every cell within 2 steps): not all of the 3 + 1 nearest cells
     square = NurikabePuzzle.from_rows([[3, None, None], [None, None, None]])
     assert cut_shapes(square, {0}, {(0, 0), (0, 1), (1, 0), (1, 1)}) == {
