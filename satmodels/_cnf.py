@@ -24,6 +24,9 @@ from puzzles.solving import Deadline, Limit, SolveResult, finish
 
 DEFAULT_SOLVER = "cadical195"
 SOLVERS = tuple(sorted(n for n in vars(SolverNames) if not n.startswith("_")))
+# python-sat cannot stop these before they finish: no ``interrupt()`` and no conflict budget
+# (Lingeling: "Limited solve is currently unsupported"; Kissat: "Interrupt is not supported")
+UNSTOPPABLE = frozenset({"lingeling", "kissat404"})
 SLICE_SECONDS = 0.05
 
 
@@ -59,9 +62,14 @@ class Cnf:
             self.extend(CardEnc.atmost(lits, bound=k, vpool=self.pool, encoding=EncType.seqcounter).clauses)
 
 
-def check_solver_name(name: str) -> str:
+def check_solver_name(name: str, timed: bool = False) -> str:
+    """``name`` if python-sat knows it (and, ``timed``, can stop it at a deadline); else ValueError."""
     if name not in SOLVERS:
         raise ValueError(f"unknown SAT solver {name!r} (python-sat knows: {', '.join(SOLVERS)})")
+    if timed and name in UNSTOPPABLE:
+        stoppable = ", ".join(n for n in SOLVERS if n not in UNSTOPPABLE)
+        raise ValueError(f"SAT solver {name!r} cannot be stopped at a time limit by python-sat; "
+                         f"run it without a limit or use one of: {stoppable}")
     return name
 
 
@@ -128,7 +136,7 @@ def search(
     seen: set = set()
     exhausted = timed_out = False
     state: dict = {"slice": slice_seconds}
-    with Solver(name=check_solver_name(solver_name)) as solver:
+    with Solver(name=check_solver_name(solver_name, timed=deadline.remaining() is not None)) as solver:
         if options and solver_name.startswith("cadical"):
             solver.configure(options)  # before any clause
         solver.append_formula(cnf.clauses)
