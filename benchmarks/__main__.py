@@ -14,6 +14,7 @@ BENCHMARKS = {
     "slitherlink-chapter9": "benchmarks.slitherlink_chapter9",
     "slitherlink-growth": "benchmarks.slitherlink_growth",
     "nurikabe-janko": "benchmarks.nurikabe_janko",
+    "nurikabe-janko-longer": "benchmarks.nurikabe_janko_longer",
     "hamiltonian-counting": "benchmarks.hamiltonian_counting",
     "hamiltonian-sampling": "benchmarks.hamiltonian_sampling",
     "labyrinth-enumerate": "benchmarks.labyrinth_enumerate",

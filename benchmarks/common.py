@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import datetime as _dt
+import json
 import os
 import platform
 import sys
@@ -62,6 +63,15 @@ def write_csv(path: Path, rows: list[dict]) -> None:
         w = csv.DictWriter(f, fieldnames=list(rows[0]))
         w.writeheader()
         w.writerows(rows)
+
+
+def record(jsonl, rows: list[dict], row: dict) -> None:
+    """Keep ``row``: in ``rows``, as one flushed line of the open ``jsonl`` file (a stopped run
+    keeps what it finished) and on stdout."""
+    rows.append(row)
+    jsonl.write(json.dumps(row) + "\n")
+    jsonl.flush()
+    print(json.dumps(row), flush=True)
 
 
 def markdown_table(header: list[str], rows: list[list]) -> str:

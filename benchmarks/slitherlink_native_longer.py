@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
 import random
 
 from harness import registry
@@ -21,7 +20,7 @@ from harness.run import run
 from puzzles.formats import read
 from puzzles.solving import Limit, Status
 
-from .common import RESULTS, data, markdown_table, stamp
+from .common import RESULTS, data, markdown_table, record, stamp
 
 NAME = "slitherlink_native_longer"
 
@@ -50,10 +49,7 @@ def main(argv: list[str]) -> int:
             row = {"set": r["set"], "id": r["id"], "size": r["size"], "status": str(res.status),
                    "seconds": round(res.seconds, 2), "nodes": res.stats.get("nodes"),
                    "agrees_with_cpsat": agrees}
-            out.append(row)
-            jl.write(json.dumps(row) + "\n")
-            jl.flush()
-            print(json.dumps(row), flush=True)
+            record(jl, out, row)
     report = render(out, args.seconds, argv)
     (RESULTS / f"{NAME}.md").write_text(report)
     print(report)
