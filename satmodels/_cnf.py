@@ -18,15 +18,19 @@ from typing import Any
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
-from pysat.solvers import Solver, SolverNames
+from pysat.solvers import NoSuchSolverError, Solver, SolverNames
 
 from puzzles.solving import Deadline, Limit, SolveResult, finish
 
 DEFAULT_SOLVER = "cadical195"
 SOLVERS = tuple(sorted(n for n in vars(SolverNames) if not n.startswith("_")))
-# python-sat cannot stop these before they finish: no ``interrupt()`` and no conflict budget
-# (Lingeling: "Limited solve is currently unsupported"; Kissat: "Interrupt is not supported")
-UNSTOPPABLE = frozenset({"lingeling", "kissat404"})
+# Every caller here solves one instance again and again (enumeration, lazy cuts, walk checks).
+# python-sat's Kissat is not incremental: its second call aborts the whole process ("kissat:
+# fatal error: calling 'kissat_solve': incremental solving not supported"), so it is refused.
+NOT_INCREMENTAL = frozenset({"kissat404"})
+# python-sat cannot stop Lingeling before it finishes: no ``interrupt()``, no conflict budget
+# ("Limited solve is currently unsupported by Lingeling"); refused when there is a time limit.
+UNSTOPPABLE = frozenset({"lingeling"})
 SLICE_SECONDS = 0.05
 
 
@@ -62,14 +66,32 @@ class Cnf:
             self.extend(CardEnc.atmost(lits, bound=k, vpool=self.pool, encoding=EncType.seqcounter).clauses)
 
 
+def usable_solvers() -> str:
+    """The solvers this python-sat build has (some it names are not compiled in: constructing
+    them raises NoSuchSolverError) that can solve incrementally and be stopped."""
+    usable = []
+    for n in SOLVERS:
+        if n in NOT_INCREMENTAL | UNSTOPPABLE:
+            continue
+        try:
+            Solver(name=n).delete()
+        except NoSuchSolverError:
+            continue
+        usable.append(n)
+    return ", ".join(usable)
+
+
 def check_solver_name(name: str, timed: bool = False) -> str:
-    """``name`` if python-sat knows it (and, ``timed``, can stop it at a deadline); else ValueError."""
+    """``name`` if python-sat knows it, can solve incrementally and (``timed``) can be stopped at
+    a deadline; else ValueError naming the solvers that can."""
     if name not in SOLVERS:
         raise ValueError(f"unknown SAT solver {name!r} (python-sat knows: {', '.join(SOLVERS)})")
+    if name in NOT_INCREMENTAL:
+        raise ValueError(f"SAT solver {name!r} cannot solve incrementally in python-sat; "
+                         f"use one of: {usable_solvers()}")
     if timed and name in UNSTOPPABLE:
-        stoppable = ", ".join(n for n in SOLVERS if n not in UNSTOPPABLE)
         raise ValueError(f"SAT solver {name!r} cannot be stopped at a time limit by python-sat; "
-                         f"run it without a limit or use one of: {stoppable}")
+                         f"run it without a limit or use one of: {usable_solvers()}")
     return name
 
 
