@@ -39,7 +39,7 @@ component without a number grows toward one, a path joining two numbers or reach
 forbidden, a component of the wrong size grows or shrinks). Per-island labels with exact sizes
 made them a pigeonhole-like problem: janko #1055 (eight 50s, four of them huge) was never
 solved, even with every other cell fixed to the solution; now 19 s in the corpus benchmark.
-#94 6.3 -> 1.4 s. An exact count of the shared cells instead of "at least" makes #1055
+#94 6.3 -> 1.5 s. An exact count of the shared cells instead of "at least" makes #1055
 hopeless again, none at all makes
 #669 and #1102 (a 64 in a reach of 83 cells, a 61 in one of 61) need tens of thousands of rounds.
 
@@ -184,10 +184,11 @@ class Model:
         """Exactly k cells in each island with its own label. The shared label: at least the
         sum K of the shared islands' numbers, only when that counter is small (a sequential
         counter over n cells with n * (n - K) <= ``SEQ_LIMIT``: the islands must fill most of
-        their reach, and the count drives them outward -- janko #669, #683 time out without it);
-        otherwise it costs more than it prunes (#1055: 23 s -> 20.5 s without it, #460 1.2 s ->
-        0.8 s). The sizes of the shared islands are cut lazily; an exact count made #1055
-        hopeless and #94 three times slower."""
+        their reach, and the count drives them outward -- janko #669, #683, #1102: 0.03-3 s with
+        it, 60 s timeouts after 50 000-160 000 rounds without it); otherwise it costs more than it
+        prunes (with it / without: #1055 34.6 s / 19.3 s, #460 1.09 s / 0.77 s; all measured
+        one after the other on 2026-11-22 by a script toggling the count). The sizes of the shared
+        islands are cut lazily; an exact count made #1055 hopeless and #94 three times slower."""
         for i, (_, v) in enumerate(self.clues):
             if v != QUESTION and i not in self.shared:
                 self.exactly(list(self.x[i].values()), v)
