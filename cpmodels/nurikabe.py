@@ -34,8 +34,9 @@ piece P holding the number (without it n6 needs 124 rounds instead of 18); and
 ``b[c] -> OR(b[d] for d in F)`` for each c in a wall piece S, where N = the non-number cells
 next to S and F = the cells of N next to the component R, in (non-number cells minus S minus N),
 of an *anchor* outside S: a non-number cell out of every reach, walled in every solution. Without
-an anchor outside S, F = N (and with "?" numbers, when the wall size is unknown, the cut is
-``b[c] and b[e] -> OR(b[d] for d in N)`` with e a wall cell of another piece).
+an anchor outside S, F = N when S has fewer cells than the wall size W; else (and with "?"
+numbers, when W is unknown) the cut is ``b[c] and b[e] -> OR(b[d] for d in N)`` with e a wall
+cell of another piece.
 Soundness (counting stays exact): in a solution with c in island i, the island is connected and
 holds its number h, which lies in R (outside S, and outside N, or the model's island would join
 h to S); a path inside the island (inside the reach) from h to c has a first cell z outside R;
@@ -44,8 +45,9 @@ in R): z is a cell of F in island i. The same for the wall from the anchor a, wa
 solution and in every model (so in another wall piece: neither in S nor in N), along a wall path
 through non-number cells. A solution's island holding all of P has k > |P| cells and is
 connected, so it holds a cell of N; without an anchor, in a solution with c wall, the wall is
-connected and larger than S (every model has the wall size of every solution, and S is a proper
-piece), so it leaves S through a wall cell of N (or reaches e, outside S). An assignment is
+connected and has W > |S| cells, so it leaves S through a wall cell of N (or reaches e, outside
+S). (Here the shared label's count bounds every model's wall by W, so a proper piece is always
+smaller; in ``sat``, where that count may be missing, the size test matters.) An assignment is
 recorded only when everything is connected.
 
 ``cpsat-tree`` (``solve_tree``) -- eager connectivity by spanning trees: every white

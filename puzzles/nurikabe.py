@@ -481,7 +481,8 @@ def connectivity_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], an
     without the number cut on the rim side facing the number, the number's piece (a known
     number: it must grow) on its whole rim; wall pieces on the side facing an anchor outside
     them (``always_wall``), else on their whole rim -- with another wall piece's first cell as
-    ``also`` when the wall size is unknown ("?" numbers)."""
+    ``also`` unless the piece has fewer cells than every solution's wall (the wall size W is
+    known, no "?" numbers, and the piece is smaller than W)."""
     rows, cols = puzzle.rows, puzzle.cols
     clues = puzzle.clue_cells()
     out: list[ConnectivityCut] = []
@@ -503,13 +504,16 @@ def connectivity_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], an
     if len(walls) >= 2:
         clued = {cell for cell, _ in clues}
         open_cells = {c for c in grid.cells(rows, cols) if c not in clued}
-        size_known = puzzle.wall_count() is not None
+        size = puzzle.wall_count()
         for k, piece in enumerate(walls):
             near = {d for d in boundary(piece, rows, cols) if d not in clued}
             anchor = next((a for a in anchors if a not in piece), None)
             if anchor is not None:  # a wall cell of every solution, outside the piece
                 near = facing(piece, near, [anchor], open_cells, rows, cols)
-            also = None if size_known or anchor is not None else min(walls[k - 1])
+            # the whole rim alone only when no solution's wall fits inside the piece: a model's
+            # wall may be larger than a solution's (``sat`` without the shared label's count)
+            alone = anchor is not None or (size is not None and len(piece) < size)
+            also = None if alone else min(walls[k - 1])
             out.append(ConnectivityCut(None, frozenset(piece), frozenset(near), also=also))
     if shared:
         out.extend(shared_label_cuts(puzzle, reaches, shared, shared_cells))

@@ -56,8 +56,9 @@ rebuild):
   which every solution walls (the first in row-major order) -- ``b[c] -> OR(b[d] for d in F)``
   for each c in S, F = the cells of the rim N (the non-number cells next to S) next to R, the
   component of the anchor in (the non-number cells minus S minus N); without an anchor outside S,
-  ``b[c] -> OR(b[d] for d in N)`` (with "?" numbers, when the wall size is unknown:
-  ``b[c] and b[e] -> OR(b[d] for d in N)`` for a wall cell e of another piece).
+  ``b[c] -> OR(b[d] for d in N)`` when S has fewer cells than the wall size W, else (and with "?"
+  numbers, when W is unknown) ``b[c] and b[e] -> OR(b[d] for d in N)`` for a wall cell e of
+  another piece.
 
 The facing part F is often half the rim or less (a wall piece running from border to border
 has island cells on both sides, and only one side faces the anchor): janko #683 needs 480
@@ -74,9 +75,12 @@ wall with the anchor a in place of h: a is walled in every solution and in the m
 in another wall piece, neither in S nor in N), and the connected wall holds a path from a to c
 through non-number cells, whose first cell outside R is a wall cell of F. A solution's island i
 holding all of P has k > |P| cells and is connected, so it holds a cell of N. Without an anchor:
-in a solution with c wall, the wall is connected and has more cells than S (the model's wall has
-the solution's known size, and S is a proper piece of it), so it leaves S through a wall cell of
-N; with "?" numbers, the wall cell e outside S plays that role. The
+in a solution with c wall, the wall is connected and has W > |S| cells, so it leaves S through a
+wall cell of N; with e, the connected wall joins c to e, outside S. A model's wall may have more
+than W cells (nothing bounds it when the shared label has no count), so a piece of W cells or
+more must not get the first form: it could hold a whole solution's wall (fixed 2026-11-22 -- with
+another cardinality encoding the search met a 191-cell piece of a 194-cell model wall in janko
+#1050, W = 185, and the cut made the puzzle "unsatisfiable"). The
 distance levels exclude no solution either: set ``d[c, i, t]`` iff c's distance from the number
 inside the island is at most t (never below its reach distance, at most k-1). ``refine`` returns
 a model as a solution only when every island and the wall are connected; solutions are blocked

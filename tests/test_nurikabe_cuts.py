@@ -27,6 +27,7 @@ from puzzles.nurikabe import (
     border_budget,
     boundary,
     components,
+    connectivity_cuts,
     distance_levels,
     eager_islands,
     facing,
@@ -420,3 +421,37 @@ def test_shared_label_count_only_where_its_counter_is_small(monkeypatch):
         with Solver(bootstrap_with=m.cnf.clauses) as solver:
             assert solver.solve(assumptions=only_the_number) is accepted
     assert sat_nurikabe.solve(puzzle, Limit(seconds=60, solutions=10)).solution_set() == brute_force(puzzle)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_wall_cuts_when_a_model_wall_outgrows_every_solution(monkeypatch, seed):
+    """``sat`` with every known island on the shared label and without its count (SEQ_LIMIT 0):
+    nothing bounds a model's wall by the solutions' wall size W, so a wall piece may have W cells
+    or more and hold a whole solution's wall; its cut must then keep ``also`` (a wall cell of
+    another piece). Seed 35 lost one of its 22 solutions to a whole-rim cut before that
+    (as did janko #1050, reported unsatisfiable, under another cardinality encoding)."""
+    import puzzles.nurikabe
+    import satmodels.nurikabe as sat_nurikabe
+
+    monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", 0)
+    monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
+    monkeypatch.setattr(sat_nurikabe, "SEQ_LIMIT", 0)
+    puzzle = random_puzzle(random.Random(seed * 7919 + 3 * 31 + 4), 3, 4)
+    r = sat_nurikabe.solve(puzzle, Limit(seconds=120, solutions=100_000))
+    assert r.exhausted
+    assert r.solution_set() == brute_force(puzzle)
+
+
+def test_a_wall_piece_as_large_as_the_wall_is_cut_with_another_piece():
+    # a 5 in the corner of a 4x4 grid: W = 11. A model wall of 13 cells in two pieces (the
+    # cells (2, 3) and (3, 2) white): the corner cell (3, 3) alone, and 12 cells >= W, which may
+    # hold a whole solution's wall, so without an anchor its cut needs the other piece's cell
+    puzzle = NurikabePuzzle.from_rows([[5, None, None, None]] + [[None] * 4 for _ in range(3)])
+    assert puzzle.wall_count() == 11
+    white = {(0, 0), (2, 3), (3, 2)}
+    black = frozenset(c for c in grid.cells(4, 4) if c not in white)
+    cuts = {cut.piece: cut for cut in connectivity_cuts(puzzle, reach(puzzle), [], black, [[]])}
+    small, large = frozenset({(3, 3)}), black - {(3, 3)}
+    assert set(cuts) == {small, large}
+    assert cuts[small].also is None and cuts[small].rim == {(2, 3), (3, 2)}
+    assert cuts[large].also == (3, 3) and cuts[large].rim == {(2, 3), (3, 2)}
