@@ -455,3 +455,25 @@ def test_a_wall_piece_as_large_as_the_wall_is_cut_with_another_piece():
     assert set(cuts) == {small, large}
     assert cuts[small].also is None and cuts[small].rim == {(2, 3), (3, 2)}
     assert cuts[large].also == (3, 3) and cuts[large].rim == {(2, 3), (3, 2)}
+
+
+@pytest.mark.parametrize("model", ["sat", "cpsat"])
+@pytest.mark.parametrize("seed", range(12))
+def test_exact_counts_with_the_thresholds_of_large_grids(monkeypatch, model, seed):
+    """Small thresholds give a 4x4 grid the mix of a large one: some islands on distance levels,
+    the larger ones on the shared label, ``sat``'s sizes by cardinality networks (SEQ_LIMIT 10)
+    and the shared label without its count -- paths the corpus takes and small tests otherwise
+    never do. Every enumeration equals the brute force."""
+    import importlib
+
+    import puzzles.nurikabe
+    import satmodels.nurikabe as sat_nurikabe
+
+    monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", 6)
+    monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
+    monkeypatch.setattr(sat_nurikabe, "SEQ_LIMIT", 10)
+    puzzle = random_puzzle(random.Random(seed * 7919 + 4 * 31 + 4 + 100000), 4, 4)
+    solve = importlib.import_module(f"{'satmodels' if model == 'sat' else 'cpmodels'}.nurikabe").solve
+    r = solve(puzzle, Limit(seconds=120, solutions=100_000))
+    assert r.exhausted
+    assert r.solution_set() == brute_force(puzzle)
