@@ -29,7 +29,7 @@ SOLVERS = tuple(sorted(n for n in vars(SolverNames) if not n.startswith("_")))
 # fatal error: calling 'kissat_solve': incremental solving not supported"), so it is refused.
 NOT_INCREMENTAL = frozenset({"kissat404"})
 # python-sat cannot stop Lingeling before it finishes: no ``interrupt()``, no conflict budget
-# ("Limited solve is currently unsupported by Lingeling"); refused when there is a time limit.
+# ("Limited solve is currently unsupported by Lingeling"); refused where a caller must stop it.
 UNSTOPPABLE = frozenset({"lingeling"})
 SLICE_SECONDS = 0.05
 
@@ -66,7 +66,7 @@ class Cnf:
             self.extend(CardEnc.atmost(lits, bound=k, vpool=self.pool, encoding=EncType.seqcounter).clauses)
 
 
-def usable_solvers() -> str:
+def usable_solvers() -> list[str]:
     """The solvers this python-sat build has (some it names are not compiled in: constructing
     them raises NoSuchSolverError) that can solve incrementally and be stopped."""
     usable = []
@@ -78,20 +78,21 @@ def usable_solvers() -> str:
         except NoSuchSolverError:
             continue
         usable.append(n)
-    return ", ".join(usable)
+    return usable
 
 
-def check_solver_name(name: str, timed: bool = False) -> str:
-    """``name`` if python-sat knows it, can solve incrementally and (``timed``) can be stopped at
-    a deadline; else ValueError naming the solvers that can."""
+def check_solver_name(name: str, limited: bool = False) -> str:
+    """``name`` if python-sat knows it, can solve incrementally and (``limited``: the caller stops
+    it at a deadline or a conflict budget) can be stopped; else ValueError naming the solvers
+    that can."""
     if name not in SOLVERS:
         raise ValueError(f"unknown SAT solver {name!r} (python-sat knows: {', '.join(SOLVERS)})")
     if name in NOT_INCREMENTAL:
         raise ValueError(f"SAT solver {name!r} cannot solve incrementally in python-sat; "
-                         f"use one of: {usable_solvers()}")
-    if timed and name in UNSTOPPABLE:
+                         f"use one of: {', '.join(usable_solvers())}")
+    if limited and name in UNSTOPPABLE:
         raise ValueError(f"SAT solver {name!r} cannot be stopped at a time limit by python-sat; "
-                         f"run it without a limit or use one of: {usable_solvers()}")
+                         f"run it without a limit or use one of: {', '.join(usable_solvers())}")
     return name
 
 
@@ -158,7 +159,7 @@ def search(
     seen: set = set()
     exhausted = timed_out = False
     state: dict = {"slice": slice_seconds}
-    with Solver(name=check_solver_name(solver_name, timed=deadline.remaining() is not None)) as solver:
+    with Solver(name=check_solver_name(solver_name, limited=deadline.remaining() is not None)) as solver:
         if options and solver_name.startswith("cadical"):
             solver.configure(options)  # before any clause
         solver.append_formula(cnf.clauses)

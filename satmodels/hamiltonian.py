@@ -139,7 +139,9 @@ class WalkSolver:
         self.cnf = _cnf.Cnf()
         self.ids = [(e, self.cnf.var(edge_key(*e))) for e in grid_edges(self.base)]
         add_degrees(self.cnf, self.base)
-        self.solver = Solver(name=_cnf.check_solver_name(solver), bootstrap_with=self.cnf.clauses)
+        # every check runs under a conflict budget: the solver must be stoppable
+        name = _cnf.check_solver_name(solver, limited=True)
+        self.solver = Solver(name=name, bootstrap_with=self.cnf.clauses)
         self.fixed: tuple = (puzzle.start,)
         self.cuts = 0
         self.budget = 5000  # conflicts per incremental call before a fresh model decides
