@@ -73,6 +73,7 @@ from puzzles.nurikabe import (
     always_wall,
     border_constraint,
     connectivity_cuts,
+    diagonal_enclosure,
     distance_levels,
     eager_islands,
     lazy_islands,
@@ -201,6 +202,27 @@ class _Model:
             for clause in distance_levels(self.puzzle, self.reach, i):
                 self.model.add_bool_or([lit(*x) for x in clause])
 
+    def add_diagonal_enclosure(self) -> None:
+        """Implied by the connected wall: across a 2x2 block's wall diagonal, one of the two
+        islands touches no border cell (``puzzles.nurikabe.diagonal_enclosure``, argued there;
+        the same clauses as ``sat``)."""
+        aux: dict = {}
+
+        def lit(positive, key):
+            if key[0] == "b":
+                var = self.b[key[1]]
+            elif key[0] == "x":
+                var = self.x[key[2]][key[1]]
+            else:  # the rule's own auxiliaries, ("t", i) and ("z", c)
+                var = aux.get(key)
+                if var is None:
+                    var = aux[key] = self.model.new_bool_var(f"{key[0]}{key[1]}")
+            return var if positive else var.Not()
+
+        islands = [i for i, xi in enumerate(self.x) if xi]
+        for clause in diagonal_enclosure(self.puzzle, self.reach, islands):
+            self.model.add_bool_or([lit(*x) for x in clause])
+
     def build(self) -> None:
         self.add_one_role()
         self.add_island_sizes()
@@ -208,6 +230,7 @@ class _Model:
         self.add_island_separation()
         self.add_no_2x2_wall()
         self.add_implied_neighbours()
+        self.add_diagonal_enclosure()
 
     def read(self, solver):
         black = frozenset(c for c, v in self.b.items() if solver.boolean_value(v))

@@ -102,6 +102,7 @@ from puzzles.nurikabe import (
     always_wall,
     border_constraint,
     connectivity_cuts,
+    diagonal_enclosure,
     distance_levels,
     eager_islands,
     lazy_islands,
@@ -266,6 +267,24 @@ class Model:
             for clause in distance_levels(self.puzzle, self.reach, i):
                 self.cnf.add([lit(*x) for x in clause])
 
+    def add_diagonal_enclosure(self) -> None:
+        """Implied by the connected wall: across a 2x2 block's wall diagonal, one of the two
+        islands touches no border cell (``puzzles.nurikabe.diagonal_enclosure``, argued there)."""
+        xs = dict(enumerate(self.x))
+
+        def lit(positive, key):
+            if key[0] == "b":
+                var = self.b[key[1]]
+            elif key[0] == "x":
+                var = xs[key[2]][key[1]]
+            else:  # the rule's own auxiliaries, ("t", i) and ("z", c)
+                var = self.cnf.var(("enclosure",) + key)
+            return var if positive else -var
+
+        islands = [i for i, xi in xs.items() if xi]
+        for clause in diagonal_enclosure(self.puzzle, self.reach, islands):
+            self.cnf.add([lit(*x) for x in clause])
+
     def build(self) -> None:
         self.add_one_role()
         self.add_island_sizes()
@@ -275,6 +294,7 @@ class Model:
         self.add_no_2x2_wall()
         self.add_implied_neighbours()
         self.add_island_connectivity()
+        self.add_diagonal_enclosure()
 
     # ------------------------------------------------------------ lazy cuts
 

@@ -477,3 +477,91 @@ def test_exact_counts_with_the_thresholds_of_large_grids(monkeypatch, model, see
     r = solve(puzzle, Limit(seconds=120, solutions=100_000))
     assert r.exhausted
     assert r.solution_set() == brute_force(puzzle)
+
+
+def island_of(puzzle: NurikabePuzzle, solution: NurikabeSolution, cell) -> set:
+    white = {c for c in grid.cells(puzzle.rows, puzzle.cols) if c not in solution.black}
+    return next(island for island in components(white, puzzle.rows, puzzle.cols) if cell in island)
+
+
+def wall_diagonals(puzzle: NurikabePuzzle, sol: NurikabeSolution):
+    """The 2x2 blocks of a solution with wall on one diagonal and white on the other: the white pair."""
+    for r0, c0 in product(range(puzzle.rows - 1), range(puzzle.cols - 1)):
+        a, b, c, d = (r0, c0), (r0, c0 + 1), (r0 + 1, c0), (r0 + 1, c0 + 1)
+        for walls, whites in (((a, d), (b, c)), ((b, c), (a, d))):
+            if set(walls) <= sol.black and not set(whites) & sol.black:
+                yield whites
+
+
+def test_across_a_wall_diagonal_one_island_keeps_off_the_border():
+    """The fact ``diagonal_enclosure`` states, checked on brute-force solutions, independently
+    of every model: where a 2x2 block has wall on one diagonal and white on the other, the two
+    white cells are in different islands and one of those islands has no border cell. The
+    puzzles: random ones, and open grids with a few numbers (many solutions, many such blocks)."""
+    puzzles = [random_puzzle(random.Random(seed), rows, cols)
+               for rows, cols in ((3, 4), (4, 4), (3, 5), (2, 6)) for seed in range(10)]
+    puzzles += [NurikabePuzzle.from_rows(rows) for rows in (
+        [[3, None, None, None], [None] * 4, [None] * 4, [None, None, None, 3]],
+        [[2, None, None, None], [None] * 4, [None, None, None, 2], [None] * 4],
+        [[None, 4, None, None], [None] * 4, [None] * 4, [None, None, 5, None]],
+        [[QUESTION, None, None, None], [None] * 4, [None, None, None, 2], [None] * 4],
+    )]
+    met = 0
+    for puzzle in puzzles:
+        rows, cols = puzzle.rows, puzzle.cols
+        for sol in brute_force(puzzle):
+            for whites in wall_diagonals(puzzle, sol):
+                met += 1
+                isles = [island_of(puzzle, sol, w) for w in whites]
+                assert isles[0] != isles[1]
+                assert any(all(0 < r < rows - 1 and 0 < c < cols - 1 for r, c in isle) for isle in isles)
+    assert met >= 5  # the fact is exercised (8 such blocks), not vacuous
+
+
+# a wall of two dominoes meeting only at a corner, (1, 2)-(2, 1): the 4's island (0, 0)-(1, 1) and
+# the 8's island, the rest, face each other across it and both touch the border. Every rule the
+# models state eagerly holds (sizes, separation, no 2x2 wall, a wall neighbour for each wall
+# cell, the wall size and the border budget); only the wall's connectivity fails.
+DOMINOES = NurikabePuzzle.from_rows([[4, None, None, None], [None] * 4, [None] * 4, [None, None, None, 8]])
+DOMINO_WALL = frozenset({(0, 2), (1, 2), (2, 0), (2, 1)})
+
+
+def test_the_domino_wall_breaks_only_the_connected_wall():
+    assert [v.code for v in check(DOMINOES, NurikabeSolution(4, 4, DOMINO_WALL))] == ["wall-divided"]
+
+
+def test_sat_states_the_diagonal_enclosure_eagerly():
+    """Without lazy cuts, the CNF of ``sat`` alone rejects the domino wall (before the rule it
+    accepted it, and a cut round was needed to remove it)."""
+    from pysat.solvers import Solver
+
+    import satmodels.nurikabe as sat_nurikabe
+
+    m = sat_nurikabe.Model(DOMINOES)
+    m.build()
+    units = [[m.b[c] if c in DOMINO_WALL else -m.b[c]] for c in m.cells if c not in m.clue_at]
+    with Solver(name="cadical195", bootstrap_with=m.cnf.clauses + units) as s:
+        assert s.solve() is False
+    m = sat_nurikabe.Model(DOMINOES)
+    for name in dir(m):
+        if name.startswith("add_") and name != "add_diagonal_enclosure":
+            getattr(m, name)()
+    with Solver(name="cadical195", bootstrap_with=m.cnf.clauses + units) as s:
+        assert s.solve() is True
+
+
+def test_cpsat_states_the_diagonal_enclosure_eagerly():
+    """The same for the model of ``cpsat`` without its cuts (``cpsat-tree`` connects the wall
+    eagerly anyway)."""
+    from ortools.sat.python import cp_model
+
+    import cpmodels.nurikabe as cp_nurikabe
+
+    m = cp_nurikabe._Model(DOMINOES, share=True)
+    m.build()
+    m.add_island_levels()
+    for c, v in m.b.items():
+        m.model.add(v == (c in DOMINO_WALL))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    assert solver.solve(m.model) == cp_model.INFEASIBLE
