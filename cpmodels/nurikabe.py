@@ -11,8 +11,10 @@ k-1 steps); ``add_one_role`` (wall or exactly one island, numbers white), ``add_
 (``sum x[., i] == k``), ``add_island_separation`` (a cell of island i and a white neighbour are
 in the same island), ``add_no_2x2_wall``, and the implied ``add_implied_neighbours`` (a
 non-number island cell has an island neighbour; a wall cell has a wall neighbour when the wall
-has two cells or more), and ``add_border_budget`` (the wall touches at most
-``puzzles.nurikabe.border_budget`` edges of the grid's border: argued there).
+has two cells or more), ``add_border_budget`` (the wall touches at most
+``puzzles.nurikabe.border_budget`` edges of the grid's border: argued there) and
+``add_diagonal_enclosure`` (across a 2x2 block's wall diagonal, the island of one of the two
+white cells touches no border cell: ``puzzles.nurikabe.diagonal_enclosure``, argued there).
 
 ``cpsat`` (``solve``) -- lazy connectivity: small islands are connected eagerly by the distance
 levels ``sat`` uses (``puzzles.nurikabe.distance_levels``; janko #950, #687, #688: 30 s timeouts
@@ -205,21 +207,24 @@ class _Model:
     def add_diagonal_enclosure(self) -> None:
         """Implied by the connected wall: across a 2x2 block's wall diagonal, one of the two
         islands touches no border cell (``puzzles.nurikabe.diagonal_enclosure``, argued there;
-        the same clauses as ``sat``)."""
+        the same clauses as ``sat``, with the same islands: a lone shared island takes part
+        with the shared label)."""
+        labels = {i: self.label(i) for i in range(len(self.clues))
+                  if i not in self.shared or len(self.shared) == 1}
         aux: dict = {}
 
         def lit(positive, key):
             if key[0] == "b":
                 var = self.b[key[1]]
             elif key[0] == "x":
-                var = self.x[key[2]][key[1]]
+                var = labels[key[2]][key[1]]
             else:  # the rule's own auxiliaries, ("t", i) and ("z", c)
                 var = aux.get(key)
                 if var is None:
                     var = aux[key] = self.model.new_bool_var(f"{key[0]}{key[1]}")
             return var if positive else var.Not()
 
-        islands = [i for i, xi in enumerate(self.x) if xi]
+        islands = [i for i, xi in labels.items() if xi]
         for clause in diagonal_enclosure(self.puzzle, self.reach, islands):
             self.model.add_bool_or([lit(*x) for x in clause])
 

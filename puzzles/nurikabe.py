@@ -324,32 +324,36 @@ def diagonal_enclosure(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
     """Clauses for a consequence of the connected wall: where a 2x2 block has wall on one
     diagonal and white on the other, the island of one of the two white cells touches no
     border cell -- it lies inside the wall's loop through the block. Over the models' literals
-    ``("b", c)`` (wall) and ``("x", c, i)`` (c in island i, for the ``islands`` with a label of
-    their own) and two auxiliaries: ``("t", i)`` = island i has a border cell, ``("z", c)`` = c is
-    in an island with a border cell:
+    ``("b", c)`` (wall) and ``("x", c, i)`` (c in island i, for the ``islands`` whose cells a
+    label tells apart) and two auxiliaries: ``("t", i)`` = island i has a border cell,
+    ``("z", c)`` = c is in an island with a border cell:
 
     * ``x(c, i) -> t(i)`` for the border cells c of i's reach; ``x(c, i) and t(i) -> z(c)``;
     * ``not (b(b1) and b(b2) and z(w1) and z(w2))`` for each diagonal b1-b2 of a 2x2 block
       (no number on it) whose other diagonal w1-w2 may lie in such islands.
 
-    Why it removes no solution (set t and z to exactly what they say): the wall joins b1 to b2
-    by a path of wall cells; through the cell centres it and the block's diagonal b1-b2 form a
-    simple closed curve (a shortest path repeats no cell, and the diagonal meets no segment
-    between orthogonal neighbours). The segment w1-w2 crosses that curve once, at the block's
-    centre, so w1 and w2 lie on opposite sides, one of them (say w1) inside. w1's island is
-    connected through white cells, whose steps never meet the curve, so all of it is inside;
-    a border cell's centre cannot be inside a curve drawn through cell centres, every point near
-    it on the far side of the grid being outside. So w1's island has no border cell. (Two white
-    cells of one island cannot face wall that way at all.) The rule is what finally proves
-    janko #29 (a 36 and a 37 on a 10x10, walled apart by a 27-cell ring): its models separated
-    the two islands with wall pieces that met only at such corners, cut one by one for ever;
-    ``sat`` now proves it in 32 s (no backend had solved it before)."""
+    Why it removes no solution: set t and z to exactly what they say; the implications hold. For the
+    last clause, the wall joins b1 to b2 by a path of wall cells; through the cell centres it and
+    the block's diagonal b1-b2 form a simple closed curve (a shortest path repeats no cell, and the
+    diagonal meets no segment between orthogonal neighbours). The segment w1-w2 crosses that curve
+    once, at the block's centre, so w1 and w2 lie on opposite sides, one of them (say w1) inside.
+    w1's island is connected through white cells, whose steps never meet the curve, so all of it is
+    inside; a border cell's centre cannot be inside a curve drawn through cell centres, every point
+    near it on the far side of the grid being outside. So w1's island has no border cell. (Two white
+    cells of one island cannot face wall that way at all.) The rule is what finally proves janko #29
+    (a 36 and a 37 on a 10x10, walled apart by a 27-cell ring): its models separated the two islands
+    with wall pieces that met only at such corners, cut one by one for ever; ``sat`` now proves it
+    in 35 s (no backend had solved it before)."""
     rows, cols = puzzle.rows, puzzle.cols
     clued = {cell for cell, _ in puzzle.clue_cells()}
+
+    def on_border(c: Cell) -> bool:
+        return c[0] in (0, rows - 1) or c[1] in (0, cols - 1)
+
     z_cells: set[Cell] = set()
     for i in sorted(islands):
         r = reaches[i]
-        edge = [c for c in r if c[0] in (0, rows - 1) or c[1] in (0, cols - 1)]
+        edge = [c for c in r if on_border(c)]
         if not edge:
             continue
         for c in edge:

@@ -530,12 +530,20 @@ def test_the_domino_wall_breaks_only_the_connected_wall():
     assert [v.code for v in check(DOMINOES, NurikabeSolution(4, 4, DOMINO_WALL))] == ["wall-divided"]
 
 
-def test_sat_states_the_diagonal_enclosure_eagerly():
+@pytest.mark.parametrize("lone_shared", [False, True])
+def test_sat_states_the_diagonal_enclosure_eagerly(monkeypatch, lone_shared):
     """Without lazy cuts, the CNF of ``sat`` alone rejects the domino wall (before the rule it
-    accepted it, and a cut round was needed to remove it)."""
+    accepted it, and a cut round was needed to remove it) -- also when the 8 is the one island
+    on the shared label (levels cap 30: the 4 needs 20, the 8 72), which then stands for its own."""
     from pysat.solvers import Solver
 
+    import puzzles.nurikabe
     import satmodels.nurikabe as sat_nurikabe
+
+    if lone_shared:
+        monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", 30)
+        monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
+        assert sat_nurikabe.Model(DOMINOES).shared == {1}
 
     m = sat_nurikabe.Model(DOMINOES)
     m.build()
@@ -550,14 +558,20 @@ def test_sat_states_the_diagonal_enclosure_eagerly():
         assert s.solve() is True
 
 
-def test_cpsat_states_the_diagonal_enclosure_eagerly():
+@pytest.mark.parametrize("lone_shared", [False, True])
+def test_cpsat_states_the_diagonal_enclosure_eagerly(monkeypatch, lone_shared):
     """The same for the model of ``cpsat`` without its cuts (``cpsat-tree`` connects the wall
     eagerly anyway)."""
     from ortools.sat.python import cp_model
 
     import cpmodels.nurikabe as cp_nurikabe
+    import puzzles.nurikabe
 
+    if lone_shared:
+        monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", 30)
+        monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
     m = cp_nurikabe._Model(DOMINOES, share=True)
+    assert m.shared == ({1} if lone_shared else set())
     m.build()
     m.add_island_levels()
     for c, v in m.b.items():
