@@ -80,6 +80,7 @@ from puzzles.nurikabe import (
     eager_islands,
     lazy_islands,
     reach,
+    rule_variable,
     shared_islands,
     shared_reach,
 )
@@ -209,23 +210,18 @@ class _Model:
         islands touches no border cell (``puzzles.nurikabe.diagonal_enclosure``, argued there;
         the same clauses as ``sat``, with the same islands: a lone shared island takes part
         with the shared label)."""
-        labels = {i: self.label(i) for i in range(len(self.clues))
-                  if i not in self.shared or len(self.shared) == 1}
         aux: dict = {}
 
+        def new(key):
+            if key not in aux:
+                aux[key] = self.model.new_bool_var(f"{key[0]}{key[1]}")
+            return aux[key]
+
         def lit(positive, key):
-            if key[0] == "b":
-                var = self.b[key[1]]
-            elif key[0] == "x":
-                var = labels[key[2]][key[1]]
-            else:  # the rule's own auxiliaries, ("t", i) and ("z", c)
-                var = aux.get(key)
-                if var is None:
-                    var = aux[key] = self.model.new_bool_var(f"{key[0]}{key[1]}")
+            var = rule_variable(key, self.b, self.label, new)
             return var if positive else var.Not()
 
-        islands = [i for i, xi in labels.items() if xi]
-        for clause in diagonal_enclosure(self.puzzle, self.reach, islands):
+        for clause in diagonal_enclosure(self.puzzle, self.reach, self.shared):
             self.model.add_bool_or([lit(*x) for x in clause])
 
     def build(self) -> None:

@@ -320,13 +320,14 @@ def distance_levels(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
 
 
 def diagonal_enclosure(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
-                       islands) -> Iterator[list[Literal]]:
+                       shared: set[int] = frozenset()) -> Iterator[list[Literal]]:
     """Clauses for a consequence of the connected wall: where a 2x2 block has wall on one
     diagonal and white on the other, the island of one of the two white cells touches no
     border cell -- it lies inside the wall's loop through the block. Over the models' literals
-    ``("b", c)`` (wall) and ``("x", c, i)`` (c in island i, for the ``islands`` whose cells a
-    label tells apart) and two auxiliaries: ``("t", i)`` = island i has a border cell,
-    ``("z", c)`` = c is in an island with a border cell:
+    ``("b", c)`` (wall) and ``("x", c, i)`` (c in island i: its own label, or the shared label
+    for a lone ``shared`` island -- then its own; several shared islands take no part, as a
+    shared cell does not say which of them it is in) and two auxiliaries: ``("t", i)`` = island
+    i has a border cell, ``("z", c)`` = c is in an island with a border cell:
 
     * ``x(c, i) -> t(i)`` for the border cells c of i's reach; ``x(c, i) and t(i) -> z(c)``;
     * ``not (b(b1) and b(b2) and z(w1) and z(w2))`` for each diagonal b1-b2 of a 2x2 block
@@ -351,8 +352,9 @@ def diagonal_enclosure(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
         return c[0] in (0, rows - 1) or c[1] in (0, cols - 1)
 
     z_cells: set[Cell] = set()
-    for i in sorted(islands):
-        r = reaches[i]
+    for i, r in enumerate(reaches):
+        if i in shared and len(shared) > 1:
+            continue
         edge = [c for c in r if on_border(c)]
         if not edge:
             continue
@@ -368,6 +370,17 @@ def diagonal_enclosure(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
                 if b1 in clued or b2 in clued or w1 not in z_cells or w2 not in z_cells:
                     continue
                 yield [(False, ("b", b1)), (False, ("b", b2)), (False, ("z", w1)), (False, ("z", w2))]
+
+
+def rule_variable(key: tuple, wall, label, aux):
+    """A model's variable for a literal key of the shared rules (``diagonal_enclosure``):
+    ``wall[c]`` for ``("b", c)``, ``label(i)[c]`` for ``("x", c, i)`` (the model's label of
+    island i), else ``aux(key)``, the rule's own auxiliary, made by the model on first use."""
+    if key[0] == "b":
+        return wall[key[1]]
+    if key[0] == "x":
+        return label(key[2])[key[1]]
+    return aux(key)
 
 
 def max_adjacencies(k: int) -> int:

@@ -112,6 +112,7 @@ from puzzles.nurikabe import (
     eager_islands,
     lazy_islands,
     reach,
+    rule_variable,
     shared_islands,
     shared_reach,
 )
@@ -280,20 +281,12 @@ class Model:
         islands do not (a shared cell does not say which one it is in; a variant that passes
         "touches the border" along the shared label's neighbours did nothing for #1055 and
         doubled #1050's rounds)."""
-        labels = {i: self.label(i) for i in range(len(self.clues))
-                  if i not in self.shared or len(self.shared) == 1}
 
         def lit(positive, key):
-            if key[0] == "b":
-                var = self.b[key[1]]
-            elif key[0] == "x":
-                var = labels[key[2]][key[1]]
-            else:  # the rule's own auxiliaries, ("t", i) and ("z", c)
-                var = self.cnf.var(("enclosure",) + key)
+            var = rule_variable(key, self.b, self.label, lambda k: self.cnf.var(("enclosure",) + k))
             return var if positive else -var
 
-        islands = [i for i, xi in labels.items() if xi]
-        for clause in diagonal_enclosure(self.puzzle, self.reach, islands):
+        for clause in diagonal_enclosure(self.puzzle, self.reach, self.shared):
             self.cnf.add([lit(*x) for x in clause])
 
     def build(self) -> None:
