@@ -161,11 +161,9 @@ class _Model:
                     self.model.add_bool_or([v.Not(), self.b[d]] + ([xi[d]] if d in xi else []))
 
     def add_no_2x2_wall(self) -> None:
-        for r in range(self.rows - 1):
-            for c in range(self.cols - 1):
-                block = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
-                if all(x in self.b for x in block):
-                    self.model.add_bool_or([self.b[x].Not() for x in block])
+        for block in grid.blocks(self.rows, self.cols):
+            if all(x in self.b for x in block):
+                self.model.add_bool_or([self.b[x].Not() for x in block])
 
     def add_implied_neighbours(self) -> None:
         for i, xi in enumerate(self.x):

@@ -39,6 +39,14 @@ def cells(rows: int, cols: int) -> Iterator[Cell]:
             yield (r, c)
 
 
+def blocks(rows: int, cols: int) -> Iterator[tuple[Cell, Cell, Cell, Cell]]:
+    """Every 2x2 block of cells, row-major by its top-left cell: (top-left, top-right,
+    bottom-left, bottom-right)."""
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            yield (r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)
+
+
 def vertices(rows: int, cols: int) -> Iterator[Vertex]:
     for r in range(rows + 1):
         for c in range(cols + 1):

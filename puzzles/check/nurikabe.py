@@ -50,11 +50,9 @@ def check(puzzle: NurikabePuzzle, solution: NurikabeSolution) -> list[Violation]
     islands = sorted((sorted(comp) for comp in components(white, nbrs)), key=lambda c: c[0])
 
     # 1. 2x2 walls
-    for r in range(rows - 1):
-        for c in range(cols - 1):
-            block = ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))
-            if all(b in black for b in block):
-                out.append(Violation("wall-2x2", f"the 2x2 block at {(r, c)} is all wall", block))
+    for block in grid.blocks(rows, cols):
+        if all(b in black for b in block):
+            out.append(Violation("wall-2x2", f"the 2x2 block at {block[0]} is all wall", block))
     # 2. islands without a number
     for isl in islands:
         if not any(cell in clues for cell in isl):
