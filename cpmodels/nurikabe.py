@@ -111,6 +111,7 @@ class _Model:
                   for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
         self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
+        self.memo: dict = {}  # what the cuts compute from the puzzle alone, kept across rounds
         # the islands with their own label connected by lazy cuts in ``cpsat`` ("?" numbers, and
         # huge ones when they do not share a label); ``add_island_levels`` connects the others
         self.lazy = lazy_islands(puzzle, self.reach) - self.shared
@@ -250,7 +251,7 @@ class _Model:
         soundness argument: the module docstring); returns how many constraints were added."""
         n = 0
         for cut in connectivity_cuts(self.puzzle, self.reach, self.anchors, black, members,
-                                     self.shared, shared_cells):
+                                     self.shared, shared_cells, self.memo):
             var = self.b if cut.island is None else self.label(cut.island)
             rim = [var[d] for d in cut.rim]
             also = [] if cut.also is None else [var[cut.also].Not()]

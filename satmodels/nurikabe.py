@@ -147,6 +147,7 @@ class Model:
                               for i, r in enumerate(self.reach)]
         self.wall_count = puzzle.wall_count()
         self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
+        self.memo: dict = {}  # what the cuts compute from the puzzle alone, kept across rounds
         # ... and the other islands connected by lazy cuts ("?" numbers) keep their own
         self.lazy = lazy_islands(puzzle, self.reach) - self.shared
 
@@ -311,7 +312,7 @@ class Model:
         connected); which cuts, from ``puzzles.nurikabe.connectivity_cuts``."""
         out: list[list[int]] = []
         for cut in connectivity_cuts(self.puzzle, self.reach, self.anchors, black, members,
-                                     self.shared, shared_cells):
+                                     self.shared, shared_cells, self.memo):
             var = self.b if cut.island is None else self.label(cut.island)
             rim = [var[d] for d in cut.rim]
             also = [] if cut.also is None else [-var[cut.also]]

@@ -24,6 +24,7 @@ from puzzles.nurikabe import (
     SHARED,
     NurikabePuzzle,
     NurikabeSolution,
+    always_wall,
     border_budget,
     boundary,
     components,
@@ -34,6 +35,7 @@ from puzzles.nurikabe import (
     max_adjacencies,
     reach,
     shared_label_cuts,
+    shared_reach,
 )
 from puzzles.solving import Limit, Status
 
@@ -169,6 +171,29 @@ def test_facing_searched_from_the_rim_equals_its_definition(seed):
     starts = rng.sample(free, min(len(free), rng.randint(1, 3)))
     want = facing_from_the_starts(region, rim, starts, allowed, rows, cols)
     assert facing(region, rim, starts, allowed, rows, cols) == want
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_cuts_kept_across_rounds_in_a_memo_equal_fresh_ones(seed):
+    """The lazy models keep one ``memo`` per puzzle (the numbers, the guides of ``facing``):
+    rounds of random models -- wall, "?" islands and the shared label of every known island --
+    get the same cuts with it as without it."""
+    rng = random.Random(seed)
+    puzzle = random_puzzle(rng, rng.randint(4, 7), rng.randint(4, 7))
+    reaches = reach(puzzle)
+    clues = puzzle.clue_cells()
+    shared = {i for i, (_, v) in enumerate(clues) if v != QUESTION}
+    anchors = always_wall(puzzle, reaches)
+    cells = list(grid.cells(puzzle.rows, puzzle.cols))
+    memo: dict = {}
+    for _ in range(6):
+        black = frozenset(c for c in cells if puzzle.clue(c) is None and rng.random() < 0.5)
+        members = [[c for c in reaches[i] if rng.random() < 0.5] if v == QUESTION else []
+                   for i, (_, v) in enumerate(clues)]
+        labelled = [c for c in shared_reach(reaches, shared) if c not in black]
+        args = (puzzle, reaches, anchors, black, members, shared, labelled)
+        assert connectivity_cuts(*args, memo) == connectivity_cuts(*args)
+    assert "clues" in memo  # it was used
 
 
 def lost_border_edges(solution: NurikabeSolution) -> int:
