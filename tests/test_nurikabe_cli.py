@@ -74,11 +74,20 @@ def test_output_formats_see_essay_url_pzprv3():
     assert p.stdout.splitlines()[4:] == ["+ 5 # # # ", "+ # 2 + # ", "+ # # # # ", "+ # 1 # + ", "# # # 3 + "]
 
 
-def test_bare_matrix_needs_the_kind_and_malformed_corpus_entries_are_one_line():
+def test_bare_matrix_needs_the_kind_and_malformed_corpus_entries_are_one_line(tmp_path):
     p = gridsolve("count", str(DATA / "essay" / "s1.txt"), "--kind", "nurikabe")
     assert p.returncode == 0 and "exactly 1 solution" in p.stdout
+    corpus = tmp_path / "corpus.json"
+    corpus.write_text(json.dumps({"name": "Nurikabe", "data": {
+        "1_3x3": {"problem": "3 3\n1 - -\n- - 2", "solution": "3 3\n- x x\nx x -\nx x -"}}}))
+    assert_one_line_error(gridsolve("solve", f"{corpus}#1_3x3"), 2, "header says 3 rows x 3 columns, but 2")
+
+
+def test_the_corpus_entries_whose_headers_count_the_moves_are_solved():
     corpus = shared("nurikabe", "janko-puzzlekit.json")
-    assert_one_line_error(gridsolve("solve", f"{corpus}#1086_21x10"), 2, "header says 21 rows")
+    p = gridsolve("count", f"{corpus}#1092_18x10", "--backend", "sat")
+    assert p.returncode == 0 and "exactly 1 solution" in p.stdout, p.stdout + p.stderr
+    assert "read as 10x10" in p.stderr
 
 
 def test_check_names_the_violation():

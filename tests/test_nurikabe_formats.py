@@ -1,5 +1,6 @@
 """Nurikabe formats and the checker: canonical text, the essay's matrices, puzz.link URLs (byte for
-byte), the puzzlekit corpus (its 20 malformed entries reported, not guessed), pzprv3, solutions,
+byte), the puzzlekit corpus (20 entries whose headers count the solution's moves read at the
+size of their grids, other disagreements reported), pzprv3, solutions,
 and the checker's named violations (the puzz.link engine's failing answers)."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .conftest import FIXTURES, shared
 
 DATA = FIXTURES / "nurikabe"
 EXAMPLE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
-MALFORMED = ["1086_21x10", "1092_18x10", "1093_24x17", "1094_30x15", "1095_36x20", "1096_27x13",
+MOVES_COUNTED = ["1086_21x10", "1092_18x10", "1093_24x17", "1094_30x15", "1095_36x20", "1096_27x13",
              "1097_39x20", "1098_34x19", "1099_41x20", "1100_32x15", "1131_36x15", "1132_19x10",
              "1133_20x11", "1134_23x15", "1135_24x13", "1136_22x12", "1137_26x13", "1138_60x27",
              "1139_39x20", "1140_49x30"]
@@ -135,19 +136,52 @@ def test_solutions_in_every_form():
         fmt.parse_solution(fmt.from_url("nurikabe/5/5/g4k2o1k3g"), forms[0])
 
 
-def test_janko_corpus_reports_its_20_malformed_entries():
+def test_janko_corpus_reads_every_entry():
     entries = read(str(shared("nurikabe", "janko-puzzlekit.json")))
-    assert len(entries) == 1130
-    bad = sorted((e for e in entries if not e.ok), key=lambda e: MALFORMED.index(e.id))
-    assert [e.id for e in bad] == MALFORMED
-    assert "problem header says 21 rows x 10 columns, but 10 rows of 10 are given" in bad[0].error
-    good = [e for e in entries if e.ok]
-    assert len(good) == 1110 and all(e.solution is not None for e in good)
+    assert len(entries) == 1130 and all(e.ok for e in entries)
+    # 20 entries: both headers count the solution text's lines, its [moves] (or, for #1086, its
+    # repeated [solution]) included; read at the size of their grids, with a warning
+    warned = sorted((e for e in entries if e.warning), key=lambda e: MOVES_COUNTED.index(e.id))
+    assert [e.id for e in warned] == MOVES_COUNTED
+    assert warned[0].warning.endswith("the headers say 21x10, counting the lines of the solution's "
+                                      "[solution] section; read as 10x10, the size of both grids")
+    assert "[moves] section; read as 10x10" in warned[1].warning
+    assert [e.puzzle.size for e in warned[2:5]] == ["17x17", "15x15", "15x20"]
+    assert all(e.solution is not None for e in entries)
     # every given solution passes the independent checker, and every URL round-trips
-    assert [e.id for e in good if check(e.puzzle, e.solution)] == []
-    for e in good:
+    assert [e.id for e in entries if check(e.puzzle, e.solution)] == []
+    for e in entries:
         url = fmt.to_url(e.puzzle)
         assert fmt.from_url(url) == e.puzzle and fmt.to_url(fmt.from_url(url)) == url
+
+
+MOVES = "[moves]\nZ2;L0;\nac,1;ab,0;\n"
+
+
+def test_puzzlekit_headers_that_count_the_moves_and_other_disagreements():
+    problem, solution = "3 3\n1 - -\n- - -\n- - 3", "3 3\n- x x\nx x -\nx - -"
+    puzzle, sol, note = fmt.from_puzzlekit(problem, solution)
+    assert puzzle.size == "3x3" and sol.black == {(0, 1), (0, 2), (1, 0), (1, 1), (2, 0)} and note is None
+    # the slip: a 2x3 puzzle whose headers say 5 rows, the 2 grid rows and 3 lines of moves
+    p2, s2 = "5 3\n1 - -\n- - 2", "5 3\n- x -\nx x -\n" + MOVES
+    puzzle, sol, note = fmt.from_puzzlekit(p2, s2)
+    assert puzzle.size == "2x3" and sol.black == {(0, 1), (1, 0), (1, 1)}
+    assert note == ("the headers say 5x3, counting the lines of the solution's [moves] section; "
+                    "read as 2x3, the size of both grids")
+    assert check(puzzle, sol) == []
+    # without the solution's evidence, or when it does not add up exactly, the header wins: error
+    for prob, sol_text in [(p2, None), (p2, "5 3\n- x -\nx x -\n- - -\n- - -\n- - -"),
+                           (p2, "6 3\n- x -\nx x -\n" + MOVES), (p2, "5 3\n- x -\nx x -\n[moves]\nZ2"),
+                           ("5 3\n1 - -\n- - 2\n- - -", "5 3\n- x -\nx x -\n" + MOVES)]:
+        with pytest.raises(FormatError, match="problem header says 5 rows x 3 columns"):
+            fmt.from_puzzlekit(prob, sol_text)
+    # a solution that does not fit a good problem is dropped with the reason, the puzzle kept
+    puzzle, sol, note = fmt.from_puzzlekit(problem, "3 3\n- x x\nx x -")
+    assert puzzle.size == "3x3" and sol is None
+    assert note == ("given solution ignored: solution header says 3 rows x 3 columns, "
+                    "but 2 rows of 3 are given")
+    # a section after a solution grid is skipped (janko's solution files too)
+    assert fmt.parse_cells(puzzle, solution + "\n" + MOVES).black == {(0, 1), (0, 2), (1, 0), (1, 1), (2, 0)}
 
 
 def test_see_layout_and_svg():

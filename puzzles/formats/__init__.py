@@ -246,13 +246,10 @@ def _parse_puzzlekit(doc: dict, source: str, kind: str | None) -> list[Entry]:
         try:
             if not isinstance(item, dict) or not isinstance(item.get("problem"), str):
                 raise FormatError('entry has no "problem" string')
-            puzzle, _ = mod.from_puzzlekit(item["problem"], None)
-            solution, warning = None, None
-            if item.get("solution"):
-                try:
-                    _, solution = mod.from_puzzlekit(item["problem"], item["solution"])
-                except FormatError as exc:
-                    warning = f"{source}: entry {key}: given solution ignored: {exc.message}"
+            given = item.get("solution")
+            given = given if isinstance(given, str) and given.strip() else None
+            puzzle, solution, note = mod.from_puzzlekit(item["problem"], given)
+            warning = f"{source}: entry {key}: {note}" if note else None
             out.append(Entry(str(key), k, puzzle, solution, source=source, warning=warning))
         except FormatError as exc:
             out.append(Entry(str(key), k, error=f"{source}: entry {key}: {exc.message}", source=source))

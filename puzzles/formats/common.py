@@ -104,3 +104,93 @@ def solution_from_json(text: str, from_json):
         return from_json(obj)
     except ValueError as exc:
         raise FormatError(str(exc)) from None
+
+
+# ---------------------------------------------------------------- puzzlekit (janko) corpora
+
+SECTION_RE = re.compile(r"^\s*\[(?P<name>[^\]]*)\]\s*$")
+
+
+@dataclass(frozen=True)
+class PuzzlekitGrid:
+    """A puzzlekit text: its header's ``rows`` and ``cols``, the grid ``lines`` (the lines up to
+    the first section marker such as ``[moves]`` or ``[solution]``: janko's solution texts go on
+    after the grid with the solving moves or the grid again), how many lines follow the header
+    in all (``total``, the sections included) and the first section's name."""
+
+    rows: int
+    cols: int
+    lines: list[str]
+    total: int
+    section: str | None
+
+
+def puzzlekit_grid(text: str, what: str, max_side: int) -> PuzzlekitGrid:
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    if not lines:
+        raise FormatError(f"empty {what}")
+    head = lines[0].split()
+    if len(head) != 2 or not all(t.isdigit() for t in head):
+        raise FormatError(f"{what} header {lines[0]!r} is not 'ROWS COLS'")
+    rows, cols = int(head[0]), int(head[1])
+    check_dimensions(rows, cols, max_side)
+    body = lines[1:]
+    cut = next((i for i, ln in enumerate(body) if SECTION_RE.match(ln)), len(body))
+    section = SECTION_RE.match(body[cut]).group("name") if cut < len(body) else None
+    return PuzzlekitGrid(rows, cols, body[:cut], len(body), section)
+
+
+def _rows_mismatch(g: PuzzlekitGrid, what: str) -> FormatError:
+    width = len(g.lines[0].split()) if g.lines else 0
+    return FormatError(f"{what} header says {g.rows} rows x {g.cols} columns, but {len(g.lines)} rows "
+                       f"of {width} are given")
+
+
+def puzzlekit_texts(problem: str, solution: str | None, max_side: int
+                    ) -> tuple[PuzzlekitGrid, PuzzlekitGrid | None, str | None]:
+    """The problem's and the solution's grids of one corpus entry, their sizes checked, and a note
+    when the size was read from the grids instead of the headers. Raises ``FormatError`` for the
+    problem; a solution that does not fit is returned as None with the reason as the note (the
+    puzzle itself is fine).
+
+    Decided for janko's Nurikabe set (20 of its 1130 entries, #1086 and #1092-#1140): both headers
+    give as row count the number of lines of the whole solution text -- its grid and its
+    ``[moves]`` (or ``[solution]``) section -- e.g. ``18 10`` for a 10x10 puzzle followed by 8 lines
+    of moves. Such an entry is read at the size of its grids, with the note saying so, only when
+    all of this holds: the two headers agree, the header's row count is exactly the number of
+    lines after the solution's header, the solution has a section, and the problem and the
+    solution's grid have the same number of rows. Any other disagreement is an error (never
+    guessed)."""
+    p = puzzlekit_grid(problem, "problem", max_side)
+    s = puzzlekit_grid(solution, "solution", max_side) if solution else None
+    note = None
+    if len(p.lines) != p.rows:
+        counted = (s is not None and (s.rows, s.cols) == (p.rows, p.cols) and s.total == p.rows
+                   and s.section is not None and len(s.lines) == len(p.lines))
+        if not counted:
+            raise _rows_mismatch(p, "problem")
+        note = (f"the headers say {p.rows}x{p.cols}, counting the lines of the solution's "
+                f"[{s.section}] section; read as {len(p.lines)}x{p.cols}, the size of both grids")
+        p = PuzzlekitGrid(len(p.lines), p.cols, p.lines, p.total, p.section)
+        s = PuzzlekitGrid(len(s.lines), s.cols, s.lines, s.total, s.section)
+    if s is not None and (s.rows, s.cols) != (p.rows, p.cols):
+        return p, None, f"given solution ignored: solution is {s.rows}x{s.cols}, puzzle is {p.rows}x{p.cols}"
+    if s is not None and len(s.lines) != s.rows:
+        return p, None, f"given solution ignored: {_rows_mismatch(s, 'solution').message}"
+    return p, s, note
+
+
+def solution_grid_lines(text: str, rows: int, cols: int, max_side: int) -> list[str]:
+    """The grid lines of a janko-style solution text for a rows x cols puzzle: an optional
+    'ROWS COLS' header (then checked against the puzzle), the grid, maybe a section after it."""
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    if lines and re.fullmatch(r"\s*\d+\s+\d+\s*", lines[0]):
+        g = puzzlekit_grid(text, "solution", max_side)
+        if (g.rows, g.cols) != (rows, cols):
+            raise FormatError(f"solution is {g.rows}x{g.cols}, puzzle is {rows}x{cols}")
+        if len(g.lines) != g.rows:
+            raise FormatError(f"solution header says {g.rows} rows, {len(g.lines)} given")
+        lines = g.lines
+    if len(lines) != rows:
+        raise FormatError(f"solution has {len(lines)} rows, puzzle has {rows}")
+    return lines

@@ -12,8 +12,10 @@
 * **puzz.link / pzv.jp URLs** ``...?nurikabe/COLS/ROWS/BODY`` (decode, and pzprjs's encoder, so
   decode + encode round-trips byte for byte; see ``url_body``).
 * **puzzlekit JSON corpus** (janko.at): ``problem`` (``-`` blank, numbers, ``?``) and
-  ``solution`` (``x`` wall, ``-`` island); a header whose row count differs from the rows given
-  is an error (never guessed).
+  ``solution`` (``x`` wall, ``-`` island, then maybe a ``[moves]`` section); a header whose row
+  count differs from the rows given is an error, except for the one scraper slip
+  ``common.puzzlekit_texts`` recognises (both headers counting the solution's moves), read at the
+  size of the grids with a warning.
 * **pzprv3** files: ``pzprv3/nurikabe/ROWS/COLS/`` then cell tokens (a number, ``-`` unknown
   number, ``#`` wall, ``+`` dot, ``.`` undecided -- counted as island, as the engine's checker
   does), read and written.
@@ -27,7 +29,14 @@ import re
 
 from ..nurikabe import MAX_SIDE, QUESTION, NurikabePuzzle, NurikabeSolution
 from ..render.nurikabe import UNDECIDED, WALL, aligned, see, tokens
-from .common import Entry, FormatError, check_dimensions, solution_from_json
+from .common import (
+    Entry,
+    FormatError,
+    check_dimensions,
+    puzzlekit_texts,
+    solution_from_json,
+    solution_grid_lines,
+)
 
 KIND = "nurikabe"
 URL_TYPES = ("nurikabe",)
@@ -315,42 +324,35 @@ def to_url(puzzle: NurikabePuzzle) -> str:
 # ---------------------------------------------------------------- puzzlekit (janko) corpus
 
 
-def _grid_lines(text: str, what: str) -> tuple[int, int, list[str]]:
-    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
-    if not lines:
-        raise FormatError(f"empty {what}")
-    head = lines[0].split()
-    if len(head) != 2 or not all(t.isdigit() for t in head):
-        raise FormatError(f"{what} header {lines[0]!r} is not 'ROWS COLS'")
-    rows, cols = int(head[0]), int(head[1])
-    check_dimensions(rows, cols, MAX_SIDE)
-    if len(lines) - 1 != rows:
-        raise FormatError(f"{what} header says {rows} rows x {cols} columns, but {len(lines) - 1} "
-                          f"rows of {len(lines[1].split()) if len(lines) > 1 else 0} are given")
-    return rows, cols, lines[1:]
-
-
 def from_puzzlekit(problem: str, solution: str | None = None):
-    rows, cols, body = _grid_lines(problem, "problem")
+    """One corpus entry: (puzzle, given solution or None, note or None). The sizes are checked by
+    ``common.puzzlekit_texts`` (which says when and why an entry is read at the size of its grids
+    rather than its headers); a given solution that cannot be read is dropped with the reason as
+    the note."""
+    p, s, note = puzzlekit_texts(problem, solution, MAX_SIDE)
     grid_rows = []
-    for i, ln in enumerate(body):
+    for i, ln in enumerate(p.lines):
         toks = ln.split()
-        if len(toks) != cols:
-            raise FormatError(f"problem row {i + 1} has {len(toks)} cells, expected {cols}")
+        if len(toks) != p.cols:
+            raise FormatError(f"problem row {i + 1} has {len(toks)} cells, expected {p.cols}")
         grid_rows.append(toks)
     puzzle, _ = _read_grid(grid_rows, False, 2)
-    sol = parse_cells(puzzle, solution) if solution else None
-    return puzzle, sol
+    sol = None
+    if s is not None:
+        try:
+            sol = _solution_cells(puzzle, s.lines)
+        except FormatError as exc:
+            note = "; ".join(filter(None, [note, f"given solution ignored: {exc.message}"]))
+    return puzzle, sol, note
 
 
 def parse_cells(puzzle: NurikabePuzzle, text: str) -> NurikabeSolution:
     """janko's solution grid: optional 'ROWS COLS' header, then ``x`` (wall) / ``-`` cells (a
-    numbered cell may also show its number)."""
-    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
-    if lines and re.fullmatch(r"\s*\d+\s+\d+\s*", lines[0]):
-        rows, cols, lines = _grid_lines(text, "solution")
-        if (rows, cols) != (puzzle.rows, puzzle.cols):
-            raise FormatError(f"solution is {rows}x{cols}, puzzle is {puzzle.size}")
+    numbered cell may also show its number); a ``[moves]`` or other section after it is skipped."""
+    return _solution_cells(puzzle, solution_grid_lines(text, puzzle.rows, puzzle.cols, MAX_SIDE))
+
+
+def _solution_cells(puzzle: NurikabePuzzle, lines: list[str]) -> NurikabeSolution:
     if len(lines) != puzzle.rows:
         raise FormatError(f"solution has {len(lines)} rows, puzzle has {puzzle.rows}")
     black = []

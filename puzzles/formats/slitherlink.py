@@ -19,7 +19,14 @@ import re
 
 from ..render.slitherlink import drawing
 from ..slitherlink import MAX_SIDE, QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
-from .common import Entry, FormatError, check_dimensions, solution_from_json
+from .common import (
+    Entry,
+    FormatError,
+    check_dimensions,
+    puzzlekit_texts,
+    solution_from_json,
+    solution_grid_lines,
+)
 
 KIND = "slitherlink"
 URL_TYPES = ("slither", "slitherlink")
@@ -293,34 +300,28 @@ def to_id(puzzle: SlitherlinkPuzzle) -> str:
 # ---------------------------------------------------------------- puzzlekit (janko) corpus
 
 
-def _grid_lines(text: str, what: str) -> tuple[int, int, list[str]]:
-    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
-    if not lines:
-        raise FormatError(f"empty {what}")
-    head = lines[0].split()
-    if len(head) != 2 or not all(t.isdigit() for t in head):
-        raise FormatError(f"{what} header {lines[0]!r} is not 'ROWS COLS'")
-    rows, cols = int(head[0]), int(head[1])
-    check_dimensions(rows, cols, MAX_SIDE)
-    if len(lines) - 1 != rows:
-        raise FormatError(f"{what} header says {rows} rows, {len(lines) - 1} given")
-    return rows, cols, lines[1:]
-
-
 def from_puzzlekit(problem: str, solution: str | None = None):
-    rows, cols, body = _grid_lines(problem, "problem")
-    puzzle = _make(rows, cols, [_clue_row(ln, cols, i + 2) for i, ln in enumerate(body)])
-    sol = parse_cells(puzzle, solution) if solution else None
-    return puzzle, sol
+    """One corpus entry: (puzzle, given solution or None, note or None); sizes checked by
+    ``common.puzzlekit_texts``, a given solution that cannot be read dropped with the reason as
+    the note."""
+    p, s, note = puzzlekit_texts(problem, solution, MAX_SIDE)
+    puzzle = _make(p.rows, p.cols, [_clue_row(ln, p.cols, i + 2) for i, ln in enumerate(p.lines)])
+    sol = None
+    if s is not None:
+        try:
+            sol = _solution_cells(puzzle, s.lines)
+        except FormatError as exc:
+            note = "; ".join(filter(None, [note, f"given solution ignored: {exc.message}"]))
+    return puzzle, sol, note
 
 
 def parse_cells(puzzle: SlitherlinkPuzzle, text: str) -> SlitherlinkSolution:
-    """janko's solution grid: optional 'ROWS COLS' header, then ``x`` (inside) / ``-`` cells."""
-    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
-    if lines and re.fullmatch(r"\s*\d+\s+\d+\s*", lines[0]):
-        rows, cols, lines = _grid_lines(text, "solution")
-        if (rows, cols) != (puzzle.rows, puzzle.cols):
-            raise FormatError(f"solution is {rows}x{cols}, puzzle is {puzzle.size}")
+    """janko's solution grid: optional 'ROWS COLS' header, then ``x`` (inside) / ``-`` cells; a
+    ``[solution]`` or other section after it is skipped."""
+    return _solution_cells(puzzle, solution_grid_lines(text, puzzle.rows, puzzle.cols, MAX_SIDE))
+
+
+def _solution_cells(puzzle: SlitherlinkPuzzle, lines: list[str]) -> SlitherlinkSolution:
     if len(lines) != puzzle.rows:
         raise FormatError(f"solution has {len(lines)} rows, puzzle has {puzzle.rows}")
     inside = set()
