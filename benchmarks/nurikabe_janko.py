@@ -1,5 +1,6 @@
-"""Nurikabe on the janko.at / puzzlekit corpus (1130 entries; the 20 malformed ones are listed and
-skipped): every complete backend solves every puzzle and proves uniqueness
+"""Nurikabe on the janko.at / puzzlekit corpus (1130 entries; 20 of them read at the size of their
+grids, as their headers count the solution's moves, listed with the loader's warning; malformed
+ones would be listed and skipped): every complete backend solves every puzzle and proves uniqueness
 (``Limit(solutions=2)``); each solution is checked and compared with the given one. The essay's
 ports run too, with a short per-puzzle limit: how many puzzles the heuristics alone complete,
 how many ``bfh`` finishes, and whether every backend agrees (``harness.crossval.compare``).
@@ -48,6 +49,7 @@ def main(argv: list[str]) -> int:
     entries = read(str(data("nurikabe", "janko-puzzlekit.json")))
     malformed = [e for e in entries if not e.ok]
     entries = [e for e in entries if e.ok]
+    warned = [e for e in entries if e.warning]
     if args.sample:
         entries = random.Random(args.seed).sample(entries, args.sample)
     rows, problems = [], {}
@@ -70,7 +72,7 @@ def main(argv: list[str]) -> int:
         if i % 100 == 0 or i == len(entries):
             print(f"  {i}/{len(entries)} puzzles, {time.perf_counter() - t_start:.0f} s", flush=True)
     write_csv(RESULTS / f"{NAME}.csv", rows)
-    report = render(rows, complete, native, malformed, problems, args, argv)
+    report = render(rows, complete, native, malformed, warned, problems, args, argv)
     (RESULTS / f"{NAME}.md").write_text(report)
     finished = {b.name: [r["seconds"] for r in rows if r["backend"] == b.name and r["unique"] is True]
                 for b in complete}
@@ -82,12 +84,13 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def render(rows, complete, native, malformed, problems, args, argv) -> str:
+def render(rows, complete, native, malformed, warned, problems, args, argv) -> str:
     cmd = "python -m benchmarks nurikabe-janko" + (" " + " ".join(argv) if argv else "")
     ids = sorted({r["id"] for r in rows})
     out = ["# Nurikabe: janko.at corpus, solve + uniqueness proof per backend\n", stamp(cmd)]
     out.append(
-        f"\n{len(ids)} puzzles ({len(malformed)} malformed corpus entries skipped, listed below); "
+        f"\n{len(ids)} puzzles ({len(warned)} read with a warning and {len(malformed)} malformed corpus "
+        "entries skipped, listed below); "
         f"time limit {args.timeout:g} s per puzzle for the complete backends, {args.native_timeout:g} s "
         "for the essay's ports; seconds = wall clock of build + solve + uniqueness proof "
         "(`Limit(solutions=2)`), every solution checked by the independent checker.\n\n"
@@ -145,6 +148,9 @@ def render(rows, complete, native, malformed, problems, args, argv) -> str:
         out.append(markdown_table(["puzzle", "backend", "status", "count", "unique", "seconds", "note"],
                                   [[r["id"], r["backend"], r["status"], r["count"], r["unique"], r["seconds"],
                                     r["note"]] for r in bad]))
+    if warned:
+        out.append("\nEntries read with a warning (`puzzles.formats.common.puzzlekit_texts`):\n\n")
+        out.append("".join(f"- {e.warning}\n" for e in warned))
     if malformed:
         out.append("\nMalformed corpus entries (reported by the loader, not guessed):\n\n")
         out.append("".join(f"- {e.error}\n" for e in malformed))

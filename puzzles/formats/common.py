@@ -194,3 +194,20 @@ def solution_grid_lines(text: str, rows: int, cols: int, max_side: int) -> list[
     if len(lines) != rows:
         raise FormatError(f"solution has {len(lines)} rows, puzzle has {rows}")
     return lines
+
+
+def puzzlekit_entry(problem: str, solution: str | None, max_side: int, make_puzzle, solution_cells):
+    """One corpus entry: (puzzle, given solution or None, note or None). The sizes are checked by
+    ``puzzlekit_texts`` (which says when and why an entry is read at the size of its grids rather
+    than its headers); ``make_puzzle(grid)`` reads the problem's ``PuzzlekitGrid``,
+    ``solution_cells(puzzle, lines)`` the solution's grid lines; a given solution that cannot be
+    read is dropped with the reason as the note."""
+    p, s, note = puzzlekit_texts(problem, solution, max_side)
+    puzzle = make_puzzle(p)
+    sol = None
+    if s is not None:
+        try:
+            sol = solution_cells(puzzle, s.lines)
+        except FormatError as exc:
+            note = "; ".join(filter(None, [note, f"given solution ignored: {exc.message}"]))
+    return puzzle, sol, note

@@ -32,8 +32,9 @@ from ..render.nurikabe import UNDECIDED, WALL, aligned, see, tokens
 from .common import (
     Entry,
     FormatError,
+    PuzzlekitGrid,
     check_dimensions,
-    puzzlekit_texts,
+    puzzlekit_entry,
     solution_from_json,
     solution_grid_lines,
 )
@@ -325,25 +326,18 @@ def to_url(puzzle: NurikabePuzzle) -> str:
 
 
 def from_puzzlekit(problem: str, solution: str | None = None):
-    """One corpus entry: (puzzle, given solution or None, note or None). The sizes are checked by
-    ``common.puzzlekit_texts`` (which says when and why an entry is read at the size of its grids
-    rather than its headers); a given solution that cannot be read is dropped with the reason as
-    the note."""
-    p, s, note = puzzlekit_texts(problem, solution, MAX_SIDE)
-    grid_rows = []
-    for i, ln in enumerate(p.lines):
+    """One corpus entry: (puzzle, given solution or None, note or None): ``common.puzzlekit_entry``."""
+    return puzzlekit_entry(problem, solution, MAX_SIDE, _puzzlekit_puzzle, _solution_cells)
+
+
+def _puzzlekit_puzzle(grid: PuzzlekitGrid) -> NurikabePuzzle:
+    rows = []
+    for i, ln in enumerate(grid.lines):
         toks = ln.split()
-        if len(toks) != p.cols:
-            raise FormatError(f"problem row {i + 1} has {len(toks)} cells, expected {p.cols}")
-        grid_rows.append(toks)
-    puzzle, _ = _read_grid(grid_rows, False, 2)
-    sol = None
-    if s is not None:
-        try:
-            sol = _solution_cells(puzzle, s.lines)
-        except FormatError as exc:
-            note = "; ".join(filter(None, [note, f"given solution ignored: {exc.message}"]))
-    return puzzle, sol, note
+        if len(toks) != grid.cols:
+            raise FormatError(f"problem row {i + 1} has {len(toks)} cells, expected {grid.cols}")
+        rows.append(toks)
+    return _read_grid(rows, False, 2)[0]
 
 
 def parse_cells(puzzle: NurikabePuzzle, text: str) -> NurikabeSolution:
@@ -353,8 +347,7 @@ def parse_cells(puzzle: NurikabePuzzle, text: str) -> NurikabeSolution:
 
 
 def _solution_cells(puzzle: NurikabePuzzle, lines: list[str]) -> NurikabeSolution:
-    if len(lines) != puzzle.rows:
-        raise FormatError(f"solution has {len(lines)} rows, puzzle has {puzzle.rows}")
+    """The cells of a solution grid of ``puzzle.rows`` lines."""
     black = []
     for r, ln in enumerate(lines):
         toks = _split_row(ln, puzzle.cols)

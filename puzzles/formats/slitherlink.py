@@ -22,8 +22,9 @@ from ..slitherlink import MAX_SIDE, QUESTION, SlitherlinkPuzzle, SlitherlinkSolu
 from .common import (
     Entry,
     FormatError,
+    PuzzlekitGrid,
     check_dimensions,
-    puzzlekit_texts,
+    puzzlekit_entry,
     solution_from_json,
     solution_grid_lines,
 )
@@ -301,18 +302,12 @@ def to_id(puzzle: SlitherlinkPuzzle) -> str:
 
 
 def from_puzzlekit(problem: str, solution: str | None = None):
-    """One corpus entry: (puzzle, given solution or None, note or None); sizes checked by
-    ``common.puzzlekit_texts``, a given solution that cannot be read dropped with the reason as
-    the note."""
-    p, s, note = puzzlekit_texts(problem, solution, MAX_SIDE)
-    puzzle = _make(p.rows, p.cols, [_clue_row(ln, p.cols, i + 2) for i, ln in enumerate(p.lines)])
-    sol = None
-    if s is not None:
-        try:
-            sol = _solution_cells(puzzle, s.lines)
-        except FormatError as exc:
-            note = "; ".join(filter(None, [note, f"given solution ignored: {exc.message}"]))
-    return puzzle, sol, note
+    """One corpus entry: (puzzle, given solution or None, note or None): ``common.puzzlekit_entry``."""
+    return puzzlekit_entry(problem, solution, MAX_SIDE, _puzzlekit_puzzle, _solution_cells)
+
+
+def _puzzlekit_puzzle(grid: PuzzlekitGrid) -> SlitherlinkPuzzle:
+    return _make(grid.rows, grid.cols, [_clue_row(ln, grid.cols, i + 2) for i, ln in enumerate(grid.lines)])
 
 
 def parse_cells(puzzle: SlitherlinkPuzzle, text: str) -> SlitherlinkSolution:
@@ -322,8 +317,7 @@ def parse_cells(puzzle: SlitherlinkPuzzle, text: str) -> SlitherlinkSolution:
 
 
 def _solution_cells(puzzle: SlitherlinkPuzzle, lines: list[str]) -> SlitherlinkSolution:
-    if len(lines) != puzzle.rows:
-        raise FormatError(f"solution has {len(lines)} rows, puzzle has {puzzle.rows}")
+    """The cells of a solution grid of ``puzzle.rows`` lines."""
     inside = set()
     for r, ln in enumerate(lines):
         toks = ln.split()
