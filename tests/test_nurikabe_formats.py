@@ -180,6 +180,9 @@ def test_puzzlekit_headers_that_count_the_moves_and_other_disagreements():
     assert puzzle.size == "3x3" and sol is None
     assert note == ("given solution ignored: solution header says 3 rows x 3 columns, "
                     "but 2 rows of 3 are given")
+    puzzle, sol, note = fmt.from_puzzlekit(problem, "3 by 3\n- x x\nx x -\nx - -")
+    assert puzzle.size == "3x3" and sol is None
+    assert note == "given solution ignored: solution header '3 by 3' is not 'ROWS COLS'"
     # a section after a solution grid is skipped (janko's solution files too)
     assert fmt.parse_cells(puzzle, solution + "\n" + MOVES).black == {(0, 1), (0, 2), (1, 0), (1, 1), (2, 0)}
 

@@ -162,8 +162,12 @@ def puzzlekit_texts(problem: str, solution: str | None, max_side: int
     solution's grid have the same number of rows. Any other disagreement is an error (never
     guessed)."""
     p = puzzlekit_grid(problem, "problem", max_side)
-    s = puzzlekit_grid(solution, "solution", max_side) if solution else None
-    note = None
+    s, note = None, None
+    if solution:
+        try:
+            s = puzzlekit_grid(solution, "solution", max_side)
+        except FormatError as exc:
+            note = f"given solution ignored: {exc.message}"
     if len(p.lines) != p.rows:
         counted = (s is not None and (s.rows, s.cols) == (p.rows, p.cols) and s.total == p.rows
                    and s.section is not None and len(s.lines) == len(p.lines))
@@ -189,7 +193,7 @@ def solution_grid_lines(text: str, rows: int, cols: int, max_side: int) -> list[
         if (g.rows, g.cols) != (rows, cols):
             raise FormatError(f"solution is {g.rows}x{g.cols}, puzzle is {rows}x{cols}")
         if len(g.lines) != g.rows:
-            raise FormatError(f"solution header says {g.rows} rows, {len(g.lines)} given")
+            raise _rows_mismatch(g, "solution")
         lines = g.lines
     if len(lines) != rows:
         raise FormatError(f"solution has {len(lines)} rows, puzzle has {rows}")
