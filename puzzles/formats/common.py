@@ -153,14 +153,14 @@ def puzzlekit_texts(problem: str, solution: str | None, max_side: int
     problem; a solution that does not fit is returned as None with the reason as the note (the
     puzzle itself is fine).
 
-    Decided for janko's Nurikabe set (20 of its 1130 entries, #1086 and #1092-#1140): both headers
-    give as row count the number of lines of the whole solution text -- its grid and its
-    ``[moves]`` (or ``[solution]``) section -- e.g. ``18 10`` for a 10x10 puzzle followed by 8 lines
-    of moves. Such an entry is read at the size of its grids, with the note saying so, only when
-    all of this holds: the two headers agree, the header's row count is exactly the number of
-    lines after the solution's header, the solution has a section, and the problem and the
-    solution's grid have the same number of rows. Any other disagreement is an error (never
-    guessed)."""
+    Decided for janko's Nurikabe set (20 of its 1130 entries, #1086, #1092-#1100 and
+    #1131-#1140): both headers give as row count the number of lines of the whole solution text
+    -- its grid and its ``[moves]`` (or ``[solution]``) section -- e.g. ``18 10`` for a 10x10
+    puzzle followed by 8 lines of moves. Such an entry is read at the size of its grids, with
+    the note saying so, only when all of this holds: the two headers agree, the header's row
+    count is exactly the number of lines after the solution's header, the solution has a
+    section, and the problem and the solution's grid have the same number of rows. Any other
+    disagreement is an error (never guessed)."""
     p = puzzlekit_grid(problem, "problem", max_side)
     s, note = None, None
     if solution:
