@@ -155,6 +155,15 @@ def test_janko_corpus_reads_every_entry():
         assert fmt.from_url(url) == e.puzzle and fmt.to_url(fmt.from_url(url)) == url
 
 
+def test_a_corpus_entry_whose_solution_is_not_text_keeps_its_puzzle(tmp_path):
+    path = tmp_path / "corpus.json"
+    path.write_text(json.dumps({"name": "Nurikabe", "data": {
+        "1_2x3": {"problem": "2 3\n1 - -\n- - 2", "solution": [["-", "x", "-"], ["x", "x", "-"]]}}}))
+    [e] = read(str(path))
+    assert e.ok and e.puzzle.size == "2x3" and e.solution is None
+    assert e.warning.endswith('entry 1_2x3: given solution ignored: "solution" is a list, not a grid text')
+
+
 MOVES = "[moves]\nZ2;L0;\nac,1;ab,0;\n"
 
 

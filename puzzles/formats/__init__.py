@@ -247,8 +247,10 @@ def _parse_puzzlekit(doc: dict, source: str, kind: str | None) -> list[Entry]:
             if not isinstance(item, dict) or not isinstance(item.get("problem"), str):
                 raise FormatError('entry has no "problem" string')
             given = item.get("solution")
-            given = given if isinstance(given, str) and given.strip() else None
-            puzzle, solution, note = mod.from_puzzlekit(item["problem"], given)
+            usable = isinstance(given, str) and bool(given.strip())
+            puzzle, solution, note = mod.from_puzzlekit(item["problem"], given if usable else None)
+            if given and not usable:
+                note = f'given solution ignored: "solution" is a {type(given).__name__}, not a grid text'
             warning = f"{source}: entry {key}: {note}" if note else None
             out.append(Entry(str(key), k, puzzle, solution, source=source, warning=warning))
         except FormatError as exc:
