@@ -114,21 +114,29 @@ def test_the_brute_force_itself():
     assert brute_force(NurikabePuzzle.from_rows([[1, None], [None, 1]])) == frozenset()
 
 
-@pytest.mark.parametrize("model", ["sat", "cpsat"])
+def model_solve(model: str):
+    """The solve function of a model by backend name, called directly (the thresholds the tests
+    patch are read when the model is built)."""
+    import cpmodels.nurikabe
+    import satmodels.nurikabe
+
+    return {"sat": satmodels.nurikabe.solve, "cpsat": cpmodels.nurikabe.solve,
+            "cpsat-tree": cpmodels.nurikabe.solve_tree}[model]
+
+
+@pytest.mark.parametrize("model", ["sat", "cpsat", "cpsat-tree"])
 @pytest.mark.parametrize(("rows", "cols", "seed"), CASES)
 def test_lazy_models_with_every_island_huge(monkeypatch, model, rows, cols, seed):
-    """The same comparison with every known island on the shared label, sized and separated by
-    its lazy cuts, and the "?" islands connected by the facing-side island cuts (above, the
-    small islands are connected eagerly by distance levels; only huge ones are shared)."""
-    import importlib
-
+    """The same comparison with every known island on the shared label: in ``sat`` and
+    ``cpsat`` sized and separated by its lazy cuts, and the "?" islands connected by the
+    facing-side island cuts; in ``cpsat-tree`` sized by the subtree flows and separated by the
+    island index (above, the small islands have labels of their own; only huge ones are shared)."""
     import puzzles.nurikabe
 
     monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", 0)
     monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
     puzzle = random_puzzle(random.Random(seed * 7919 + rows * 31 + cols), rows, cols)
-    solve = importlib.import_module(f"{'satmodels' if model == 'sat' else 'cpmodels'}.nurikabe").solve
-    r = solve(puzzle, Limit(seconds=120, solutions=100_000))
+    r = model_solve(model)(puzzle, Limit(seconds=120, solutions=100_000))
     assert r.status in (Status.SOLVED, Status.UNSAT) and r.exhausted
     assert r.solution_set() == brute_force(puzzle)
 
@@ -395,9 +403,9 @@ def test_shared_label_cuts_reject_adjacent_numbers():
 
 @pytest.mark.parametrize("seed", range(8))
 def test_shared_label_counts_like_the_per_island_labels(monkeypatch, seed):
-    """On 5x6 grids with larger islands (too many cells for the brute force), ``sat`` with every
-    known island on the shared label (thresholds at 0) enumerates the same solutions as ``sat``
-    with per-island labels and distance levels."""
+    """On 5x6 grids with larger islands (too many cells for the brute force), ``sat`` and
+    ``cpsat-tree`` with every known island on the shared label (thresholds at 0) enumerate the
+    same solutions as ``sat`` with per-island labels and distance levels."""
     import puzzles.nurikabe
     import satmodels.nurikabe as sat_nurikabe
 
@@ -421,6 +429,9 @@ def test_shared_label_counts_like_the_per_island_labels(monkeypatch, seed):
     assert per_island.exhausted and shared.exhausted
     assert shared.solution_set() == per_island.solution_set()
     assert all(not check(puzzle, s) for s in shared.solutions)
+    if len(per_island.solutions) <= 100:  # cpsat-tree re-solves once per solution (seed 3: 1483)
+        flows = model_solve("cpsat-tree")(puzzle, limit)  # the huge islands sized by subtree flows
+        assert flows.exhausted and flows.solution_set() == per_island.solution_set()
 
 
 def test_shared_label_count_only_where_its_counter_is_small(monkeypatch):
@@ -482,14 +493,13 @@ def test_a_wall_piece_as_large_as_the_wall_is_cut_with_another_piece():
     assert cuts[large].also == (3, 3) and cuts[large].rim == {(2, 3), (3, 2)}
 
 
-@pytest.mark.parametrize("model", ["sat", "cpsat"])
+@pytest.mark.parametrize("model", ["sat", "cpsat", "cpsat-tree"])
 @pytest.mark.parametrize("seed", range(12))
 def test_exact_counts_with_the_thresholds_of_large_grids(monkeypatch, model, seed):
     """Small thresholds give a 4x4 grid the mix of a large one: some islands on distance levels,
     the larger ones on the shared label, ``sat``'s sizes by cardinality networks (SEQ_LIMIT 10)
     and the shared label without its count -- paths the corpus takes and small tests otherwise
     never do. Every enumeration equals the brute force."""
-    import importlib
 
     import puzzles.nurikabe
     import satmodels.nurikabe as sat_nurikabe
@@ -498,10 +508,27 @@ def test_exact_counts_with_the_thresholds_of_large_grids(monkeypatch, model, see
     monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
     monkeypatch.setattr(sat_nurikabe, "SEQ_LIMIT", 10)
     puzzle = random_puzzle(random.Random(seed * 7919 + 4 * 31 + 4 + 100000), 4, 4)
-    solve = importlib.import_module(f"{'satmodels' if model == 'sat' else 'cpmodels'}.nurikabe").solve
-    r = solve(puzzle, Limit(seconds=120, solutions=100_000))
+    r = model_solve(model)(puzzle, Limit(seconds=120, solutions=100_000))
     assert r.exhausted
     assert r.solution_set() == brute_force(puzzle)
+
+
+@pytest.mark.parametrize("rows", [
+    [[2, None, 2], [None, None, None]],
+    [[3, None, None, 3], [None, None, None, None]],
+    [[3, None, None], [None, None, None], [None, None, 4]],
+])
+def test_cpsat_tree_sizes_and_separates_huge_islands(monkeypatch, rows):
+    """With every island huge, ``cpsat-tree``'s subtree flows give each island its size and the
+    island index keeps two islands from touching: without either, a model joins the two numbers'
+    trees side by side (checked by removing each)."""
+    import puzzles.nurikabe
+
+    monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", 0)
+    monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
+    puzzle = NurikabePuzzle.from_rows(rows)
+    r = model_solve("cpsat-tree")(puzzle, Limit(seconds=60, solutions=1000))
+    assert r.exhausted and r.solution_set() == brute_force(puzzle)
 
 
 def island_of(puzzle: NurikabePuzzle, solution: NurikabeSolution, cell) -> set:
