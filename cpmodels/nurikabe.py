@@ -98,9 +98,9 @@ LAZY_PARAMS = {"cp_model_presolve": False, "symmetry_level": 0}
 
 
 class _Model:
-    def __init__(self, puzzle: NurikabePuzzle, *, share: bool = False) -> None:
-        """``share``: the huge islands (``puzzles.nurikabe.shared_islands``) get one shared label
-        ``g`` instead of their own."""
+    def __init__(self, puzzle: NurikabePuzzle) -> None:
+        """The huge islands (``puzzles.nurikabe.shared_islands``) get one shared label ``g``
+        instead of their own, in both models."""
         self.puzzle = puzzle
         self.rows, self.cols = puzzle.rows, puzzle.cols
         self.model = cp_model.CpModel()
@@ -110,7 +110,7 @@ class _Model:
         self.cells = list(grid.cells(self.rows, self.cols))
         self.open = [c for c in self.cells if c not in self.clue_at]  # cells that may be wall
         self.b = {c: self.model.new_bool_var(f"b{c}") for c in self.open}
-        self.shared = shared_islands(puzzle, self.reach) if share else set()
+        self.shared = shared_islands(puzzle, self.reach)
         self.g = {c: self.model.new_bool_var(f"g{c}") for c in shared_reach(self.reach, self.shared)}
         self.x = [{} if i in self.shared else {c: self.model.new_bool_var(f"x{c},{i}") for c in r}
                   for i, r in enumerate(self.reach)]
@@ -271,7 +271,8 @@ class _Model:
 
     # ------------------------------------------------------------ spanning trees
 
-    def add_island_trees(self) -> None:
+    def add_island_trees(self) -> dict:
+        """The islands' spanning trees; returns the parent literals, keyed (child, parent)."""
         model = self.model
         big = self.rows * self.cols
         top = {c: 0 for c in self.cells}
@@ -279,7 +280,7 @@ class _Model:
             for c in self.reach[i]:
                 top[c] = max(top[c], big if v == QUESTION else v - 1)
         dep = {c: model.new_int_var(0, top[c], f"dep{c}") for c in self.cells}
-        self.arc = {}  # (child, parent) -> "the parent of white cell child is its neighbour parent"
+        arc = {}  # (child, parent) -> "the parent of white cell child is its neighbour parent"
         for c in self.cells:
             if c in self.clue_at:
                 model.add(dep[c] == 0)
@@ -290,7 +291,7 @@ class _Model:
                     continue
                 a = model.new_bool_var(f"p{c}{d}")
                 arcs.append(a)
-                self.arc[c, d] = a
+                arc[c, d] = a
                 if d in self.b:
                     model.add_implication(a, self.b[d].Not())
                 model.add(dep[d] < dep[c]).only_enforce_if(a)
@@ -300,15 +301,17 @@ class _Model:
             if all(self.clues[i][1] != QUESTION for i in owners):  # depth < the island's number
                 model.add(dep[c] <= sum((self.clues[i][1] - 1) * self.x[i][c] for i in owners)
                           + (max(sharers, default=1) - 1) * self.g.get(c, 0))
+        return arc
 
-    def add_shared_flows(self) -> None:
+    def add_shared_flows(self, arc: dict) -> None:
         """The huge islands' sizes and separation in ``cpsat-tree``, without per-island labels:
         ``s[c]`` = the number of cells of c's subtree (the island tree's cells whose parent chain
         passes c), so ``s[c] = g[c] + sum of s over the children``, and a number's s is its
         number; ``r[c]`` = which huge island (when there are several): equal across two adjacent
         shared cells, a number's own at its cell. In a model every shared cell's parent chain ends
-        at a huge number (``add_island_trees``), the cells of one component of the label share r,
-        so hold exactly one number, and the flows count them: its number. A solution gives every
+        at a huge number (``add_island_trees``, whose parent literals are ``arc``), the cells of
+        one component of the label share r, so hold exactly one number, and the flows count them:
+        its number. A solution gives every
         variable a value (the subtree sizes of a breadth-first tree, the island's index). Implied:
         the label has exactly the sum of the huge numbers' cells (``cpsat`` and ``sat`` have at
         least that: their cuts size the islands, and an exact count slows them; here it takes
@@ -324,7 +327,7 @@ class _Model:
         for c in g:
             terms = []
             for e in self.nbrs(c):
-                a = self.arc.get((e, c))
+                a = arc.get((e, c))
                 if e in g and a is not None:
                     t = model.new_int_var(0, kmax, f"t{e}{c}")
                     model.add(t == s[e]).only_enforce_if(a)
@@ -385,7 +388,7 @@ def solve(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
           workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
     """``cpsat``: lazy connectivity cuts, re-solved until every island and the wall connect."""
     deadline = Deadline(limit.seconds)
-    m = _Model(puzzle, share=True)
+    m = _Model(puzzle)
     m.build()
     m.add_island_levels()
     stats = {"cuts": 0, "rounds": 0}
@@ -409,10 +412,9 @@ def tree_model(puzzle: NurikabePuzzle) -> _Model:
     of the small islands on top (implied there: the trees connect every island; the levels bound
     how far a cell lies from its number, which the depths only do loosely -- janko #1108: 30 s
     timeout -> 1.5 s, #648, #1054, #995: timeouts -> 0.5-1.5 s, the median unchanged)."""
-    m = _Model(puzzle, share=True)
+    m = _Model(puzzle)
     m.build()
-    m.add_island_trees()
-    m.add_shared_flows()
+    m.add_shared_flows(m.add_island_trees())
     m.add_wall_tree()
     m.add_island_levels()
     return m

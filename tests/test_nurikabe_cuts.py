@@ -115,13 +115,9 @@ def test_the_brute_force_itself():
 
 
 def model_solve(model: str):
-    """The solve function of a model by backend name, called directly (the thresholds the tests
-    patch are read when the model is built)."""
-    import cpmodels.nurikabe
-    import satmodels.nurikabe
-
-    return {"sat": satmodels.nurikabe.solve, "cpsat": cpmodels.nurikabe.solve,
-            "cpsat-tree": cpmodels.nurikabe.solve_tree}[model]
+    """A backend's solve, through the harness (the thresholds the tests patch are module globals
+    read when the model is built)."""
+    return lambda puzzle, limit: run(registry.get("nurikabe", model), puzzle, limit)
 
 
 @pytest.mark.parametrize("model", ["sat", "cpsat", "cpsat-tree"])
@@ -325,7 +321,7 @@ def test_cpsat_connects_small_islands_by_levels_and_huge_ones_lazily(monkeypatch
     import puzzles.nurikabe
 
     puzzle = NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None, None, None, 3]])
-    m = cp_nurikabe._Model(puzzle, share=True)
+    m = cp_nurikabe._Model(puzzle)
     m.build()
     m.add_island_levels()
     assert eager_islands(puzzle, m.reach) == {0, 1} and m.lazy == set() and not m.g
@@ -333,7 +329,7 @@ def test_cpsat_connects_small_islands_by_levels_and_huge_ones_lazily(monkeypatch
     for levels, shared in ((3_000, set()), (0, {0, 1})):
         monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", levels)
         monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
-        m = cp_nurikabe._Model(puzzle, share=True)
+        m = cp_nurikabe._Model(puzzle)
         m.build()
         m.add_island_levels()
         assert m.shared == shared and m.lazy == set() and all(not m.x[i] for i in shared)
@@ -622,7 +618,7 @@ def test_cpsat_states_the_diagonal_enclosure_eagerly(monkeypatch, lone_shared):
     if lone_shared:
         monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", 30)
         monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
-    m = cp_nurikabe._Model(DOMINOES, share=True)
+    m = cp_nurikabe._Model(DOMINOES)
     assert m.shared == ({1} if lone_shared else set())
     m.build()
     m.add_island_levels()

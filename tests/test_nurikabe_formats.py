@@ -158,10 +158,13 @@ def test_janko_corpus_reads_every_entry():
 def test_a_corpus_entry_whose_solution_is_not_text_keeps_its_puzzle(tmp_path):
     path = tmp_path / "corpus.json"
     path.write_text(json.dumps({"name": "Nurikabe", "data": {
-        "1_2x3": {"problem": "2 3\n1 - -\n- - 2", "solution": [["-", "x", "-"], ["x", "x", "-"]]}}}))
-    [e] = read(str(path))
+        "1_2x3": {"problem": "2 3\n1 - -\n- - 2", "solution": [["-", "x", "-"], ["x", "x", "-"]]},
+        "2_2x3": {"problem": "2 3\n1 - -\n- - 2", "solution": "  \n"}}}))
+    e, blank = read(str(path))
     assert e.ok and e.puzzle.size == "2x3" and e.solution is None
     assert e.warning.endswith('entry 1_2x3: given solution ignored: "solution" is a list, not a grid text')
+    # a blank solution text is no solution, as an absent one: no warning
+    assert blank.ok and blank.solution is None and blank.warning is None
 
 
 MOVES = "[moves]\nZ2;L0;\nac,1;ab,0;\n"

@@ -249,7 +249,7 @@ def _parse_puzzlekit(doc: dict, source: str, kind: str | None) -> list[Entry]:
             given = item.get("solution")
             usable = isinstance(given, str) and bool(given.strip())
             puzzle, solution, note = mod.from_puzzlekit(item["problem"], given if usable else None)
-            if given and not usable:
+            if given is not None and not isinstance(given, str):
                 note = f'given solution ignored: "solution" is a {type(given).__name__}, not a grid text'
             warning = f"{source}: entry {key}: {note}" if note else None
             out.append(Entry(str(key), k, puzzle, solution, source=source, warning=warning))
