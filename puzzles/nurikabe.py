@@ -119,35 +119,72 @@ class NurikabeSolution:
 # ---------------------------------------------------------------- shared facts for the models
 
 
-def reach(puzzle: NurikabePuzzle) -> list[dict[Cell, int]]:
+def reach(puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> list[dict[Cell, int]]:
     """For each numbered cell (in ``clue_cells`` order), the cells its island can contain, with
     their distance from the number: a breadth-first search from the numbered cell that never
     enters another numbered cell or a cell next to one (those would join two numbers), cut at
     distance k-1 for a number k (an island of k cells reaches at most k-1 steps). A "?" reaches
-    every cell the search can enter. Every island of every solution lies inside its reach."""
+    every cell the search can enter. Every island of every solution lies inside its reach.
+
+    With ``fixed`` (a partial state, e.g. the essay's heuristics' in ``heuristics+sat``): the
+    reach of the solutions that agree with it. The search never enters a fixed wall cell, nor a
+    cell of a fixed white component holding another number, nor a cell next to one; and a known
+    number k whose fixed white component C (the white cells connected to it) has |C| cells
+    reaches only cells within k - |C| steps of C (the island holds C, and each step away from C
+    takes one more of its cells). The distances stay those from the number, now through the
+    cells left, which every path inside the island uses."""
     rows, cols = puzzle.rows, puzzle.cols
     clues = puzzle.clue_cells()
+    nbrs = grid.neighbour_table(rows, cols)
     owner: dict[Cell, set[int]] = {}
+
+    def own(cell: Cell, i: int) -> None:
+        for c in (cell, *nbrs[cell]):
+            owner.setdefault(c, set()).add(i)
+
     for i, (cell, _) in enumerate(clues):
-        owner.setdefault(cell, set()).add(i)
-        for nb in grid.neighbours(rows, cols, cell):
-            owner.setdefault(nb, set()).add(i)
+        own(cell, i)
+    blocked: frozenset[Cell] = frozenset()
+    known: dict[int, set[Cell]] = {}
+    if fixed is not None:
+        blocked = fixed.black
+        clue_at = {cell: i for i, (cell, _) in enumerate(clues)}
+        for comp in components(fixed.white() | clue_at.keys(), rows, cols):  # numbers are white
+            for i in (clue_at[c] for c in comp if c in clue_at):
+                known[i] = comp
+                for c in comp:
+                    own(c, i)
     out = []
     for i, (start, v) in enumerate(clues):
-        limit = rows * cols if v == QUESTION else v - 1
-        dist = {start: 0}
-        todo = deque([start])
-        while todo:
-            cell = todo.popleft()
-            d = dist[cell]
-            if d == limit:
-                continue
-            for nb in grid.neighbours(rows, cols, cell):
-                if nb not in dist and owner.get(nb, {i}) <= {i}:
-                    dist[nb] = d + 1
-                    todo.append(nb)
-        out.append(dist)
+        def enters(cell: Cell, i: int = i) -> bool:
+            return cell not in blocked and owner.get(cell, {i}) <= {i}
+
+        step = enters
+        if i in known and v != QUESTION:
+            near = _search(known[i], enters, v - len(known[i]), nbrs)
+
+            def step(cell: Cell, near: dict = near, enters=enters) -> bool:
+                return cell in near and enters(cell)
+
+        out.append(_search([start], step, rows * cols if v == QUESTION else v - 1, nbrs))
     return out
+
+
+def _search(starts, enters, limit: int, nbrs) -> dict[Cell, int]:
+    """Breadth-first steps from the ``starts`` through the cells ``enters`` allows, at most
+    ``limit`` steps."""
+    dist = {s: 0 for s in starts}
+    todo = deque(dist)
+    while todo:
+        cell = todo.popleft()
+        d = dist[cell]
+        if d >= limit:
+            continue
+        for nb in nbrs[cell]:
+            if nb not in dist and enters(nb):
+                dist[nb] = d + 1
+                todo.append(nb)
+    return dist
 
 
 def components(cells, rows: int, cols: int) -> list[set[Cell]]:

@@ -131,13 +131,16 @@ SLICE_SECONDS = 0.25
 class Model:
     """The CNF and the variable layout of one puzzle."""
 
-    def __init__(self, puzzle: NurikabePuzzle) -> None:
+    def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> None:
+        """``fixed``: a partial state the solutions must agree with (``heuristics+sat``); the
+        reaches then leave out what it rules out (``puzzles.nurikabe.reach``), and ``add_fixed``
+        imposes its cells."""
         self.puzzle = puzzle
         self.rows, self.cols = puzzle.rows, puzzle.cols
         self.cnf = _cnf.Cnf()
         self.clues = puzzle.clue_cells()
         self.clue_at = {cell: i for i, (cell, _) in enumerate(self.clues)}
-        self.reach = reach(puzzle)
+        self.reach = reach(puzzle, fixed)
         self.cells = list(grid.cells(self.rows, self.cols))
         self.b = {c: self.cnf.var(("b", c)) for c in self.cells}
         # the huge islands share one label ``g`` (``puzzles.nurikabe.shared_islands``) ...
@@ -349,12 +352,12 @@ def solve(
 ) -> SolveResult:
     """``sat``. ``fixed``: a partial state whose decided cells are imposed (``heuristics+sat``)."""
     deadline = Deadline(limit.seconds)
-    m = Model(puzzle)
+    if fixed is not None and not isinstance(fixed, NurikabeSolution):
+        raise ValueError("fixed must be a partial NurikabeSolution (it is set by heuristics+sat)")
+    m = Model(puzzle, fixed)
     m.build()
     stats = {"cuts": 0, "rounds": 0}
     if fixed is not None:
-        if not isinstance(fixed, NurikabeSolution):
-            raise ValueError("fixed must be a partial NurikabeSolution (it is set by heuristics+sat)")
         stats["fixed_cells"] = add_fixed(m, fixed)
 
     def refine(candidate, add_clause):

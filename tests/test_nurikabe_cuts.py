@@ -36,6 +36,7 @@ from puzzles.nurikabe import (
     reach,
     shared_label_cuts,
     shared_reach,
+    start_distances,
 )
 from puzzles.solving import Limit, Status
 
@@ -345,6 +346,90 @@ def test_cpsat_tree_adds_the_distance_levels_of_small_islands():
     puzzle = NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None, None, None, 3]])
     names = [v.name for v in cp_nurikabe.tree_model(puzzle).model.proto.variables]
     assert any(n.startswith("d(") for n in names) and any(n.startswith("dep") for n in names)
+
+
+
+def test_cpsat_tree_roots_the_wall_at_the_anchor_nearest_the_centre():
+    """The wall tree's root: of the cells every solution walls (out of every reach), the one
+    nearest the grid's centre -- not the first in row-major order (rooted at a top-row cell,
+    janko #570_31x45 found no solution in 2400 s; from the middle it is proved in seconds)."""
+    import cpmodels.nurikabe as cp_nurikabe
+
+    puzzle = NurikabePuzzle.from_rows([[1] + [None] * 6, [None] * 7, [None] * 7, [None] * 6 + [1]])
+    m = cp_nurikabe._Model(puzzle)
+    m.build()
+    anchors = always_wall(puzzle, m.reach)
+    assert anchors[0] == (0, 1) and (1, 3) in anchors and (2, 3) in anchors
+    assert m.add_wall_tree() == (1, 3)  # |2r+1-4| + |2c+1-7| = 1 + 0, ties in row-major order
+    cells = [(0, 0), (3, 6), (2, 2), (1, 3), (2, 3)]
+    assert m.centre_first(cells) == [(1, 3), (2, 3), (2, 2), (0, 0), (3, 6)]
+    # no anchor at all: the root is the first wall cell from the centre outward, chosen by the model
+    m = cp_nurikabe._Model(NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None] * 3 + [3]]))
+    m.build()
+    assert m.add_wall_tree() is None
+
+
+# ---------------------------------------------------------------- a partial state's reach
+
+
+def test_reach_with_a_fixed_state():
+    """The reach never enters a fixed wall cell; a fixed white cell of one number's component
+    keeps the other numbers off its neighbours; a 4 whose white component holds three cells
+    reaches only one step beyond it."""
+    puzzle = NurikabePuzzle.from_rows([[3, None, None], [None, None, None], [None, 2, None]])
+    assert reach(puzzle)[0] == {(0, 0): 0, (0, 1): 1, (1, 0): 1, (0, 2): 2}
+    assert reach(puzzle)[1] == {(2, 1): 0, (1, 1): 1, (2, 0): 1, (2, 2): 1}
+    undecided = set(grid.cells(3, 3)) - {(0, 1), (1, 0)}
+    fixed = NurikabeSolution.from_cells(3, 3, [(1, 0)], undecided)  # (0, 1) white, (1, 0) wall
+    assert reach(puzzle, fixed) == [{(0, 0): 0, (0, 1): 1, (0, 2): 2}, {(2, 1): 0, (2, 0): 1, (2, 2): 1}]
+
+    puzzle = NurikabePuzzle.from_rows([[4, None, None, None]] + [[None] * 4] * 3)
+    assert len(reach(puzzle)[0]) == 10  # every cell within 3 steps
+    fixed = NurikabeSolution.from_cells(4, 4, [], set(grid.cells(4, 4)) - {(0, 1), (0, 2)})
+    assert reach(puzzle, fixed)[0] == {(0, 0): 0, (0, 1): 1, (1, 0): 1, (0, 2): 2, (1, 1): 2,
+                                        (0, 3): 3, (1, 2): 3}
+
+
+def agreeing_states(rng: random.Random, puzzle: NurikabePuzzle, solution: NurikabeSolution, n: int):
+    """``n`` random partial states that agree with the solution (each cell decided as there, or not)."""
+    cells = list(grid.cells(puzzle.rows, puzzle.cols))
+    for _ in range(n):
+        p = rng.random()
+        undecided = [c for c in cells if rng.random() > p]
+        black = solution.black - set(undecided)
+        yield NurikabeSolution.from_cells(puzzle.rows, puzzle.cols, black, undecided)
+
+
+@pytest.mark.parametrize(("rows", "cols", "seed"), CASES)
+def test_reach_with_a_fixed_state_keeps_every_agreeing_solution(rows, cols, seed):
+    """Every island of every solution that agrees with a partial state lies inside the reach
+    with that state, each cell no nearer the number than inside the island."""
+    puzzle = random_puzzle(random.Random(seed * 7919 + rows * 31 + cols), rows, cols)
+    rng = random.Random(seed)
+    for sol in brute_force(puzzle):
+        for fixed in agreeing_states(rng, puzzle, sol, 5):
+            reaches = reach(puzzle, fixed)
+            assert not set().union(*reaches) & fixed.black
+            for i, (cell, _) in enumerate(puzzle.clue_cells()):
+                island = island_of(puzzle, sol, cell)
+                steps = start_distances([cell], island, rows, cols)
+                assert all(c in reaches[i] and reaches[i][c] <= steps[c] for c in island)
+
+
+@pytest.mark.parametrize(("rows", "cols", "seed"), CASES)
+def test_sat_with_a_fixed_state_finds_exactly_the_agreeing_solutions(rows, cols, seed):
+    """``sat`` given a partial state (as ``heuristics+sat`` gives it the heuristics' state, the
+    reaches cut down by it) enumerates exactly the solutions that agree with it."""
+    from satmodels.nurikabe import solve
+
+    puzzle = random_puzzle(random.Random(seed * 7919 + rows * 31 + cols), rows, cols)
+    rng = random.Random(seed)
+    solutions = sorted(brute_force(puzzle), key=lambda s: sorted(s.black))
+    for sol in solutions[:3]:
+        for fixed in agreeing_states(rng, puzzle, sol, 3):
+            r = solve(puzzle, Limit(seconds=60, solutions=100_000), fixed=fixed)
+            want = {s for s in solutions if fixed.black <= s.black and not (fixed.white() & s.black)}
+            assert r.exhausted and r.solution_set() == want
 
 
 # ---------------------------------------------------------------- the shared label of huge islands
