@@ -55,16 +55,17 @@ recorded only when everything is connected.
 ``cpsat-tree`` (``solve_tree``) -- eager connectivity by spanning trees: every white
 non-number cell picks a white neighbour as parent with a smaller depth (``dep``), so parent
 chains end at a number (islands never touch, so the chain stays in the island; depth < k); every
-wall cell but the root picks a wall parent with a smaller wall depth. The root is a cell every
-solution walls when there is one (outside every reach), else the first wall cell in row-major
-order (a prefix chain of "no wall yet" literals makes it unique). The huge islands share the
-label ``g`` here too, sized without cuts by flows along their trees (``add_shared_flows``: each
-cell's subtree size, a number's is its number) and kept apart by an island index equal across
-neighbours -- with per-island labels and exact sums they were the pigeonhole-like problem above:
-janko #94, #660, #683, #970, #1050 went from 180 s timeouts to 0.7-2.3 s, #510 24 s -> 2.6 s.
-The small islands also get the distance levels of ``cpsat`` (``tree_model``). Parents, depths
-and flows are not functions of the solution, so solutions are enumerated by re-solving with
-blocking constraints.
+wall cell but the root picks a wall parent with a smaller wall depth. The root is the cell
+nearest the grid's centre that every solution walls (outside every reach) when there is one,
+else the first wall cell from the centre outward (a prefix chain of "no wall yet" literals makes
+it unique); rooted at a top-row cell, #570 and #1055 were never proved (``add_wall_tree``). The
+huge islands share the label ``g`` here too, sized without cuts by flows along their trees
+(``add_shared_flows``: each cell's subtree size, a number's is its number) and kept apart by an
+island index equal across neighbours -- with per-island labels and exact sums they were the
+pigeonhole-like problem above: janko #94, #660, #683, #970, #1050 went from 180 s timeouts to
+0.7-2.3 s, #510 24 s -> 2.6 s. The small islands also get the distance levels of ``cpsat``
+(``tree_model``). Parents, depths and flows are not functions of the solution, so solutions are
+enumerated by re-solving with blocking constraints.
 """
 
 from __future__ import annotations

@@ -398,7 +398,7 @@ def diagonal_enclosure(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
     cells of one island cannot face wall that way at all.) The rule is what finally proves janko #29
     (a 36 and a 37 on a 10x10, walled apart by a 27-cell ring): its models separated the two islands
     with wall pieces that met only at such corners, cut one by one for ever; ``sat`` now proves it
-    in 25-41 s (no backend had solved it before)."""
+    in 25-47 s (no backend had solved it before)."""
     rows, cols = puzzle.rows, puzzle.cols
     clued = {cell for cell, _ in puzzle.clue_cells()}
 

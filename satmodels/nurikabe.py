@@ -26,7 +26,7 @@ without it a model only knows white/black and needs tens of thousands of cut rou
   has wall on one diagonal and white on the other, the island of one of the two white cells
   touches no border cell (``add_diagonal_enclosure``, ``puzzles.nurikabe.diagonal_enclosure``,
   argued there: the connected wall loops round it; janko #29, never solved before, is proved
-  in 25-41 s, #753 1.7 s -> 0.9 s, #1108 2.3 s -> 1.3 s).
+  in 25-47 s, #753 1.7 s -> 0.9 s, #1108 2.3 s -> 1.3 s).
 
 Island connectivity is eager (``add_island_connectivity``): distance levels
 ``("d", c, i, t)`` = c is in island i at most t steps from the number through island cells, and
