@@ -22,14 +22,14 @@ import time
 from native_rules.nurikabe import heuristic_state
 from puzzles.nurikabe import NurikabePuzzle
 from puzzles.solving import Limit, SolveResult
-from satmodels import _cnf
 from satmodels.nurikabe import solve as sat_solve
 
 BACKEND = "heuristics+sat"
 
 
 def heuristics_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
-                        solver: str = _cnf.DEFAULT_SOLVER) -> SolveResult:
+                        solver: str | None = None) -> SolveResult:
+    """``solver``: as in ``satmodels.nurikabe.solve`` (by default by the grid's size)."""
     t0 = time.perf_counter()
     partial, sound = (None, True) if puzzle.has_unknown_clues() else heuristic_state(puzzle)
     took = time.perf_counter() - t0

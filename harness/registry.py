@@ -124,9 +124,9 @@ BACKENDS: tuple[Backend, ...] = (
             "seed port (numba): rotation with the first (corner) tile locked; each board found "
             "stands for its 4 turns", family="native", complete=False),
     Backend("nurikabe", "sat", "satmodels.nurikabe:solve",
-            "CNF (CaDiCaL 1.9.5): island membership within each number's reach, CardEnc sizes, "
-            "distance levels per island (huge islands: one shared label), lazy wall and "
-            "shared-label cuts on one incremental solver", family="sat"),
+            "CNF (CaDiCaL 1.9.5; Glucose 4.2 above 200 cells): island membership within each "
+            "number's reach, CardEnc sizes, distance levels per island (huge islands: one shared "
+            "label), lazy wall and shared-label cuts on one incremental solver", family="sat"),
     Backend("nurikabe", "cpsat", "cpmodels.nurikabe:solve",
             "CP-SAT island membership, distance levels for small islands, one shared label for "
             "huge ones, re-solved with lazy cuts for the wall and the shared label", family="cpsat"),

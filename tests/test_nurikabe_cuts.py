@@ -239,6 +239,20 @@ def test_max_adjacencies():
     assert [max_adjacencies(k) for k in (1, 2, 4, 5, 9, 12)] == [0, 1, 4, 5, 12, 17]
 
 
+@pytest.mark.parametrize(("rows", "cols", "want"), [(10, 10, "cadical195"), (10, 20, "cadical195"),
+                                                     (15, 14, "glucose42")])
+def test_sat_picks_its_solver_by_the_grid_size(rows, cols, want):
+    """CaDiCaL up to 200 cells, Glucose 4.2 above (``satmodels.nurikabe.LARGE_GRID``), for ``sat``
+    and ``heuristics+sat``; a solver the caller names is kept."""
+    ones = [[1 if r % 2 == 0 and c % 2 == 0 else None for c in range(cols)] for r in range(rows)]
+    puzzle = NurikabePuzzle.from_rows(ones)  # every 1 alone, the rest wall: one solution
+    for name in ("sat", "heuristics+sat"):
+        r = run(registry.get("nurikabe", name), puzzle, Limit(seconds=60, solutions=2))
+        assert r.status == Status.SOLVED and r.exhausted and r.stats["solver"] == want
+    r = run(registry.get("nurikabe", "sat"), puzzle, Limit(seconds=60, solutions=2), solver="minisat22")
+    assert r.exhausted and r.stats["solver"] == "minisat22"
+
+
 @pytest.mark.parametrize("solver", ["cadical195", "glucose4"])
 def test_sat_solver_settings(monkeypatch, solver):
     """The model's CaDiCaL options (satmodels.nurikabe.CADICAL_OPTIONS) reach CaDiCaL and only
