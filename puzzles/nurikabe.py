@@ -154,19 +154,17 @@ def reach(puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> list
                 known[i] = comp
                 for c in comp:
                     own(c, i)
+
+    def enters(cell: Cell, i: int, near=None) -> bool:
+        return cell not in blocked and owner.get(cell, {i}) <= {i} and (near is None or cell in near)
+
     out = []
     for i, (start, v) in enumerate(clues):
-        def enters(cell: Cell, i: int = i) -> bool:
-            return cell not in blocked and owner.get(cell, {i}) <= {i}
-
-        step = enters
+        near = None
         if i in known and v != QUESTION:
-            near = _search(known[i], enters, v - len(known[i]), nbrs)
-
-            def step(cell: Cell, near: dict = near, enters=enters) -> bool:
-                return cell in near and enters(cell)
-
-        out.append(_search([start], step, rows * cols if v == QUESTION else v - 1, nbrs))
+            near = _search(known[i], lambda c, i=i: enters(c, i), v - len(known[i]), nbrs)
+        out.append(_search([start], lambda c, i=i, near=near: enters(c, i, near),
+                           rows * cols if v == QUESTION else v - 1, nbrs))
     return out
 
 

@@ -362,7 +362,6 @@ def test_cpsat_tree_adds_the_distance_levels_of_small_islands():
     assert any(n.startswith("d(") for n in names) and any(n.startswith("dep") for n in names)
 
 
-
 def test_cpsat_tree_roots_the_wall_at_the_anchor_nearest_the_centre():
     """The wall tree's root: of the cells every solution walls (out of every reach), the one
     nearest the grid's centre -- not the first in row-major order (rooted at a top-row cell,
@@ -381,6 +380,8 @@ def test_cpsat_tree_roots_the_wall_at_the_anchor_nearest_the_centre():
     m = cp_nurikabe._Model(NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None] * 3 + [3]]))
     m.build()
     assert m.add_wall_tree() is None
+    roots = [v.name for v in m.model.proto.variables if v.name.startswith("root")]
+    assert roots[:2] == ["root(1, 1)", "root(1, 2)"]  # the chain of candidates starts at the centre
 
 
 # ---------------------------------------------------------------- a partial state's reach
@@ -433,7 +434,9 @@ def test_reach_with_a_fixed_state_keeps_every_agreeing_solution(rows, cols, seed
 @pytest.mark.parametrize(("rows", "cols", "seed"), CASES)
 def test_sat_with_a_fixed_state_finds_exactly_the_agreeing_solutions(rows, cols, seed):
     """``sat`` given a partial state (as ``heuristics+sat`` gives it the heuristics' state, the
-    reaches cut down by it) enumerates exactly the solutions that agree with it."""
+    reaches cut down by it) enumerates exactly the solutions that agree with it. A soundness guard:
+    it also passes with uncut reaches; ``test_reach_with_a_fixed_state`` is the one that needs the
+    cut."""
     from satmodels.nurikabe import solve
 
     puzzle = random_puzzle(random.Random(seed * 7919 + rows * 31 + cols), rows, cols)
