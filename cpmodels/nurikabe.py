@@ -14,7 +14,9 @@ non-number island cell has an island neighbour; a wall cell has a wall neighbour
 has two cells or more), ``add_border_budget`` (the wall touches at most
 ``puzzles.nurikabe.border_budget`` edges of the grid's border: argued there) and
 ``add_diagonal_enclosure`` (across a 2x2 block's wall diagonal, the island of one of the two
-white cells touches no border cell: ``puzzles.nurikabe.diagonal_enclosure``, argued there).
+white cells touches no border cell: ``puzzles.nurikabe.diagonal_enclosure``, argued there)
+and ``add_enclosed_spans`` (an island that touches no border cell meets at most (W - 3) // 2
+rows and columns: ``puzzles.nurikabe.enclosed_spans``, argued there).
 
 ``cpsat`` (``solve``) -- lazy connectivity: small islands are connected eagerly by the distance
 levels ``sat`` uses (``puzzles.nurikabe.distance_levels``; janko #950, #687, #688: 30 s timeouts
@@ -85,6 +87,7 @@ from puzzles.nurikabe import (
     diagonal_enclosure,
     distance_levels,
     eager_islands,
+    enclosed_spans,
     lazy_islands,
     reach,
     rule_variable,
@@ -119,6 +122,7 @@ class _Model:
         self.wall_count = puzzle.wall_count()
         self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
         self.memo: dict = {}  # what the cuts compute from the puzzle alone, kept across rounds
+        self.aux_vars: dict = {}  # the shared rules' auxiliaries (``aux``)
         # the islands with their own label connected by lazy cuts in ``cpsat`` ("?" numbers, and
         # huge ones when they do not share a label); ``add_island_levels`` connects the others
         self.lazy = lazy_islands(puzzle, self.reach) - self.shared
@@ -216,19 +220,41 @@ class _Model:
         islands touches no border cell (``puzzles.nurikabe.diagonal_enclosure``, argued there;
         the same clauses as ``sat``, with the same islands: a lone shared island takes part
         with the shared label)."""
-        aux: dict = {}
-
-        def new(key):
-            if key not in aux:
-                aux[key] = self.model.new_bool_var(f"{key[0]}{key[1]}")
-            return aux[key]
-
         def lit(positive, key):
-            var = rule_variable(key, self.b, self.label, new)
+            var = rule_variable(key, self.b, self.label, self.aux)
             return var if positive else var.Not()
 
         for clause in diagonal_enclosure(self.puzzle, self.reach, self.shared):
             self.model.add_bool_or([lit(*x) for x in clause])
+
+    def aux(self, key):
+        """The auxiliary variable of a shared rule's literal key (made on first use)."""
+        if key not in self.aux_vars:
+            self.aux_vars[key] = self.model.new_bool_var(f"{key[0]}{key[1]}")
+        return self.aux_vars[key]
+
+    def add_enclosed_spans(self) -> None:
+        """Implied by the connected wall: an island that touches no border cell meets at most
+        (W - 3) // 2 rows and columns (``puzzles.nurikabe.enclosed_spans``, argued there; as in
+        ``sat``: span literals, ``sum(spans) <= most`` unless ``t(i)``, ``t(i) -> OR(x(c, i) for
+        c in border)``, or a border cell outright where even min_lines(k) is too many)."""
+        for rule in enclosed_spans(self.puzzle, self.reach, self.shared):
+            label = self.label(rule.island)
+            border = [label[c] for c in rule.border]
+            if rule.must_touch_border(self.clues[rule.island][1]):
+                self.model.add_bool_or(border)
+                continue
+            spans = []
+            for j, line in enumerate(rule.lines):
+                span = self.model.new_bool_var(f"span{rule.island},{j}")
+                spans.append(span)
+                for c in line:
+                    self.model.add_implication(label[c], span)
+            at_most = self.model.add(sum(spans) <= rule.most)
+            if border:
+                t = self.aux(("t", rule.island))
+                self.model.add_bool_or([t.Not()] + border)
+                at_most.only_enforce_if(t.Not())
 
     def build(self) -> None:
         self.add_one_role()
@@ -238,6 +264,7 @@ class _Model:
         self.add_no_2x2_wall()
         self.add_implied_neighbours()
         self.add_diagonal_enclosure()
+        self.add_enclosed_spans()
 
     def read(self, solver):
         black = frozenset(c for c, v in self.b.items() if solver.boolean_value(v))

@@ -31,8 +31,10 @@ from puzzles.nurikabe import (
     connectivity_cuts,
     distance_levels,
     eager_islands,
+    enclosed_spans,
     facing,
     max_adjacencies,
+    min_lines,
     reach,
     shared_label_cuts,
     shared_reach,
@@ -729,3 +731,126 @@ def test_cpsat_states_the_diagonal_enclosure_eagerly(monkeypatch, lone_shared):
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     assert solver.solve(m.model) == cp_model.INFEASIBLE
+
+
+# janko #29_10x10: a 37 at (1, 1), a 36 at (2, 2); W = 27. Its solution walls the 36 in as the
+# 6x6 square (2..7, 2..7), in the ring round it less the corner (1, 1) -- exactly 12 lines for 27
+# wall cells, the bound's equality; the 37 is the rest, along the border.
+RING_29 = NurikabePuzzle.from_rows([[37 if (r, c) == (1, 1) else 36 if (r, c) == (2, 2) else None
+                                     for c in range(10)] for r in range(10)])
+RING_29_WALL = frozenset((r, c) for r in range(1, 9) for c in range(1, 9)
+                         if (r in (1, 8) or c in (1, 8)) and (r, c) != (1, 1))
+
+
+def lines_met(cells) -> int:
+    return len({r for r, _ in cells}) + len({c for _, c in cells})
+
+
+def test_an_island_off_the_border_meets_few_lines():
+    """The fact ``enclosed_spans`` states, on checked solutions, independently of every model: an
+    island with no border cell meets at most (W - 3) // 2 rows and columns, and ``min_lines``
+    is the fewest k cells can meet. The brute-force solutions of random and open small grids,
+    and janko #29's (equality)."""
+    assert [min_lines(k) for k in (0, 1, 2, 3, 4, 5, 36, 37)] == [0, 2, 3, 4, 4, 5, 12, 13]
+    assert not check(RING_29, NurikabeSolution(10, 10, RING_29_WALL))
+    puzzles = [random_puzzle(random.Random(seed), rows, cols)
+               for rows, cols in ((3, 4), (4, 4), (3, 5)) for seed in range(10)]
+    puzzles += [NurikabePuzzle.from_rows(rows) for rows in (
+        [[None] * 3, [None, 1, None], [None] * 3],
+        [[None] * 4, [None, 2, None, None], [None] * 4, [None, None, None, 3]],
+        [[None] * 4, [None, 1, None, None], [None, None, None, None], [4, None, None, None]],
+    )]
+    met = []
+    for puzzle, sol in [(RING_29, NurikabeSolution(10, 10, RING_29_WALL))] + [
+            (p, s) for p in puzzles for s in brute_force(p)]:
+        rows, cols, w = puzzle.rows, puzzle.cols, len(sol.black)
+        for cell, _ in puzzle.clue_cells():
+            isle = island_of(puzzle, sol, cell)
+            if all(0 < r < rows - 1 and 0 < c < cols - 1 for r, c in isle):
+                met.append(w - 3 - 2 * lines_met(isle))
+                assert lines_met(isle) <= (w - 3) // 2
+    assert len(met) >= 5 and 0 in met  # exercised, and tight
+
+
+def test_enclosed_spans_of_janko_29():
+    rules = {rule.island: rule for rule in enclosed_spans(RING_29, reach(RING_29))}
+    assert rules[0].most == rules[1].most == 12
+    assert rules[0].must_touch_border(37) and not rules[1].must_touch_border(36)
+    assert len(rules[1].lines) == 20 and set(rules[1].border) == {c for c in reach(RING_29)[1]
+                                                                   if 0 in c or 9 in c}
+
+
+# a 4 at (2, 3) and a 12 at (4, 1) on a 5x5: W = 9, so an island off the border meets at most 3
+# lines, and the 4 (min_lines 4) must touch the border -- the CNF without the rule lets it off
+FOUR_ON_5X5 = NurikabePuzzle.from_rows([[{(4, 1): 12, (2, 3): 4}.get((r, c)) for c in range(5)]
+                                        for r in range(5)])
+
+
+def test_enclosed_spans_of_small_grids():
+    rule = enclosed_spans(FOUR_ON_5X5, reach(FOUR_ON_5X5))[0]
+    assert rule.island == 0 and rule.most == 3 and rule.must_touch_border(4)
+    # none where it cannot bind: the 1 in a 3x3 (W = 8: 2 lines allowed; its reach, its own cell,
+    # meets 2), nor with a "?" (W unknown)
+    one = NurikabePuzzle.from_rows([[None] * 3, [None, 1, None], [None] * 3])
+    assert enclosed_spans(one, reach(one)) == []
+    unknown = NurikabePuzzle.from_rows([[None] * 5, [None, QUESTION, None, None, None], [None] * 5])
+    assert enclosed_spans(unknown, reach(unknown)) == []
+
+
+def off_border(label, rows: int, cols: int) -> list:
+    """Literals: no border cell in the island of ``label``."""
+    return [-label[c] for c in label if c[0] in (0, rows - 1) or c[1] in (0, cols - 1)]
+
+
+def test_sat_states_the_enclosed_spans_eagerly(monkeypatch):
+    """Without lazy cuts, the CNF of ``sat`` alone rejects the 4 off the border of FOUR_ON_5X5, and
+    #29's 36 off the border holding (2, 8) -- seven columns 2..8, so at least 7 + ceil(36 / 7) = 13
+    lines, one too many; without the rule it accepts both (only the cuts would reject them). The
+    solution's ring (the bound's equality) stays accepted."""
+    from pysat.solvers import Solver
+
+    import satmodels.nurikabe as sat_nurikabe
+
+    def accepts(m, assumptions):
+        with Solver(name="cadical195", bootstrap_with=m.cnf.clauses) as s:
+            return s.solve(assumptions=assumptions)
+
+    for with_rule in (True, False):
+        if not with_rule:
+            monkeypatch.setattr(sat_nurikabe.Model, "add_enclosed_spans", lambda self: None)
+        m = sat_nurikabe.Model(FOUR_ON_5X5)
+        m.build()
+        assert accepts(m, off_border(m.x[0], 5, 5)) is not with_rule
+        m = sat_nurikabe.Model(RING_29)
+        m.build()
+        assert accepts(m, off_border(m.x[1], 10, 10) + [m.x[1][(2, 8)]]) is not with_rule
+        assert accepts(m, [m.b[c] if c in RING_29_WALL else -m.b[c] for c in m.b]) is True
+
+
+def test_cpsat_states_the_enclosed_spans_eagerly():
+    """The same for the model of ``cpsat`` without its cuts."""
+    from ortools.sat.python import cp_model
+
+    import cpmodels.nurikabe as cp_nurikabe
+
+    def accepts(puzzle, with_rule):
+        m = cp_nurikabe._Model(puzzle)
+        if not with_rule:
+            m.add_enclosed_spans = lambda: None
+        m.build()
+        island = 0 if puzzle is FOUR_ON_5X5 else 1
+        label = m.x[island]
+        m.model.add_bool_and([v.Not() for c, v in label.items()
+                              if c[0] in (0, puzzle.rows - 1) or c[1] in (0, puzzle.cols - 1)])
+        if puzzle is RING_29:
+            m.model.add(label[(2, 8)] == 1)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_time_in_seconds = 60
+        status = solver.solve(m.model)
+        assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
+        return status != cp_model.INFEASIBLE
+
+    for puzzle in (FOUR_ON_5X5, RING_29):
+        assert accepts(puzzle, True) is False
+        assert accepts(puzzle, False) is True
