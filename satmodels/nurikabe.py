@@ -123,7 +123,14 @@ from puzzles.solving import Deadline, Limit, SolveResult
 
 from . import _cnf
 
-SEQ_LIMIT = 40_000  # n * k above which island sizes use a cardinality network
+SEQ_LIMIT = 40_000  # n * k above which a count uses a cardinality network ...
+# ... except an island's size, by a modulo totalizer above ISLAND_SEQ_LIMIT: in the corpus only the
+# largest islands of janko #690_50x50 (a 70 in a reach of 399 cells, 63/437, 57/319, 47/463) and
+# #1055_40x57 (50s in reaches of 361-519) are that large. Measured 2026-11-23 (``sat``, old and new
+# alternately, three runs): 20.5 s -> 13.9 s for the two together (690 5.5 -> 4.8 s, 1055 14 ->
+# 9 s); a totalizer 0.96x, a k-bounded one 0.85x; the threshold at 5 000 changes ten puzzles and
+# slows two (#1050 1.0 -> 1.5 s)
+ISLAND_SEQ_LIMIT = 15_000
 # CaDiCaL keeps its target phases (the best trail so far) in every mode, not only when stabilising,
 # and is looked at every 0.25 s instead of 0.05 s: each time slice restarts the search, and the
 # lazy rounds are many (the ten slowest janko puzzles: 40 s -> 30 s)
@@ -201,8 +208,10 @@ class Model:
             else:
                 cnf.extend(CardEnc.atmost(lits, 1, vpool=cnf.pool, encoding=EncType.ladder).clauses)
 
-    def exactly(self, lits: list[int], k: int) -> None:
-        """Exactly k of lits, by CardEnc on the cheaper side (k or its complement)."""
+    def exactly(self, lits: list[int], k: int, seq_limit: int | None = None,
+                large: int = EncType.cardnetwrk) -> None:
+        """Exactly k of lits, by CardEnc on the cheaper side (k or its complement): a sequential
+        counter up to ``seq_limit`` (by default ``SEQ_LIMIT``) = n * k, else ``large``."""
         if not 0 <= k <= len(lits):  # e.g. a negative wall size: numbers summing past the grid
             self.cnf.add([])
         elif k in (0, len(lits)):
@@ -210,13 +219,14 @@ class Model:
         else:
             if 2 * k > len(lits):
                 lits, k = [-x for x in lits], len(lits) - k
-            enc = EncType.seqcounter if len(lits) * k <= SEQ_LIMIT else EncType.cardnetwrk
+            limit = SEQ_LIMIT if seq_limit is None else seq_limit
+            enc = EncType.seqcounter if len(lits) * k <= limit else large
             self.cnf.extend(CardEnc.equals(lits, bound=k, vpool=self.cnf.pool, encoding=enc).clauses)
 
     def add_island_sizes(self) -> None:
-        """Exactly k cells in each island with its own label. The shared label: at least the
-        sum K of the shared islands' numbers, only when that counter is small (a sequential
-        counter over n cells with n * (n - K) <= ``SEQ_LIMIT``: the islands must fill most of
+        """Exactly k cells in each island with its own label (``ISLAND_SEQ_LIMIT``). The shared
+        label: at least the sum K of the shared islands' numbers, only when that counter is small
+        (a sequential counter over n cells with n * (n - K) <= ``SEQ_LIMIT``: the islands must fill most of
         their reach, and the count drives them outward -- janko #669, #683, #1102: 0.03-3 s with
         it, 60 s timeouts after 50 000-160 000 rounds without it); otherwise it costs more than it
         prunes (with it / without: #1055 34.6 s / 19.3 s, #460 1.09 s / 0.77 s; all measured
@@ -224,7 +234,7 @@ class Model:
         islands are cut lazily; an exact count made #1055 hopeless and #94 three times slower."""
         for i, (_, v) in enumerate(self.clues):
             if v != QUESTION and i not in self.shared:
-                self.exactly(list(self.x[i].values()), v)
+                self.exactly(list(self.x[i].values()), v, ISLAND_SEQ_LIMIT, EncType.mtotalizer)
         lits, k = list(self.g.values()), sum(self.clues[i][1] for i in self.shared)
         if k > len(lits):
             self.cnf.add([])

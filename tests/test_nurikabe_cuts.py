@@ -597,8 +597,9 @@ def test_a_wall_piece_as_large_as_the_wall_is_cut_with_another_piece():
 @pytest.mark.parametrize("seed", range(12))
 def test_exact_counts_with_the_thresholds_of_large_grids(monkeypatch, model, seed):
     """Small thresholds give a 4x4 grid the mix of a large one: some islands on distance levels,
-    the larger ones on the shared label, ``sat``'s sizes by cardinality networks (SEQ_LIMIT 10)
-    and the shared label without its count -- paths the corpus takes and small tests otherwise
+    the larger ones on the shared label, ``sat``'s island sizes by modulo totalizers
+    (ISLAND_SEQ_LIMIT 10), other counts by cardinality networks (SEQ_LIMIT 10) and the shared label
+    without its count -- paths the corpus takes and small tests otherwise
     never do. Every enumeration equals the brute force."""
 
     import puzzles.nurikabe
@@ -607,10 +608,36 @@ def test_exact_counts_with_the_thresholds_of_large_grids(monkeypatch, model, see
     monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS", 6)
     monkeypatch.setattr(puzzles.nurikabe, "EAGER_LEVELS_PER_CELL", 0)
     monkeypatch.setattr(sat_nurikabe, "SEQ_LIMIT", 10)
+    monkeypatch.setattr(sat_nurikabe, "ISLAND_SEQ_LIMIT", 10)
     puzzle = random_puzzle(random.Random(seed * 7919 + 4 * 31 + 4 + 100000), 4, 4)
     r = model_solve(model)(puzzle, Limit(seconds=120, solutions=100_000))
     assert r.exhausted
     assert r.solution_set() == brute_force(puzzle)
+
+
+@pytest.mark.parametrize(("rows", "cols", "seed"), [c for c in CASES if c[0] * c[1] >= 9])
+def test_island_sizes_by_modulo_totalizers_count_exactly(monkeypatch, rows, cols, seed):
+    """``sat`` with every island's size by a modulo totalizer (ISLAND_SEQ_LIMIT 0, as the largest
+    islands of large grids get): its enumeration equals the brute force."""
+    from pysat.card import EncType
+
+    import satmodels.nurikabe as sat_nurikabe
+
+    used = []
+    equals = sat_nurikabe.CardEnc.equals
+
+    def spy(*args, **kwargs):
+        used.append(kwargs["encoding"])
+        return equals(*args, **kwargs)
+
+    monkeypatch.setattr(sat_nurikabe, "ISLAND_SEQ_LIMIT", 0)
+    monkeypatch.setattr(sat_nurikabe.CardEnc, "equals", spy)
+    puzzle = random_puzzle(random.Random(seed * 7919 + rows * 31 + cols), rows, cols)
+    r = sat_nurikabe.solve(puzzle, Limit(seconds=120, solutions=100_000))
+    assert r.exhausted and r.solution_set() == brute_force(puzzle)
+    m = sat_nurikabe.Model(puzzle)  # an island with a count: fewer cells than its reach
+    counted = any(0 < v < len(m.x[i]) for i, (_, v) in enumerate(m.clues) if i not in m.shared)
+    assert (EncType.mtotalizer in used) == counted
 
 
 @pytest.mark.parametrize("rows", [
