@@ -122,7 +122,7 @@ class _Model:
         self.wall_count = puzzle.wall_count()
         self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
         self.memo: dict = {}  # what the cuts compute from the puzzle alone, kept across rounds
-        self.aux_vars: dict = {}  # the shared rules' auxiliaries (``aux``)
+        self.aux_vars: dict = {}  # the shared rules' auxiliaries (``rule_literal``)
         # the islands with their own label connected by lazy cuts in ``cpsat`` ("?" numbers, and
         # huge ones when they do not share a label); ``add_island_levels`` connects the others
         self.lazy = lazy_islands(puzzle, self.reach) - self.shared
@@ -220,18 +220,20 @@ class _Model:
         islands touches no border cell (``puzzles.nurikabe.diagonal_enclosure``, argued there;
         the same clauses as ``sat``, with the same islands: a lone shared island takes part
         with the shared label)."""
-        def lit(positive, key):
-            var = rule_variable(key, self.b, self.label, self.aux)
-            return var if positive else var.Not()
-
         for clause in diagonal_enclosure(self.puzzle, self.reach, self.shared):
-            self.model.add_bool_or([lit(*x) for x in clause])
+            self.model.add_bool_or([self.rule_literal(*x) for x in clause])
 
-    def aux(self, key):
-        """The auxiliary variable of a shared rule's literal key (made on first use)."""
-        if key not in self.aux_vars:
-            self.aux_vars[key] = self.model.new_bool_var(f"{key[0]}{key[1]}")
-        return self.aux_vars[key]
+    def rule_literal(self, positive: bool, key: tuple):
+        """The literal of a shared rule's literal key (``puzzles.nurikabe.rule_variable``; its
+        auxiliaries made on first use)."""
+
+        def aux(key):
+            if key not in self.aux_vars:
+                self.aux_vars[key] = self.model.new_bool_var("".join(map(str, key)))
+            return self.aux_vars[key]
+
+        var = rule_variable(key, self.b, self.label, aux)
+        return var if positive else var.Not()
 
     def add_enclosed_spans(self) -> None:
         """Implied by the connected wall: an island that touches no border cell meets at most
@@ -239,22 +241,15 @@ class _Model:
         ``sat``: span literals, ``sum(spans) <= most`` unless ``t(i)``, ``t(i) -> OR(x(c, i) for
         c in border)``, or a border cell outright where even min_lines(k) is too many)."""
         for rule in enclosed_spans(self.puzzle, self.reach, self.shared):
-            label = self.label(rule.island)
-            border = [label[c] for c in rule.border]
-            if rule.must_touch_border(self.clues[rule.island][1]):
-                self.model.add_bool_or(border)
+            k = self.clues[rule.island][1]
+            for clause in rule.clauses(k):
+                self.model.add_bool_or([self.rule_literal(*x) for x in clause])
+            if rule.must_touch_border(k):
                 continue
-            spans = []
-            for j, line in enumerate(rule.lines):
-                span = self.model.new_bool_var(f"span{rule.island},{j}")
-                spans.append(span)
-                for c in line:
-                    self.model.add_implication(label[c], span)
+            spans = [self.rule_literal(True, key) for key in rule.span_keys()]
             at_most = self.model.add(sum(spans) <= rule.most)
-            if border:
-                t = self.aux(("t", rule.island))
-                self.model.add_bool_or([t.Not()] + border)
-                at_most.only_enforce_if(t.Not())
+            if rule.border:
+                at_most.only_enforce_if(self.rule_literal(False, rule.touches))
 
     def build(self) -> None:
         self.add_one_role()

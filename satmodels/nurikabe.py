@@ -312,12 +312,13 @@ class Model:
         "touches the border" along the shared label's neighbours did nothing for #1055 and
         took #1050 from 82 to 525 rounds)."""
 
-        def lit(positive, key):
-            var = rule_variable(key, self.b, self.label, lambda k: self.cnf.var(("enclosure",) + k))
-            return var if positive else -var
-
         for clause in diagonal_enclosure(self.puzzle, self.reach, self.shared):
-            self.cnf.add([lit(*x) for x in clause])
+            self.cnf.add([self.rule_literal(*x) for x in clause])
+
+    def rule_literal(self, positive: bool, key: tuple) -> int:
+        """The literal of a shared rule's literal key (``puzzles.nurikabe.rule_variable``)."""
+        var = rule_variable(key, self.b, self.label, lambda k: self.cnf.var(("enclosure",) + k))
+        return var if positive else -var
 
     def add_enclosed_spans(self) -> None:
         """Implied by the connected wall: an island that touches no border cell meets at most
@@ -327,23 +328,14 @@ class Model:
         ``t(i)`` of ``add_diagonal_enclosure``. Where even min_lines(k) is too many, the island
         has a border cell. Janko #29: 25-47 s -> 0.12 s."""
         for rule in enclosed_spans(self.puzzle, self.reach, self.shared):
-            label = self.label(rule.island)
-            border = [label[c] for c in rule.border]
-            if rule.must_touch_border(self.clues[rule.island][1]):
-                self.cnf.add(border)
+            k = self.clues[rule.island][1]
+            self.cnf.extend([self.rule_literal(*x) for x in clause] for clause in rule.clauses(k))
+            if rule.must_touch_border(k):
                 continue
-            touches = []
-            if border:
-                t = self.cnf.var(("enclosure", "t", rule.island))
-                self.cnf.add([-t] + border)
-                touches = [t]
-            spans = []
-            for j, line in enumerate(rule.lines):
-                span = self.cnf.var(("span", rule.island, j))
-                spans.append(span)
-                self.cnf.extend([-label[c], span] for c in line)
+            spans = [self.rule_literal(True, key) for key in rule.span_keys()]
+            unless = [self.rule_literal(True, rule.touches)] if rule.border else []
             counter = CardEnc.atmost(spans, bound=rule.most, vpool=self.cnf.pool, encoding=EncType.seqcounter)
-            self.cnf.extend(touches + clause for clause in counter.clauses)
+            self.cnf.extend(unless + clause for clause in counter.clauses)
 
     def build(self) -> None:
         self.add_one_role()
