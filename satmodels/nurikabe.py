@@ -326,7 +326,7 @@ class Model:
         literals ``x(c, i) -> span(line)``, and ``t(i) or at most "most" spans`` (a sequential
         counter, each clause with ``t(i)``), where ``t(i) -> OR(x(c, i) for c in border)`` -- the
         ``t(i)`` of ``add_diagonal_enclosure``. Where even min_lines(k) is too many, the island
-        has a border cell. Janko #29: 25-47 s -> 0.12 s."""
+        has a border cell. Janko #29: 25-47 s -> 0.1-0.25 s."""
         for rule in enclosed_spans(self.puzzle, self.reach, self.shared):
             k = self.clues[rule.island][1]
             self.cnf.extend([self.rule_literal(*x) for x in clause] for clause in rule.clauses(k))
