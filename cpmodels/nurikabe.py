@@ -224,16 +224,15 @@ class _Model:
             self.model.add_bool_or([self.rule_literal(*x) for x in clause])
 
     def rule_literal(self, positive: bool, key: tuple):
-        """The literal of a shared rule's literal key (``puzzles.nurikabe.rule_variable``; its
-        auxiliaries made on first use)."""
-
-        def aux(key):
-            if key not in self.aux_vars:
-                self.aux_vars[key] = self.model.new_bool_var("".join(map(str, key)))
-            return self.aux_vars[key]
-
-        var = rule_variable(key, self.b, self.label, aux)
+        """The literal of a shared rule's literal key (``puzzles.nurikabe.rule_variable``)."""
+        var = rule_variable(key, self.b, self.label, self.aux)
         return var if positive else var.Not()
+
+    def aux(self, key: tuple):
+        """A shared rule's auxiliary variable, made on first use."""
+        if key not in self.aux_vars:
+            self.aux_vars[key] = self.model.new_bool_var("".join(map(str, key)))
+        return self.aux_vars[key]
 
     def add_enclosed_spans(self) -> None:
         """Implied by the connected wall: an island that touches no border cell meets at most

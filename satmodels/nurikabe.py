@@ -126,10 +126,11 @@ from . import _cnf
 SEQ_LIMIT = 40_000  # n * k above which a count uses a cardinality network ...
 # ... except an island's size, by a modulo totalizer above ISLAND_SEQ_LIMIT: in the corpus only the
 # largest islands of janko #690_50x50 (a 70 in a reach of 399 cells, 63/437, 57/319, 47/463) and
-# #1055_40x57 (50s in reaches of 361-519) are that large. Measured 2026-11-23 (``sat``, old and new
-# alternately, three runs): 20.5 s -> 13.9 s for the two together (690 5.5 -> 4.8 s, 1055 14 ->
-# 9 s); a totalizer 0.96x, a k-bounded one 0.85x; the threshold at 5 000 changes ten puzzles and
-# slows two (#1050 1.0 -> 1.5 s)
+# #1055_40x57 (50s in reaches of 361-519) are that large. Measured 2026-11-23 (``sat`` on the two,
+# old and new code alternately, two runs): 19.1 -> 13.2 s and 20.5 -> 13.9 s for the two together
+# (690 5.5 -> 4.8 s, 1055 13.6 -> 8.4 s in the first); in one run each, a totalizer 0.96x, a
+# k-bounded one 0.85x; the threshold at 5 000 changes ten puzzles and slows two (#1050 1.0 ->
+# 1.5 s, #1045 0.2 -> 0.4 s)
 ISLAND_SEQ_LIMIT = 15_000
 # CaDiCaL keeps its target phases (the best trail so far) in every mode, not only when stabilising,
 # and is looked at every 0.25 s instead of 0.05 s: each time slice restarts the search, and the
