@@ -135,6 +135,9 @@ BACKENDS: tuple[Backend, ...] = (
             "distance levels for small islands", family="cpsat"),
     Backend("nurikabe", "heuristics+sat", "harness.nurikabe:heuristics_then_sat",
             "the J essay's heuristics, then the sat model on the remaining free cells", family="sat"),
+    Backend("nurikabe", "rules+sat", "harness.nurikabe:rules_then_sat",
+            "stronger hand rules (numba) with contradiction probing, then the sat model on the "
+            "remaining free cells (none left: the rules' grid is the only solution)", family="sat"),
     Backend("nurikabe", "bruteforce", "native_rules.nurikabe:solve_bruteforce",
             "J essay port: bf @ init, every colouring of the free cells checked; stuck when "
             "infeasible", family="native", complete=False),
@@ -143,6 +146,9 @@ BACKENDS: tuple[Backend, ...] = (
             "stuck when cells remain free", family="native", complete=False),
     Backend("nurikabe", "heuristics+bruteforce", "native_rules.nurikabe:solve_bfh",
             "J essay port: bfh = bf @ heuristics @ init", family="native", complete=False),
+    Backend("nurikabe", "rules", "native_rules.nurikabe.deduce:solve_rules",
+            "beside the port: stronger hand rules (numba) to a fixpoint, then contradiction probing; "
+            "stuck when cells remain free", family="native", complete=False),
 )
 
 DEFAULTS = {"slitherlink": "sat"}

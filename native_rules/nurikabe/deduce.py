@@ -1,0 +1,585 @@
+"""Stronger hand rules for Nurikabe, beside the essay's port (not a port: the essay's heuristics
+are ``heuristics.py``): the rules a human solver uses, cascaded as in microsoft/nurikabe's
+analysis (S. T. Lavavej's solver), then contradiction probing. Each rule is a sound deduction --
+it colours a cell the way every solution does -- so a partial state can go to the SAT model
+without changing the count (``rules+sat``), and a state they complete is the only solution.
+
+A state is an ``int8`` array over the cells (row-major): UNKNOWN, WHITE or BLACK. One pass
+(``_pass``) reads the state and collects every cell it can colour:
+
+* ``complete_island``: a numbered island with all its cells -> its free neighbours are wall;
+* ``one_liberty``: an unfinished island (numbered or not: a white cell without a number must
+  grow to one) with one free neighbour -> that neighbour is white;
+* ``last_cell_corner``: a numbered island that needs one more cell -> a free cell next to all of
+  its free neighbours (the corner between two diagonal ones) is wall: it will touch the island
+  whichever neighbour completes it;
+* ``joins_islands``: a free cell next to white cells of two numbers, or of islands that together
+  with it exceed their number (the largest number, when none has one) -> wall;
+* ``no_pool``: a free cell in a 2x2 block with three wall cells -> white;
+* ``wall_liberty``: a wall piece with one free neighbour, while the wall has W cells and the
+  piece fewer -> that neighbour is wall;
+
+and, when those find nothing (the "thorough" pass, as they cost more):
+
+* ``unreachable``: each unfinished numbered island's reach -- a breadth-first search from its
+  cells through free and white cells, never entering a cell of or next to another numbered island,
+  each step costing one of its missing cells (a lower bound: the reach over-approximates where
+  the island can go) -> a free cell in no reach is wall; a reach of exactly k cells is the island;
+* ``island_confinement``: a free cell whose removal leaves fewer than k cells in the island's
+  part of its reach (Tarjan's articulation points, counting the cells cut off) -> white;
+* ``wall_confinement``: a free cell whose removal cuts wall cells off from each other, or leaves
+  the wall's part of the non-white cells smaller than W -> wall; a free cell outside that part ->
+  white (a wall cell there could never join the rest).
+
+A state no solution extends is a contradiction (``CONTRADICTIONS``: an island with two numbers or
+too many cells, an unfinished island or wall piece without a free neighbour, a reach smaller
+than its number, a white cell no number reaches, a 2x2 wall, more than W wall cells, a wall cut in
+two or confined below W, a cell two rules colour differently). ``propagate`` runs passes to a
+fixpoint. ``probe`` then tries each free cell as wall and as white: when one leads (by
+``propagate``) to a contradiction the cell takes the other colour, and when both survive, every
+cell both trials coloured alike is coloured so too (each solution lies in one of the two
+branches). Probing decides janko #690_50x50 and #680_31x45 completely.
+
+The passes and the probes are compiled with numba (pure Python they took 23 s on #690).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from puzzles.check.nurikabe import check
+from puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+from puzzles.solving import Deadline, Limit, SolveResult, Status
+
+from .._numba import njit
+
+BACKEND = "rules"
+
+UNKNOWN, WHITE, BLACK = 0, 1, 2
+
+RULES = ("complete_island", "one_liberty", "last_cell_corner", "joins_islands", "no_pool", "wall_liberty",
+         "unreachable", "island_confinement", "wall_confinement")
+CONTRADICTIONS = ("", "an island with two numbers", "an island larger than its number",
+                  "an unfinished island without a free neighbour", "a cell both wall and white",
+                  "a 2x2 wall", "more wall cells than W", "a wall piece without a free neighbour",
+                  "an island whose reach is smaller than its number", "a white cell no number reaches",
+                  "the wall cut in two", "the wall confined below W")
+
+
+@njit(cache=True)
+def _put(out, counts, i, colour, rule):
+    """Colour i in this pass's findings: 0, or 4 when another rule coloured it differently."""
+    if out[i] == 0:
+        out[i] = colour
+        counts[rule] += 1
+        return 0
+    return 0 if out[i] == colour else 4
+
+
+@njit(cache=True)
+def _articulations(root, allowed, wall, nb, sep_wall, sep_cells, disc):
+    """Tarjan's articulation points of the grid graph on the cells with ``allowed`` set, from
+    ``root``: for each cell c, ``sep_cells[c]`` / ``sep_wall[c]`` count the cells / wall cells
+    (``wall`` set) that removing c cuts off from root. ``disc`` (-1 on entry) marks the
+    component. Returns (cells, wall cells) of root's component."""
+    n = nb.shape[0]
+    low = np.zeros(n, np.int32)
+    parent = np.full(n, -1, np.int32)
+    nxt = np.zeros(n, np.int32)
+    wc = np.zeros(n, np.int32)
+    wb = np.zeros(n, np.int32)
+    stack = np.empty(n, np.int32)
+    top = 0
+    stack[0] = root
+    disc[root] = 0
+    low[root] = 0
+    wc[root] = 1
+    wb[root] = wall[root]
+    t = 1
+    while top >= 0:
+        v = stack[top]
+        pushed = False
+        while nxt[v] < 4:
+            u = nb[v, nxt[v]]
+            nxt[v] += 1
+            if u < 0 or not allowed[u]:
+                continue
+            if disc[u] < 0:
+                disc[u] = t
+                low[u] = t
+                t += 1
+                parent[u] = v
+                wc[u] = 1
+                wb[u] = wall[u]
+                top += 1
+                stack[top] = u
+                pushed = True
+                break
+            if u != parent[v] and disc[u] < low[v]:
+                low[v] = disc[u]
+        if pushed:
+            continue
+        top -= 1
+        p = parent[v]
+        if p >= 0:
+            if low[v] < low[p]:
+                low[p] = low[v]
+            wc[p] += wc[v]
+            wb[p] += wb[v]
+            if low[v] >= disc[p] and p != root:
+                sep_cells[p] += wc[v]
+                sep_wall[p] += wb[v]
+    return wc[root], wb[root]
+
+
+@njit(cache=True)
+def _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
+    """One pass over state ``s``: fills ``out`` (0 or the colour) and ``counts`` (per rule);
+    returns 0, or the index of the contradiction found (``CONTRADICTIONS``)."""
+    n = s.shape[0]
+    rows = n // cols
+    # -- white pieces: cells (order[start[p]:end[p]]), number, free neighbours (libs)
+    piece = np.full(n, -1, np.int32)
+    order = np.empty(n, np.int32)
+    start = np.empty(n + 1, np.int32)
+    pnum = np.zeros(n, np.int32)
+    lstart = np.empty(n + 1, np.int32)
+    libs = np.empty(4 * n, np.int32)
+    stamp = np.full(n, -1, np.int32)
+    npieces = 0
+    pos = 0
+    nl = 0
+    for i in range(n):
+        if s[i] != WHITE or piece[i] >= 0:
+            continue
+        p = npieces
+        npieces += 1
+        start[p] = pos
+        lstart[p] = nl
+        piece[i] = p
+        order[pos] = i
+        pos += 1
+        head = start[p]
+        k = 0
+        while head < pos:
+            c = order[head]
+            head += 1
+            if number[c] > 0:
+                if k > 0:
+                    return 1
+                k = number[c]
+            for d in range(4):
+                j = nb[c, d]
+                if j < 0:
+                    continue
+                if s[j] == WHITE:
+                    if piece[j] < 0:
+                        piece[j] = p
+                        order[pos] = j
+                        pos += 1
+                elif s[j] == UNKNOWN and stamp[j] != p:
+                    stamp[j] = p
+                    libs[nl] = j
+                    nl += 1
+        pnum[p] = k
+        size = pos - start[p]
+        nlibs = nl - lstart[p]
+        if k > 0 and size > k:
+            return 2
+        if size == k:
+            for a in range(lstart[p], nl):
+                if _put(out, counts, libs[a], BLACK, 0):
+                    return 4
+            continue
+        if nlibs == 0:
+            return 3
+        if nlibs == 1:
+            if _put(out, counts, libs[lstart[p]], WHITE, 1):
+                return 4
+        if k > 0 and k - size == 1:
+            first = libs[lstart[p]]
+            for d in range(4):
+                x = nb[first, d]
+                if x < 0 or s[x] != UNKNOWN or stamp[x] == p:
+                    continue
+                everywhere = True
+                for a in range(lstart[p] + 1, nl):
+                    y = libs[a]
+                    if nb[y, 0] != x and nb[y, 1] != x and nb[y, 2] != x and nb[y, 3] != x:
+                        everywhere = False
+                        break
+                if everywhere and _put(out, counts, x, BLACK, 2):
+                    return 4
+    start[npieces] = pos
+    lstart[npieces] = nl
+    # -- joins_islands
+    near = np.empty(4, np.int32)
+    for i in range(n):
+        if s[i] != UNKNOWN:
+            continue
+        m = 0
+        for d in range(4):
+            j = nb[i, d]
+            if j < 0 or piece[j] < 0:
+                continue
+            q = piece[j]
+            seen = False
+            for a in range(m):
+                if near[a] == q:
+                    seen = True
+            if not seen:
+                near[m] = q
+                m += 1
+        if m < 2:
+            continue
+        k = 0
+        two = False
+        size = 1
+        for a in range(m):
+            q = near[a]
+            size += start[q + 1] - start[q]
+            if pnum[q] > 0:
+                if k > 0 and pnum[q] != k:
+                    two = True
+                k = pnum[q]
+        if two or size > (k if k > 0 else biggest):
+            if _put(out, counts, i, BLACK, 3):
+                return 4
+    # -- no_pool
+    nblack = 0
+    for i in range(n):
+        if s[i] == BLACK:
+            nblack += 1
+    if nblack > wall_size:
+        return 6
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            i = r * cols + c
+            b = 0
+            free = -1
+            for x in (i, i + 1, i + cols, i + cols + 1):
+                if s[x] == BLACK:
+                    b += 1
+                elif s[x] == UNKNOWN:
+                    free = x
+            if b == 4:
+                return 5
+            if b == 3 and free >= 0:
+                if _put(out, counts, free, WHITE, 4):
+                    return 4
+    if not thorough:
+        # -- wall_liberty
+        seen_b = np.zeros(n, np.bool_)
+        bstamp = np.full(n, -1, np.int32)
+        queue = np.empty(n, np.int32)
+        for i in range(n):
+            if s[i] != BLACK or seen_b[i]:
+                continue
+            seen_b[i] = True
+            queue[0] = i
+            head = 0
+            tail = 1
+            nlibs = 0
+            lib = -1
+            while head < tail:
+                c = queue[head]
+                head += 1
+                for d in range(4):
+                    j = nb[c, d]
+                    if j < 0:
+                        continue
+                    if s[j] == BLACK:
+                        if not seen_b[j]:
+                            seen_b[j] = True
+                            queue[tail] = j
+                            tail += 1
+                    elif s[j] == UNKNOWN and bstamp[j] != i:
+                        bstamp[j] = i
+                        nlibs += 1
+                        lib = j
+            if tail < wall_size and nlibs <= 1:
+                if nlibs == 0:
+                    return 7
+                if _put(out, counts, lib, BLACK, 5):
+                    return 4
+        return 0
+    # -- unreachable and island_confinement
+    owner = np.full(n, -1, np.int32)
+    for p in range(npieces):
+        if pnum[p] == 0:
+            continue
+        for a in range(start[p], start[p + 1]):
+            c = order[a]
+            for d in range(-1, 4):
+                j = c if d < 0 else nb[c, d]
+                if j < 0:
+                    continue
+                if owner[j] == -1 or owner[j] == p:
+                    owner[j] = p
+                else:
+                    owner[j] = -2
+    reached = np.zeros(n, np.bool_)
+    dist = np.full(n, -1, np.int32)
+    inreach = np.zeros(n, np.bool_)
+    zero = np.zeros(n, np.int32)
+    queue = np.empty(n, np.int32)
+    for p in range(npieces):
+        k = pnum[p]
+        if k == 0:
+            continue
+        size = start[p + 1] - start[p]
+        if size == k:
+            for a in range(start[p], start[p + 1]):
+                reached[order[a]] = True
+            continue
+        budget = k - size
+        tail = 0
+        for a in range(start[p], start[p + 1]):
+            c = order[a]
+            dist[c] = 0
+            queue[tail] = c
+            tail += 1
+        head = 0
+        while head < tail:
+            c = queue[head]
+            head += 1
+            if dist[c] >= budget:
+                continue
+            for d in range(4):
+                j = nb[c, d]
+                if j < 0 or dist[j] >= 0 or s[j] == BLACK or (owner[j] != -1 and owner[j] != p):
+                    continue
+                dist[j] = dist[c] + 1
+                queue[tail] = j
+                tail += 1
+        for a in range(tail):
+            reached[queue[a]] = True
+            inreach[queue[a]] = True
+        if tail < k:
+            return 8
+        if tail == k:
+            for a in range(tail):
+                if s[queue[a]] == UNKNOWN and _put(out, counts, queue[a], WHITE, 6):
+                    return 4
+        else:
+            sep_w = np.zeros(n, np.int32)
+            sep_c = np.zeros(n, np.int32)
+            disc = np.full(n, -1, np.int32)
+            _articulations(queue[0], inreach, zero, nb, sep_w, sep_c, disc)
+            for a in range(tail):
+                c = queue[a]
+                if s[c] == UNKNOWN and tail - sep_c[c] - 1 < k:
+                    if _put(out, counts, c, WHITE, 7):
+                        return 4
+        for a in range(tail):
+            dist[queue[a]] = -1
+            inreach[queue[a]] = False
+    for i in range(n):
+        if reached[i] or s[i] == BLACK:
+            continue
+        if s[i] == WHITE:
+            return 9
+        if _put(out, counts, i, BLACK, 6):
+            return 4
+    # -- wall_confinement
+    if nblack == 0 or wall_size == 0:
+        return 0
+    root = -1
+    allowed = np.zeros(n, np.bool_)
+    isw = np.zeros(n, np.int32)
+    for i in range(n):
+        if s[i] != WHITE:
+            allowed[i] = True
+        if s[i] == BLACK:
+            isw[i] = 1
+            if root < 0:
+                root = i
+    sep_w = np.zeros(n, np.int32)
+    sep_c = np.zeros(n, np.int32)
+    disc = np.full(n, -1, np.int32)
+    cells, walls = _articulations(root, allowed, isw, nb, sep_w, sep_c, disc)
+    if walls < nblack:
+        return 10
+    if cells < wall_size:
+        return 11
+    for i in range(n):
+        if s[i] != UNKNOWN:
+            continue
+        if disc[i] < 0:
+            if _put(out, counts, i, WHITE, 8):
+                return 4
+        elif sep_w[i] > 0 or cells - sep_c[i] - 1 < wall_size:
+            if _put(out, counts, i, BLACK, 8):
+                return 4
+    return 0
+
+
+@njit(cache=True)
+def _propagate(s, nb, number, cols, wall_size, biggest, counts):
+    """Passes to a fixpoint, in place: the thorough pass only when a plain one finds nothing.
+    Returns 0 or the contradiction; counts[len(RULES)] counts the passes."""
+    n = s.shape[0]
+    out = np.zeros(n, np.int8)
+    thorough = False
+    while True:
+        out[:] = 0
+        counts[len(counts) - 1] += 1
+        why = _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts)
+        if why:
+            return why
+        found = False
+        for i in range(n):
+            if out[i]:
+                s[i] = out[i]
+                found = True
+        if not found:
+            if thorough:
+                return 0
+            thorough = True
+        else:
+            thorough = False
+
+
+@njit(cache=True)
+def _probe_cell(s, i, nb, number, cols, wall_size, biggest, counts):
+    """Probe free cell i both ways (see the module docstring); updates ``s`` (propagated) and
+    returns -1 when nothing was learnt, 0 when something was, or the state's contradiction."""
+    scratch = np.zeros_like(counts)
+    as_wall = s.copy()
+    as_wall[i] = BLACK
+    wall_fails = _propagate(as_wall, nb, number, cols, wall_size, biggest, scratch)
+    as_white = s.copy()
+    as_white[i] = WHITE
+    white_fails = _propagate(as_white, nb, number, cols, wall_size, biggest, scratch)
+    if wall_fails and white_fails:
+        return 12
+    if wall_fails:
+        s[:] = as_white
+        counts[len(counts) - 2] += 1
+        return 0
+    if white_fails:
+        s[:] = as_wall
+        counts[len(counts) - 2] += 1
+        return 0
+    learnt = False
+    for j in range(s.shape[0]):
+        if s[j] == UNKNOWN and as_wall[j] != UNKNOWN and as_wall[j] == as_white[j]:
+            s[j] = as_wall[j]
+            learnt = True
+    if not learnt:
+        return -1
+    counts[len(counts) - 3] += 1
+    return _propagate(s, nb, number, cols, wall_size, biggest, counts)
+
+
+class Contradiction(Exception):
+    """No solution extends the state (the message names what was found)."""
+
+
+class Deducer:
+    """The puzzle's fixed data for the compiled rules: neighbours, numbers, the wall size W."""
+
+    def __init__(self, puzzle: NurikabePuzzle) -> None:
+        if puzzle.has_unknown_clues():
+            raise ValueError("the rules need every number known (no '?')")
+        self.rows, self.cols = R, C = puzzle.rows, puzzle.cols
+        self.n = n = R * C
+        idx = np.arange(n).reshape(R, C)
+        pad = np.pad(idx, 1, constant_values=-1)
+        self.nb = np.ascontiguousarray(
+            np.stack([pad[:-2, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:], pad[2:, 1:-1]], axis=-1).reshape(n, 4),
+            dtype=np.int32)
+        self.number = np.zeros(n, np.int32)
+        for (r, c), v in puzzle.clue_cells():
+            self.number[r * C + c] = v
+        self.wall = int(n - self.number.sum())
+        self.biggest = int(self.number.max(initial=0))
+        # per rule, then probes learning by agreement, probes learning by contradiction, passes
+        self.counts = np.zeros(len(RULES) + 3, np.int64)
+
+    def start(self) -> np.ndarray:
+        return np.where(self.number > 0, WHITE, UNKNOWN).astype(np.int8)
+
+    def _args(self):
+        return self.nb, self.number, self.cols, self.wall, self.biggest, self.counts
+
+    def propagate(self, s: np.ndarray) -> np.ndarray:
+        """The passes to a fixpoint (in place; raises ``Contradiction``)."""
+        why = _propagate(s, *self._args())
+        if why:
+            raise Contradiction(CONTRADICTIONS[why])
+        return s
+
+    def probe(self, s: np.ndarray, deadline: float | None = None) -> np.ndarray:
+        """``propagate``, then contradiction probing to a fixpoint (in place; raises
+        ``Contradiction``). Stops early at ``deadline`` (``time.perf_counter``), leaving a sound
+        partial state."""
+        self.propagate(s)
+        changed = True
+        while changed:
+            changed = False
+            for i in np.flatnonzero(s == UNKNOWN):
+                if s[i] != UNKNOWN:
+                    continue
+                if deadline is not None and time.perf_counter() > deadline:
+                    return s
+                why = _probe_cell(s, int(i), *self._args())
+                if why > 0:
+                    raise Contradiction(CONTRADICTIONS[why] if why < len(CONTRADICTIONS) else
+                                        "a cell that can be neither wall nor white")
+                changed |= why == 0
+        return s
+
+    def stats(self) -> dict:
+        out = {rule: int(c) for rule, c in zip(RULES, self.counts[:len(RULES)], strict=True) if c}
+        out.update(probe_agreements=int(self.counts[-3]), probe_contradictions=int(self.counts[-2]),
+                   passes=int(self.counts[-1]))
+        return out
+
+    def solution(self, s: np.ndarray) -> NurikabeSolution:
+        def cells(colour):
+            return frozenset(divmod(int(i), self.cols) for i in np.flatnonzero(s == colour))
+
+        return NurikabeSolution(self.rows, self.cols, cells(BLACK), cells(UNKNOWN))
+
+
+def deduce(puzzle: NurikabePuzzle, deadline: Deadline | None = None, probe: bool = True
+           ) -> tuple[NurikabeSolution, dict]:
+    """The rules on the puzzle, then probing unless ``probe`` is false (until ``deadline``): the
+    partial state every solution agrees with, and what each rule did. Raises ``Contradiction``
+    when the puzzle has no solution."""
+    d = Deducer(puzzle)
+    s = d.start()
+    stop = None if deadline is None or deadline.seconds is None else deadline.start + deadline.seconds
+    if probe:
+        d.probe(s, stop)
+    else:
+        d.propagate(s)
+    return d.solution(s), d.stats()
+
+
+def solve_rules(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, probe: bool = True) -> SolveResult:
+    """``rules``: the rules and probing; ``stuck`` when cells stay free. A grid they complete is
+    the only possible solution (every deduction holds in every solution), so when the checker
+    accepts it the count is exact; when it rejects it, or the rules meet a contradiction, there is
+    no solution."""
+    deadline = Deadline(limit.seconds)
+    try:
+        state, stats = deduce(puzzle, deadline, probe)
+    except ValueError as exc:  # "?" numbers: not a failure, the rules cannot take this input
+        return SolveResult(BACKEND, Status.STUCK, seconds=deadline.elapsed(), stats={"note": str(exc)})
+    except Contradiction as exc:
+        return SolveResult(BACKEND, Status.UNSAT, exhausted=True, seconds=deadline.elapsed(),
+                           stats={"note": f"contradiction: {exc}"})
+    stats["free"] = len(state.undecided)
+    if state.undecided:
+        stats["note"] = f"rules stuck with {len(state.undecided)} free cells"
+        status = Status.TIMEOUT if deadline.expired() else Status.STUCK
+        return SolveResult(BACKEND, status, seconds=deadline.elapsed(), stats=stats)
+    if check(puzzle, state):
+        stats["note"] = "the rules' grid fails the checker"
+        return SolveResult(BACKEND, Status.UNSAT, exhausted=True, seconds=deadline.elapsed(), stats=stats)
+    return SolveResult(BACKEND, Status.SOLVED, (state,), exhausted=True, seconds=deadline.elapsed(),
+                       stats=stats)
