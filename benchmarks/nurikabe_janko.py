@@ -3,7 +3,8 @@ grids, as their headers count the solution's moves, listed with the loader's war
 ones would be listed and skipped): every complete backend solves every puzzle and proves uniqueness
 (``Limit(solutions=2)``); each solution is checked and compared with the given one. The essay's
 ports run too, with a short per-puzzle limit: how many puzzles the heuristics alone complete,
-how many ``bfh`` finishes, and whether every backend agrees (``harness.crossval.compare``).
+how many ``bfh`` finishes, and whether every backend agrees (``harness.crossval.compare``); so do
+the stronger ``rules`` beside the port (how many grids they complete by themselves).
 
     python -m benchmarks nurikabe-janko [--backends sat,cpsat,...] [--timeout 60]
                                         [--native-timeout 10] [--sample N] [--seed 1]
@@ -26,12 +27,13 @@ from harness.crossval import compare
 from harness.run import run
 from harness.timing import summarize
 from puzzles.formats import read
+from puzzles.nurikabe import NurikabePuzzle
 from puzzles.solving import Limit, Status
 
 from .common import RESULTS, data, markdown_table, stamp, write_csv
 
 NAME = "nurikabe_janko"
-NATIVE = ("heuristics", "heuristics+bruteforce", "bruteforce")
+NATIVE = ("heuristics", "heuristics+bruteforce", "bruteforce", "rules")
 
 
 def main(argv: list[str]) -> int:
@@ -53,6 +55,9 @@ def main(argv: list[str]) -> int:
     if args.sample:
         entries = random.Random(args.seed).sample(entries, args.sample)
     rows, problems = [], {}
+    if any(b.name.startswith("rules") for b in complete + native):
+        warm = NurikabePuzzle.from_rows([[2, None], [None, None]])
+        run(registry.get("nurikabe", "rules"), warm, Limit(60, 2))  # load the numba-compiled rules first
     t_start = time.perf_counter()
     for i, e in enumerate(entries, 1):
         results = []
@@ -118,7 +123,7 @@ def render(rows, complete, native, malformed, warned, problems, args, argv) -> s
     out.append("\nSlowest (puzzle, backend, seconds): "
                + ", ".join(f"{r['id']} {r['backend']} {r['seconds']:.2f}" for r in slowest) + "\n")
     if native:
-        out.append("\n## The J essay's ports\n\n")
+        out.append("\n## The J essay's ports (and the stronger rules beside them)\n\n")
         nt = []
         for b in native:
             mine = [r for r in rows if r["backend"] == b.name]
@@ -133,6 +138,10 @@ def render(rows, complete, native, malformed, warned, problems, args, argv) -> s
         heur = next((r for r in nt if r[0] == "heuristics"), None)
         if heur:
             out.append(f"\nThe essay's heuristics alone complete {heur[2]} of {heur[1]} puzzles.\n")
+        rules = next((r for r in nt if r[0] == "rules"), None)
+        if rules:
+            out.append(f"\nThe stronger rules with probing (beside the port) complete {rules[2]} of "
+                       f"{rules[1]}.\n")
     out.append("\n## Cross-validation\n\n")
     if problems:
         out.append(f"{len(problems)} puzzle(s) with disagreements:\n\n")
