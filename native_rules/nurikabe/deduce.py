@@ -135,22 +135,23 @@ def _articulations(root, allowed, wall, nb, sep_wall, sep_cells, disc):
 
 
 @njit(cache=True)
-def _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
-    """One pass over state ``s``: fills ``out`` (0 or the colour) and ``counts`` (per rule);
-    returns 0, or the index of the contradiction found (``CONTRADICTIONS``)."""
+def white_pieces(s, nb, number):
+    """The white pieces (components of white cells): ``piece`` per cell (-1: not white); piece p's
+    cells ``order[start[p]:start[p + 1]]``, number ``pnum[p]`` (0: none yet) and free neighbours
+    ``libs[lstart[p]:lstart[p + 1]]``. Returns (why, pieces): why is 0 or a contradiction (two
+    numbers, too many cells, an unfinished piece without a free neighbour)."""
     n = s.shape[0]
-    rows = n // cols
-    # -- white pieces: cells (order[start[p]:end[p]]), number, free neighbours (libs)
     piece = np.full(n, -1, np.int32)
     order = np.empty(n, np.int32)
-    start = np.empty(n + 1, np.int32)
+    start = np.zeros(n + 1, np.int32)
     pnum = np.zeros(n, np.int32)
-    lstart = np.empty(n + 1, np.int32)
+    lstart = np.zeros(n + 1, np.int32)
     libs = np.empty(4 * n, np.int32)
     stamp = np.full(n, -1, np.int32)
     npieces = 0
     pos = 0
     nl = 0
+    why = 0
     for i in range(n):
         if s[i] != WHITE or piece[i] >= 0:
             continue
@@ -168,7 +169,7 @@ def _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
             head += 1
             if number[c] > 0:
                 if k > 0:
-                    return 1
+                    why = 1
                 k = number[c]
             for d in range(4):
                 j = nb[c, d]
@@ -185,38 +186,63 @@ def _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
                     nl += 1
         pnum[p] = k
         size = pos - start[p]
-        nlibs = nl - lstart[p]
-        if k > 0 and size > k:
-            return 2
-        if size == k:
-            for a in range(lstart[p], nl):
-                if _put(out, counts, libs[a], BLACK, 0):
-                    return 4
-            continue
-        if nlibs == 0:
-            return 3
-        if nlibs == 1:
-            if _put(out, counts, libs[lstart[p]], WHITE, 1):
-                return 4
-        if k > 0 and k - size == 1:
-            first = libs[lstart[p]]
-            for d in range(4):
-                x = nb[first, d]
-                if x < 0 or s[x] != UNKNOWN or stamp[x] == p:
-                    continue
-                everywhere = True
-                for a in range(lstart[p] + 1, nl):
-                    y = libs[a]
-                    if nb[y, 0] != x and nb[y, 1] != x and nb[y, 2] != x and nb[y, 3] != x:
-                        everywhere = False
-                        break
-                if everywhere and _put(out, counts, x, BLACK, 2):
-                    return 4
+        if why == 0 and k > 0 and size > k:
+            why = 2
+        if why == 0 and size != k and nl == lstart[p]:
+            why = 3
     start[npieces] = pos
     lstart[npieces] = nl
-    # -- joins_islands
+    return why, (piece, order, start[: npieces + 1], pnum[:npieces], libs, lstart[: npieces + 1])
+
+
+@njit(cache=True)
+def complete_island(w, out, counts):
+    piece, order, start, pnum, libs, lstart = w
+    for p in range(pnum.shape[0]):
+        if start[p + 1] - start[p] == pnum[p]:
+            for a in range(lstart[p], lstart[p + 1]):
+                if _put(out, counts, libs[a], BLACK, 0):
+                    return 4
+    return 0
+
+
+@njit(cache=True)
+def one_liberty(w, out, counts):
+    piece, order, start, pnum, libs, lstart = w
+    for p in range(pnum.shape[0]):
+        if lstart[p + 1] - lstart[p] == 1 and start[p + 1] - start[p] != pnum[p]:
+            if _put(out, counts, libs[lstart[p]], WHITE, 1):
+                return 4
+    return 0
+
+
+@njit(cache=True)
+def last_cell_corner(s, nb, w, out, counts):
+    piece, order, start, pnum, libs, lstart = w
+    for p in range(pnum.shape[0]):
+        if pnum[p] == 0 or pnum[p] - (start[p + 1] - start[p]) != 1:
+            continue
+        first = libs[lstart[p]]
+        for d in range(4):
+            x = nb[first, d]
+            if x < 0 or s[x] != UNKNOWN:
+                continue
+            everywhere = True
+            for a in range(lstart[p], lstart[p + 1]):
+                y = libs[a]
+                if y == x or (nb[y, 0] != x and nb[y, 1] != x and nb[y, 2] != x and nb[y, 3] != x):
+                    everywhere = False  # x is a free neighbour itself, or not next to y
+                    break
+            if everywhere and _put(out, counts, x, BLACK, 2):
+                return 4
+    return 0
+
+
+@njit(cache=True)
+def joins_islands(s, nb, w, biggest, out, counts):
+    piece, order, start, pnum, libs, lstart = w
     near = np.empty(4, np.int32)
-    for i in range(n):
+    for i in range(s.shape[0]):
         if s[i] != UNKNOWN:
             continue
         m = 0
@@ -247,13 +273,12 @@ def _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
         if two or size > (k if k > 0 else biggest):
             if _put(out, counts, i, BLACK, 3):
                 return 4
-    # -- no_pool
-    nblack = 0
-    for i in range(n):
-        if s[i] == BLACK:
-            nblack += 1
-    if nblack > wall_size:
-        return 6
+    return 0
+
+
+@njit(cache=True)
+def no_pool(s, cols, out, counts):
+    rows = s.shape[0] // cols
     for r in range(rows - 1):
         for c in range(cols - 1):
             i = r * cols + c
@@ -269,45 +294,55 @@ def _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
             if b == 3 and free >= 0:
                 if _put(out, counts, free, WHITE, 4):
                     return 4
-    if not thorough:
-        # -- wall_liberty
-        seen_b = np.zeros(n, np.bool_)
-        bstamp = np.full(n, -1, np.int32)
-        queue = np.empty(n, np.int32)
-        for i in range(n):
-            if s[i] != BLACK or seen_b[i]:
-                continue
-            seen_b[i] = True
-            queue[0] = i
-            head = 0
-            tail = 1
-            nlibs = 0
-            lib = -1
-            while head < tail:
-                c = queue[head]
-                head += 1
-                for d in range(4):
-                    j = nb[c, d]
-                    if j < 0:
-                        continue
-                    if s[j] == BLACK:
-                        if not seen_b[j]:
-                            seen_b[j] = True
-                            queue[tail] = j
-                            tail += 1
-                    elif s[j] == UNKNOWN and bstamp[j] != i:
-                        bstamp[j] = i
-                        nlibs += 1
-                        lib = j
-            if tail < wall_size and nlibs <= 1:
-                if nlibs == 0:
-                    return 7
-                if _put(out, counts, lib, BLACK, 5):
-                    return 4
-        return 0
-    # -- unreachable and island_confinement
-    owner = np.full(n, -1, np.int32)
-    for p in range(npieces):
+    return 0
+
+
+@njit(cache=True)
+def wall_liberty(s, nb, wall_size, out, counts):
+    n = s.shape[0]
+    seen = np.zeros(n, np.bool_)
+    stamp = np.full(n, -1, np.int32)
+    queue = np.empty(n, np.int32)
+    for i in range(n):
+        if s[i] != BLACK or seen[i]:
+            continue
+        seen[i] = True
+        queue[0] = i
+        head = 0
+        tail = 1
+        nlibs = 0
+        lib = -1
+        while head < tail:
+            c = queue[head]
+            head += 1
+            for d in range(4):
+                j = nb[c, d]
+                if j < 0:
+                    continue
+                if s[j] == BLACK:
+                    if not seen[j]:
+                        seen[j] = True
+                        queue[tail] = j
+                        tail += 1
+                elif s[j] == UNKNOWN and stamp[j] != i:
+                    stamp[j] = i
+                    nlibs += 1
+                    lib = j
+        if tail < wall_size and nlibs <= 1:
+            if nlibs == 0:
+                return 7
+            if _put(out, counts, lib, BLACK, 5):
+                return 4
+    return 0
+
+
+@njit(cache=True)
+def island_reaches(s, nb, w, out, counts):
+    """The rules ``unreachable`` and ``island_confinement`` (one reach per unfinished island)."""
+    piece, order, start, pnum, libs, lstart = w
+    n = s.shape[0]
+    owner = np.full(n, -1, np.int32)  # the numbered piece a cell is in or next to; -2: two
+    for p in range(pnum.shape[0]):
         if pnum[p] == 0:
             continue
         for a in range(start[p], start[p + 1]):
@@ -325,7 +360,7 @@ def _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
     inreach = np.zeros(n, np.bool_)
     zero = np.zeros(n, np.int32)
     queue = np.empty(n, np.int32)
-    for p in range(npieces):
+    for p in range(pnum.shape[0]):
         k = pnum[p]
         if k == 0:
             continue
@@ -383,23 +418,26 @@ def _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
             return 9
         if _put(out, counts, i, BLACK, 6):
             return 4
-    # -- wall_confinement
-    if nblack == 0 or wall_size == 0:
-        return 0
+    return 0
+
+
+@njit(cache=True)
+def wall_confinement(s, nb, wall_size, nblack, out, counts):
+    n = s.shape[0]
     root = -1
     allowed = np.zeros(n, np.bool_)
-    isw = np.zeros(n, np.int32)
+    wall = np.zeros(n, np.int32)
     for i in range(n):
         if s[i] != WHITE:
             allowed[i] = True
         if s[i] == BLACK:
-            isw[i] = 1
+            wall[i] = 1
             if root < 0:
                 root = i
     sep_w = np.zeros(n, np.int32)
     sep_c = np.zeros(n, np.int32)
     disc = np.full(n, -1, np.int32)
-    cells, walls = _articulations(root, allowed, isw, nb, sep_w, sep_c, disc)
+    cells, walls = _articulations(root, allowed, wall, nb, sep_w, sep_c, disc)
     if walls < nblack:
         return 10
     if cells < wall_size:
@@ -414,6 +452,36 @@ def _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
             if _put(out, counts, i, BLACK, 8):
                 return 4
     return 0
+
+
+@njit(cache=True)
+def _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
+    """One pass over state ``s``: fills ``out`` (0 or the colour) and ``counts`` (per rule);
+    returns 0, or the index of the contradiction found (``CONTRADICTIONS``). Both passes run the
+    island rules, ``joins_islands`` and ``no_pool``; then the plain pass ``wall_liberty``, the
+    thorough one ``island_reaches`` and ``wall_confinement``."""
+    why, w = white_pieces(s, nb, number)
+    if why:
+        return why
+    why = complete_island(w, out, counts)
+    why = why or one_liberty(w, out, counts)
+    why = why or last_cell_corner(s, nb, w, out, counts)
+    why = why or joins_islands(s, nb, w, biggest, out, counts)
+    why = why or no_pool(s, cols, out, counts)
+    if why:
+        return why
+    nblack = 0
+    for i in range(s.shape[0]):
+        if s[i] == BLACK:
+            nblack += 1
+    if nblack > wall_size:
+        return 6
+    if not thorough:
+        return wall_liberty(s, nb, wall_size, out, counts)
+    why = island_reaches(s, nb, w, out, counts)
+    if why or nblack == 0 or wall_size == 0:
+        return why
+    return wall_confinement(s, nb, wall_size, nblack, out, counts)
 
 
 @njit(cache=True)
@@ -566,10 +634,11 @@ def solve_rules(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, probe: bool =
     accepts it the count is exact; when it rejects it, or the rules meet a contradiction, there is
     no solution."""
     deadline = Deadline(limit.seconds)
+    if puzzle.has_unknown_clues():  # not a failure: the rules cannot take this input (crossval: no vote)
+        return SolveResult(BACKEND, Status.STUCK, seconds=deadline.elapsed(),
+                           stats={"note": "the rules need every number known (no '?'); use sat or cpsat"})
     try:
         state, stats = deduce(puzzle, deadline, probe)
-    except ValueError as exc:  # "?" numbers: not a failure, the rules cannot take this input
-        return SolveResult(BACKEND, Status.STUCK, seconds=deadline.elapsed(), stats={"note": str(exc)})
     except Contradiction as exc:
         return SolveResult(BACKEND, Status.UNSAT, exhausted=True, seconds=deadline.elapsed(),
                            stats={"note": f"contradiction: {exc}"})
