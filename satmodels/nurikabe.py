@@ -158,9 +158,9 @@ class Model:
     """The CNF and the variable layout of one puzzle."""
 
     def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> None:
-        """``fixed``: a partial state the solutions must agree with (``heuristics+sat``); the
-        reaches then leave out what it rules out (``puzzles.nurikabe.reach``), and ``add_fixed``
-        imposes its cells."""
+        """``fixed``: a partial state the solutions must agree with (``heuristics+sat``,
+        ``rules+sat``); the reaches then leave out what it rules out (``puzzles.nurikabe.reach``),
+        and ``add_fixed`` imposes its cells."""
         self.puzzle = puzzle
         self.rows, self.cols = puzzle.rows, puzzle.cols
         self.cnf = _cnf.Cnf()
@@ -404,11 +404,11 @@ def solve(
     backend: str = "sat",
 ) -> SolveResult:
     """``sat``. ``solver``: python-sat's name, by default ``default_solver(puzzle)``. ``fixed``: a
-    partial state whose decided cells are imposed (``heuristics+sat``)."""
+    partial state whose decided cells are imposed (``heuristics+sat``, ``rules+sat``)."""
     deadline = Deadline(limit.seconds)
     solver = solver or default_solver(puzzle)
     if fixed is not None and not isinstance(fixed, NurikabeSolution):
-        raise ValueError("fixed must be a partial NurikabeSolution (it is set by heuristics+sat)")
+        raise ValueError("fixed must be a partial NurikabeSolution (as heuristics+sat and rules+sat set it)")
     m = Model(puzzle, fixed)
     m.build()
     stats = {"cuts": 0, "rounds": 0}
