@@ -24,8 +24,7 @@ import dataclasses
 import time
 
 from native_rules.nurikabe import heuristic_state
-from native_rules.nurikabe.deduce import Contradiction, deduce
-from puzzles.check.nurikabe import check
+from native_rules.nurikabe.deduce import Contradiction, deduce, verdict
 from puzzles.nurikabe import NurikabePuzzle
 from puzzles.solving import Deadline, Limit, SolveResult, Status
 from satmodels.nurikabe import solve as sat_solve
@@ -66,12 +65,10 @@ def rules_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, solver: st
     stats["rules_seconds"] = round(took, 6)
     if partial is not None:
         stats["free_after_rules"] = len(partial.undecided)
-    if partial is not None and not partial.undecided:
-        if check(puzzle, partial):
-            return SolveResult(RULES_BACKEND, Status.UNSAT, exhausted=True, seconds=took,
-                               stats=dict(stats, note="the rules' grid fails the checker"))
-        return SolveResult(RULES_BACKEND, Status.SOLVED, (partial,), exhausted=True, seconds=took,
-                           stats=stats)
+        status = verdict(puzzle, partial)
+        if status is not None:  # a complete grid: the SAT model has nothing left to decide
+            return SolveResult(RULES_BACKEND, status, (partial,) if status == Status.SOLVED else (),
+                               exhausted=True, seconds=took, stats=stats)
     return _then_sat(puzzle, limit, solver, partial, True, took, stats, RULES_BACKEND)
 
 

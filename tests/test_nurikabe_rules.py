@@ -184,6 +184,23 @@ def test_probing_completes_the_50x50_the_rules_alone_leave_open():
     assert not probed.undecided and probed == e.solution and stats["probe_contradictions"] > 0
     r = run(registry.get("nurikabe", "rules"), e.puzzle, Limit(60, 2))
     assert r.status == Status.SOLVED and r.exhausted and r.solutions[0] == e.solution
+    r = rules_then_sat(e.puzzle, Limit(60, 2))  # nothing left for the SAT model: not called
+    assert r.stats["free_after_rules"] == 0 and "rounds" not in r.stats
+    assert r.status == Status.SOLVED and r.exhausted and r.solutions == (e.solution,)
+
+
+def test_sat_keeps_the_huge_islands_shared_under_a_partial_state():
+    """The rules' state (without probing) shrinks #1055's reaches so far that four of its 50s
+    would count as small; ``sat`` still picks its shared and eager islands by the puzzle's own
+    reaches."""
+    from puzzles.nurikabe import reach, shared_islands
+    from satmodels.nurikabe import Model
+
+    e = next(e for e in corpus() if e.id.startswith("1055_"))
+    state, _ = deduce(e.puzzle, probe=False)
+    assert not shared_islands(e.puzzle, reach(e.puzzle, state))  # all four would lose the shared label
+    plain, fixed = Model(e.puzzle), Model(e.puzzle, state)
+    assert fixed.shared == plain.shared and fixed.eager == plain.eager and len(fixed.shared) == 4
 
 
 def test_rules_then_sat_counts_what_the_rules_leave():

@@ -631,6 +631,15 @@ def deduce(puzzle: NurikabePuzzle, deadline: Deadline | None = None, probe: bool
     return d.solution(s), d.stats()
 
 
+def verdict(puzzle: NurikabePuzzle, state: NurikabeSolution) -> Status | None:
+    """What a state the rules leave says by itself: None while cells are free; for a complete grid
+    SOLVED when the checker accepts it (every deduction holds in every solution, so it is the only
+    one) and UNSAT when it rejects it (so no solution exists)."""
+    if state.undecided:
+        return None
+    return Status.UNSAT if check(puzzle, state) else Status.SOLVED
+
+
 def solve_rules(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, probe: bool = True) -> SolveResult:
     """``rules``: the rules and probing; ``stuck`` when cells stay free. A grid they complete is
     the only possible solution (every deduction holds in every solution), so when the checker
@@ -646,12 +655,10 @@ def solve_rules(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, probe: bool =
         return SolveResult(BACKEND, Status.UNSAT, exhausted=True, seconds=deadline.elapsed(),
                            stats={"note": f"contradiction: {exc}"})
     stats["free"] = len(state.undecided)
-    if state.undecided:
+    status = verdict(puzzle, state)
+    if status is None:
         stats["note"] = f"rules stuck with {len(state.undecided)} free cells"
         status = Status.TIMEOUT if deadline.expired() else Status.STUCK
         return SolveResult(BACKEND, status, seconds=deadline.elapsed(), stats=stats)
-    if check(puzzle, state):
-        stats["note"] = "the rules' grid fails the checker"
-        return SolveResult(BACKEND, Status.UNSAT, exhausted=True, seconds=deadline.elapsed(), stats=stats)
-    return SolveResult(BACKEND, Status.SOLVED, (state,), exhausted=True, seconds=deadline.elapsed(),
-                       stats=stats)
+    return SolveResult(BACKEND, status, (state,) if status == Status.SOLVED else (), exhausted=True,
+                       seconds=deadline.elapsed(), stats=stats)
