@@ -24,11 +24,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from harness import batch as engine
-from harness import plots
-from harness.batch import Options
-from harness.summary import COLUMNS, summarize_records, table_rows
-from puzzles.solving import Limit
+from gridsolve.harness import batch as engine
+from gridsolve.harness import plots
+from gridsolve.harness.batch import Options
+from gridsolve.harness.summary import COLUMNS, summarize_records, table_rows
+from gridsolve.puzzles.solving import Limit
 
 from .common import RESULTS, data, markdown_table, stamp, write_csv
 

@@ -39,7 +39,7 @@ def machine() -> str:
     except (OSError, ValueError, IndexError):
         pass
     versions = []
-    for dist in ("ortools", "python-sat", "numpy", "networkx"):
+    for dist in ("ortools", "python-sat", "numpy", "numba"):
         try:
             versions.append(f"{dist} {metadata.version(dist)}")
         except metadata.PackageNotFoundError:

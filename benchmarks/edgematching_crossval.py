@@ -16,10 +16,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from harness.crossval import crossval
-from native_rules.edgematching import seed_style
-from puzzles.generators.edgematching import e2_style
-from puzzles.solving import Limit
+from gridsolve.harness.crossval import crossval
+from gridsolve.native_rules.edgematching import seed_style
+from gridsolve.puzzles.generators.edgematching import e2_style
+from gridsolve.puzzles.solving import Limit
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 

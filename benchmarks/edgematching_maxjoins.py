@@ -14,14 +14,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from harness import registry
-from harness.run import run
-from puzzles.check.edgematching import check
-from puzzles.edgematching import EdgeMatchingSolution
-from puzzles.formats import edgematching as fm
-from puzzles.formats import read
-from puzzles.render.edgematching import seed_layout
-from puzzles.solving import Limit
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
+from gridsolve.puzzles.check.edgematching import check
+from gridsolve.puzzles.edgematching import EdgeMatchingSolution
+from gridsolve.puzzles.formats import edgematching as fm
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.render.edgematching import seed_layout
+from gridsolve.puzzles.solving import Limit
 
 from .common import RESULTS, data, stamp
 

@@ -17,10 +17,10 @@ import argparse
 import re
 import time
 
-from harness import registry
-from harness.run import run
-from puzzles.formats import read
-from puzzles.solving import Limit, Status
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.solving import Limit, Status
 
 from .common import RESULTS, data, markdown_table, stamp, write_csv
 

@@ -21,10 +21,10 @@ import argparse
 import statistics
 import time
 
-from harness import registry
-from harness.run import run
-from native_rules.edgematching import seed_style
-from puzzles.solving import Limit, Status
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
+from gridsolve.native_rules.edgematching import seed_style
+from gridsolve.puzzles.solving import Limit, Status
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 

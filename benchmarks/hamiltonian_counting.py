@@ -33,15 +33,15 @@ CHILD = r"""
 import json, resource, sys, time
 what, n = sys.argv[1], int(sys.argv[2])
 if what in ("dp", "dp-left"):
-    from native_rules.hamiltonian.frontier import build
-    from puzzles.hamiltonian import HamiltonianPuzzle
+    from gridsolve.native_rules.hamiltonian.frontier import build
+    from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 elif what == "graphillion":
     from graphillion import GraphSet
 else:
-    from harness import registry
-    from harness.run import run
-    from puzzles.hamiltonian import HamiltonianPuzzle
-    from puzzles.solving import Limit
+    from gridsolve.harness import registry
+    from gridsolve.harness.run import run
+    from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+    from gridsolve.puzzles.solving import Limit
 t0 = time.perf_counter()  # imports excluded
 if what == "dp":
     table = build(HamiltonianPuzzle.square(n))

@@ -16,11 +16,11 @@ import random
 import statistics
 import time
 
-from harness.hamiltonian import make_oracle
-from native_rules.hamiltonian import frontier, sampling
-from puzzles.check.hamiltonian import check
-from puzzles.hamiltonian import HamiltonianPuzzle
-from puzzles.render.hamiltonian import svg
+from gridsolve.harness.hamiltonian import make_oracle
+from gridsolve.native_rules.hamiltonian import frontier, sampling
+from gridsolve.puzzles.check.hamiltonian import check
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+from gridsolve.puzzles.render.hamiltonian import svg
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 

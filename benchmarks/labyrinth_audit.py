@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from harness import labyrinth as lab
+from gridsolve.harness import labyrinth as lab
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import argparse
 
-from harness import labyrinth as lab
-from native_rules.hamiltonian.drivers import enumerate_keep_left
-from native_rules.hamiltonian.engine import GROUPS, UNIVERSAL
+from gridsolve.harness import labyrinth as lab
+from gridsolve.native_rules.hamiltonian.drivers import enumerate_keep_left
+from gridsolve.native_rules.hamiltonian.engine import GROUPS, UNIVERSAL
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 
@@ -112,7 +112,7 @@ def main(argv: list[str]) -> int:
 
 def _state(n: int, cells) -> str:
     """The board in the author's format, with the options the port computes at every step."""
-    from native_rules.hamiltonian.audit import Stepper, Walk
+    from gridsolve.native_rules.hamiltonian.audit import Stepper, Walk
 
     st = Stepper(n)
     options = [(1,)]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from harness import labyrinth as lab
+from gridsolve.harness import labyrinth as lab
 
 from .common import RESULTS, data, markdown_table, stamp, write_csv
 

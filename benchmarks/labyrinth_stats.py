@@ -16,7 +16,7 @@ import argparse
 import math
 import time
 
-from harness import labyrinth as lab
+from gridsolve.harness import labyrinth as lab
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 

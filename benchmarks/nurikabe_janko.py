@@ -22,13 +22,13 @@ import argparse
 import random
 import time
 
-from harness import plots, registry
-from harness.crossval import compare
-from harness.run import run
-from harness.timing import summarize
-from puzzles.formats import read
-from puzzles.nurikabe import NurikabePuzzle
-from puzzles.solving import Limit, Status
+from gridsolve.harness import plots, registry
+from gridsolve.harness.crossval import compare
+from gridsolve.harness.run import run
+from gridsolve.harness.timing import summarize
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.nurikabe import NurikabePuzzle
+from gridsolve.puzzles.solving import Limit, Status
 
 from .common import RESULTS, data, markdown_table, stamp, write_csv
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import argparse
 import csv
 
-from harness import registry
-from harness.run import run
-from puzzles.formats import read
-from puzzles.solving import Limit
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.solving import Limit
 
 from .common import RESULTS, data, markdown_table, record, stamp
 

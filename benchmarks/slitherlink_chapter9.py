@@ -39,14 +39,14 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from harness import registry
-from harness.run import run
-from harness.timing import summarize
-from native_rules.slitherlink.generate import GenerationTimeout, generate
-from native_rules.slitherlink.solvers import grade
-from puzzles.formats import parse_text
-from puzzles.formats.slitherlink import format_puzzle
-from puzzles.solving import Limit, Status
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
+from gridsolve.harness.timing import summarize
+from gridsolve.native_rules.slitherlink.generate import GenerationTimeout, generate
+from gridsolve.native_rules.slitherlink.solvers import grade
+from gridsolve.puzzles.formats import parse_text
+from gridsolve.puzzles.formats.slitherlink import format_puzzle
+from gridsolve.puzzles.solving import Limit, Status
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 
@@ -83,7 +83,7 @@ def main(argv: list[str]) -> int:
     cpsat = registry.get("slitherlink", "cpsat")
     counter = None
     if "sat" in modes:
-        from harness.slitherlink import uniqueness_counter
+        from gridsolve.harness.slitherlink import uniqueness_counter
 
         counter = uniqueness_counter("sat")
     path = RESULTS / f"{NAME}_puzzles.jsonl"

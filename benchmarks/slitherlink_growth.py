@@ -20,7 +20,7 @@ import argparse
 import random
 import statistics
 
-from native_rules.slitherlink.generate import GROWTHS, _loop_edges, generate, grow_loop
+from gridsolve.native_rules.slitherlink.generate import GROWTHS, _loop_edges, generate, grow_loop
 
 from .common import RESULTS, markdown_table, stamp
 
@@ -59,7 +59,7 @@ def main(argv: list[str]) -> int:
            f"\n{args.loops} loops per reading and ratio (seeds 0..{args.loops - 1}), n*m*10 steps each.\n\n",
            markdown_table(["reading", "ratios", "inside area", "smallest (cells)", "bounding box",
                            "loop length / inside cell"], table)]
-    from harness.slitherlink import uniqueness_counter
+    from gridsolve.harness.slitherlink import uniqueness_counter
 
     counter = uniqueness_counter("sat")
     rows = []

@@ -15,11 +15,11 @@ import argparse
 import random
 import time
 
-from harness import registry
-from harness.run import run
-from harness.timing import summarize
-from puzzles.formats import read
-from puzzles.solving import Limit, Status
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
+from gridsolve.harness.timing import summarize
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.solving import Limit, Status
 
 from .common import RESULTS, data, markdown_table, stamp, write_csv
 

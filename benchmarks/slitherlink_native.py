@@ -20,12 +20,12 @@ import random
 import time
 from collections import Counter, defaultdict
 
-from harness import registry
-from harness.crossval import compare
-from harness.run import run
-from harness.timing import summarize
-from puzzles.formats import read
-from puzzles.solving import Limit, Status
+from gridsolve.harness import registry
+from gridsolve.harness.crossval import compare
+from gridsolve.harness.run import run
+from gridsolve.harness.timing import summarize
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.solving import Limit, Status
 
 from .common import RESULTS, data, markdown_table, stamp, write_csv
 

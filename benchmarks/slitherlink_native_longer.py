@@ -14,11 +14,11 @@ import argparse
 import csv
 import random
 
-from harness import registry
-from harness.crossval import compare
-from harness.run import run
-from puzzles.formats import read
-from puzzles.solving import Limit, Status
+from gridsolve.harness import registry
+from gridsolve.harness.crossval import compare
+from gridsolve.harness.run import run
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.solving import Limit, Status
 
 from .common import RESULTS, data, markdown_table, record, stamp
 

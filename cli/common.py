@@ -8,11 +8,10 @@ import sys
 from enum import Enum
 
 import typer
-
-from harness import registry
-from puzzles import kinds
-from puzzles.formats import Entry, FormatError, read
-from puzzles.solving import Limit, SolveResult, Status
+from gridsolve.harness import registry
+from gridsolve.puzzles import kinds
+from gridsolve.puzzles.formats import Entry, FormatError, read
+from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
 
 class Usage(Exception):
@@ -154,7 +153,7 @@ def output_formats(kind: str) -> list[str]:
 
 def write_solution(kind: str, fmt: str, puzzle, solution) -> str:
     """One puzzle (and solution, if any) in a non-JSON output format."""
-    from puzzles import render
+    from gridsolve.puzzles import render
 
     fmod = kinds.formats(kind)
     if fmt == "text":

@@ -8,11 +8,10 @@ the puzzle through ``puzzles.formats.edgematching.adjust``.
 from __future__ import annotations
 
 import typer
-
-from native_rules import edgematching as seed_port
-from puzzles.formats import edgematching as fmt_em
-from puzzles.formats.common import FormatError, parse_size
-from puzzles.generators.edgematching import default_colours, e2_style
+from gridsolve.native_rules import edgematching as seed_port
+from gridsolve.puzzles.formats import edgematching as fmt_em
+from gridsolve.puzzles.formats.common import FormatError, parse_size
+from gridsolve.puzzles.generators.edgematching import default_colours, e2_style
 
 from .common import Usage, at_least_one, one_of
 

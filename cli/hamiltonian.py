@@ -16,10 +16,9 @@ import json
 from pathlib import Path
 
 import typer
-
-from harness import hamiltonian as ham
-from puzzles import render
-from puzzles.formats import hamiltonian as fmt_ham
+from gridsolve.harness import hamiltonian as ham
+from gridsolve.puzzles import render
+from gridsolve.puzzles.formats import hamiltonian as fmt_ham
 
 from .common import Inputs, KindOpt, PuzzleArgs, SizeOpt, Usage, at_least_one, error, exit_code, one_of
 

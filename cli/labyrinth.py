@@ -17,10 +17,9 @@ import random
 from pathlib import Path
 
 import typer
-
-from harness import labyrinth as lab
-from puzzles import render
-from puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from gridsolve.harness import labyrinth as lab
+from gridsolve.puzzles import render
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 
 from .common import Usage, at_least_one, exit_code, one_of
 

@@ -14,17 +14,16 @@ import sys
 from pathlib import Path
 
 import typer
-
-from harness import registry
-from harness.crossval import crossval as run_crossval
-from harness.results import record
-from harness.run import count as count_solutions
-from harness.run import run
-from puzzles import kinds
-from puzzles import render as renderers
-from puzzles.check import check as check_solution
-from puzzles.formats import Entry, FormatError, format_puzzle
-from puzzles.solving import Status
+from gridsolve.harness import registry
+from gridsolve.harness.crossval import crossval as run_crossval
+from gridsolve.harness.results import record
+from gridsolve.harness.run import count as count_solutions
+from gridsolve.harness.run import run
+from gridsolve.puzzles import kinds
+from gridsolve.puzzles import render as renderers
+from gridsolve.puzzles.check import check as check_solution
+from gridsolve.puzzles.formats import Entry, FormatError, format_puzzle
+from gridsolve.puzzles.solving import Status
 
 from .common import (
     BackendOpt,
@@ -241,7 +240,7 @@ def crossval(
         False, "--all-sizes", help="also run backends on puzzles larger than their max_cells"),
 ) -> None:
     """Run every backend, check every solution, compare verdicts and solution sets."""
-    from harness.batch import too_big
+    from gridsolve.harness.batch import too_big
 
     lim = make_limit(timeout, limit)
     inputs = Inputs(puzzles, kind)
@@ -370,12 +369,12 @@ generate_app = typer.Typer(no_args_is_help=True, help="Generate puzzles (seeded,
 # Each module listed here defines ``register(app, generate_app)`` and adds its own commands
 # (a kind's extras such as ``hint`` or ``sample``, its ``generate <kind>`` subcommand, ``batch``).
 COMMAND_MODULES: tuple[str, ...] = (
-    "cli.batch",
-    "cli.hamiltonian",
-    "cli.labyrinth",
-    "cli.edgematching",
-    "cli.slitherlink",
-    "cli.nurikabe",
+    "gridsolve.cli.batch",
+    "gridsolve.cli.hamiltonian",
+    "gridsolve.cli.labyrinth",
+    "gridsolve.cli.edgematching",
+    "gridsolve.cli.slitherlink",
+    "gridsolve.cli.nurikabe",
 )
 
 for _module in COMMAND_MODULES:

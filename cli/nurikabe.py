@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 import typer
-
-from native_rules.nurikabe import Unsupported, matrix
-from native_rules.nurikabe.essay import BLACK, FREE, WHITE, init, see
-from native_rules.nurikabe.heuristics import hint as essay_hint
+from gridsolve.native_rules.nurikabe import Unsupported, matrix
+from gridsolve.native_rules.nurikabe.essay import BLACK, FREE, WHITE, init, see
+from gridsolve.native_rules.nurikabe.heuristics import hint as essay_hint
 
 from .common import KindOpt, Usage
 

@@ -15,12 +15,11 @@ from collections import Counter
 from pathlib import Path
 
 import typer
-
-from harness.slitherlink import uniqueness_counter
-from native_rules.slitherlink import generate as gen
-from native_rules.slitherlink.solvers import GRADES, Logic, load_rules
-from puzzles.formats import slitherlink as fmt_sl
-from puzzles.slitherlink import KIND
+from gridsolve.harness.slitherlink import uniqueness_counter
+from gridsolve.native_rules.slitherlink import generate as gen
+from gridsolve.native_rules.slitherlink.solvers import GRADES, Logic, load_rules
+from gridsolve.puzzles.formats import slitherlink as fmt_sl
+from gridsolve.puzzles.slitherlink import KIND
 
 from .common import Inputs, KindOpt, PuzzleArgs, Usage, at_least_one, error, exit_code, one_of
 

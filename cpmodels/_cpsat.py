@@ -19,9 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
 from ortools.sat.python import cp_model
-
-from puzzles.solving import Deadline, Limit, SolveResult, finish
 
 DEFAULT_WORKERS = 1
 

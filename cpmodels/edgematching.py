@@ -28,9 +28,7 @@ from __future__ import annotations
 
 import os
 
-from ortools.sat.python import cp_model
-
-from puzzles.edgematching import (
+from gridsolve.puzzles.edgematching import (
     BOTTOM,
     LEFT,
     RIGHT,
@@ -42,7 +40,8 @@ from puzzles.edgematching import (
     symmetry_anchor,
     symmetry_factor,
 )
-from puzzles.solving import Deadline, Limit, SolveResult, Status
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
+from ortools.sat.python import cp_model
 
 from . import _cpsat
 

@@ -15,10 +15,9 @@ exactly.
 
 from __future__ import annotations
 
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 from ortools.sat.python import cp_model
-
-from puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
-from puzzles.solving import Deadline, Limit, SolveResult, Status
 
 from . import _cpsat
 

@@ -72,11 +72,9 @@ enumerated by re-solving with blocking constraints.
 
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
-
-from puzzles import grid
-from puzzles.grid import Cell
-from puzzles.nurikabe import (
+from gridsolve.puzzles import grid
+from gridsolve.puzzles.grid import Cell
+from gridsolve.puzzles.nurikabe import (
     QUESTION,
     SHARED,
     NurikabePuzzle,
@@ -94,7 +92,8 @@ from puzzles.nurikabe import (
     shared_islands,
     shared_reach,
 )
-from puzzles.solving import Deadline, Limit, SolveResult
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
+from ortools.sat.python import cp_model
 
 from . import _cpsat
 

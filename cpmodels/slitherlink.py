@@ -29,11 +29,10 @@ from S, i.e. more than one loop, and is not a solution.
 
 from __future__ import annotations
 
+from gridsolve.puzzles import grid
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution, subtour_cuts
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
 from ortools.sat.python import cp_model
-
-from puzzles import grid
-from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution, subtour_cuts
-from puzzles.solving import Deadline, Limit, SolveResult
 
 from . import _cpsat
 

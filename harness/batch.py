@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from puzzles import kinds
-from puzzles.formats import Entry, read
-from puzzles.solving import Limit, SolveResult, Status
+from gridsolve.puzzles import kinds
+from gridsolve.puzzles.formats import Entry, read
+from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
 from . import registry
 from .crossval import Report, compare

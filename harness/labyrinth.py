@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from native_rules.hamiltonian import drivers, frontier, replay
-from native_rules.hamiltonian.audit import AuditReport, Walk, audit_walks
-from native_rules.hamiltonian.engine import UNIVERSAL, parse_rules
-from native_rules.hamiltonian.oracle import completable_moves
-from puzzles.hamiltonian import HamiltonianPuzzle
+from gridsolve.native_rules.hamiltonian import drivers, frontier, replay
+from gridsolve.native_rules.hamiltonian.audit import AuditReport, Walk, audit_walks
+from gridsolve.native_rules.hamiltonian.engine import UNIVERSAL, parse_rules
+from gridsolve.native_rules.hamiltonian.oracle import completable_moves
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
 from .hamiltonian import make_oracle
 
@@ -62,9 +62,9 @@ def stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL) -> driv
 def sat_judge(seconds: float = 60.0) -> Callable:
     """judge(puzzle with prefix, next cell) -> True (a completion exists, found by SAT), False
     (refuted: the quick necessary tests, or SAT proves none), None (undecided in ``seconds``)."""
-    from native_rules.hamiltonian.oracle import quick_infeasible
-    from puzzles.solving import Limit, Status
-    from satmodels.hamiltonian import solve
+    from gridsolve.native_rules.hamiltonian.oracle import quick_infeasible
+    from gridsolve.puzzles.solving import Limit, Status
+    from gridsolve.satmodels.hamiltonian import solve
 
     def judge(puzzle: HamiltonianPuzzle, cell) -> bool | None:
         after = puzzle.extended(cell)

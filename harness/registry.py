@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-from puzzles import kinds
+from gridsolve.puzzles import kinds
 
 
 @dataclass(frozen=True)
@@ -66,87 +66,87 @@ class Backend:
 
 BACKENDS: tuple[Backend, ...] = (
     # kind          name            target                          description
-    Backend("slitherlink", "sat", "satmodels.slitherlink:solve",
+    Backend("slitherlink", "sat", "gridsolve.satmodels.slitherlink:solve",
             "CNF (CaDiCaL 1.9.5): degree clauses, CardEnc clues, inside/outside colouring, "
             "lazy subtour cuts on one incremental solver", family="sat"),
-    Backend("slitherlink", "sat-glucose", "satmodels.slitherlink:solve",
+    Backend("slitherlink", "sat-glucose", "gridsolve.satmodels.slitherlink:solve",
             "the same CNF on Glucose 4", {"solver": "glucose4"}, family="sat"),
-    Backend("slitherlink", "cpsat", "cpmodels.slitherlink:solve",
+    Backend("slitherlink", "cpsat", "gridsolve.cpmodels.slitherlink:solve",
             "CP-SAT add_circuit over vertices (self-loops), arcs oriented by an inside/outside "
             "colouring", family="cpsat"),
-    Backend("slitherlink", "cpsat-lazy", "cpmodels.slitherlink:solve_lazy",
+    Backend("slitherlink", "cpsat-lazy", "gridsolve.cpmodels.slitherlink:solve_lazy",
             "CP-SAT degree constraints only, re-solved with subtour cuts", family="cpsat"),
-    Backend("slitherlink", "backtrack", "native_rules.slitherlink.backtrack:solve",
+    Backend("slitherlink", "backtrack", "gridsolve.native_rules.slitherlink.backtrack:solve",
             "seed port (numba): Chapter 4 solveback/next over the edges from (0, 1), Chapter 3 "
             "promising test; exponential beyond ~5x5", family="native", max_cells=16),
-    Backend("slitherlink", "rules", "native_rules.slitherlink.solvers:solve_rules",
+    Backend("slitherlink", "rules", "gridsolve.native_rules.slitherlink.solvers:solve_rules",
             "seed port: the 36 Appendix A logic rules in 8 variants + loop avoidance (Chapters "
             "5-6); -O rules=FILE; may stop stuck", family="native", complete=False),
-    Backend("slitherlink", "rules+backtrack", "native_rules.slitherlink.solvers:solve_rules_backtrack",
+    Backend("slitherlink", "rules+backtrack", "gridsolve.native_rules.slitherlink.solvers:solve_rules_backtrack",
             "seed port: rules + loop avoidance, then Chapter 4 backtracking from that board",
             family="native", max_cells=16),
-    Backend("slitherlink", "backtrack-strong", "native_rules.slitherlink.backtrack:solve",
+    Backend("slitherlink", "backtrack-strong", "gridsolve.native_rules.slitherlink.backtrack:solve",
             "beside the seed: backtracking that also prunes dead ends and early loops",
             {"pruning": "strong"}, family="native", max_cells=100),
-    Backend("slitherlink", "rules+backtrack-strong", "native_rules.slitherlink.solvers:solve_rules_backtrack",
+    Backend("slitherlink", "rules+backtrack-strong", "gridsolve.native_rules.slitherlink.solvers:solve_rules_backtrack",
             "beside the seed: rules + loop avoidance, then the strong backtracking",
             {"pruning": "strong"}, family="native", max_cells=400),
-    Backend("hamiltonian", "dp", "native_rules.hamiltonian.counting:solve",
+    Backend("hamiltonian", "dp", "gridsolve.native_rules.hamiltonian.counting:solve",
             "frontier dynamic programming (numpy): exact count, paths listed by rank; "
             "count-only mode for `gridsolve count`", family="native",
-            counter="native_rules.hamiltonian.counting:count"),
-    Backend("hamiltonian", "sat", "satmodels.hamiltonian:solve",
+            counter="gridsolve.native_rules.hamiltonian.counting:count"),
+    Backend("hamiltonian", "sat", "gridsolve.satmodels.hamiltonian:solve",
             "CNF (CaDiCaL 1.9.5): degree 1 at the ends, 2 elsewhere; lazy cut clauses on one "
             "incremental solver", family="sat"),
-    Backend("hamiltonian", "cpsat", "cpmodels.hamiltonian:solve",
+    Backend("hamiltonian", "cpsat", "gridsolve.cpmodels.hamiltonian:solve",
             "CP-SAT add_circuit over the cells with the arc end -> start fixed", family="cpsat"),
-    Backend("hamiltonian", "rules-dfs", "native_rules.hamiltonian.rulesdfs:solve",
+    Backend("hamiltonian", "rules-dfs", "gridsolve.native_rules.hamiltonian.rulesdfs:solve",
             "seed port (numba): the author's keep-left depth-first walk pruned by the universal "
             "rules (-O rules=universal|none|GROUP,...); n x n corner to corner only, else stuck",
             family="native", complete=False, max_cells=81),
-    Backend("edgematching", "sat", "satmodels.edgematching:solve",
+    Backend("edgematching", "sat", "gridsolve.satmodels.edgematching:solve",
             "CNF (CaDiCaL 1.9.5), Heule 2008: piece-square and join-colour variables, rotation "
             "implied, fbc + exp redundant clauses; first corner fixed, turned copies added", family="sat"),
-    Backend("edgematching", "sat-rot", "satmodels.edgematching:solve",
+    Backend("edgematching", "sat-rot", "gridsolve.satmodels.edgematching:solve",
             "CNF, rotation-explicit: x[square, piece, rotation], support clauses per join colour",
             {"encoding": "rotation"}, family="sat"),
-    Backend("edgematching", "cpsat", "cpmodels.edgematching:solve",
+    Backend("edgematching", "cpsat", "gridsolve.cpmodels.edgematching:solve",
             "CP-SAT x[square, piece, rotation], ExactlyOne per square and piece, colour booleans per "
             "join; first corner fixed; --maximize-joins optimises matched joins", family="cpsat"),
-    Backend("edgematching", "backtrack", "native_rules.edgematching:solve",
+    Backend("edgematching", "backtrack", "gridsolve.native_rules.edgematching:solve",
             "seed port (numba): the OCaml backtracking without rotation, annex walk column by "
             "column; stuck on puzzles that allow rotation or have fixed pieces", family="native",
             complete=False),
-    Backend("edgematching", "backtrack-rot", "native_rules.edgematching:solve_rot",
+    Backend("edgematching", "backtrack-rot", "gridsolve.native_rules.edgematching:solve_rot",
             "seed port (numba): backtracking with rotation k = 0..3, row by row", family="native",
             complete=False),
-    Backend("edgematching", "backtrack-rot-locked", "native_rules.edgematching:solve_rot_locked",
+    Backend("edgematching", "backtrack-rot-locked", "gridsolve.native_rules.edgematching:solve_rot_locked",
             "seed port (numba): rotation with the first (corner) tile locked; each board found "
             "stands for its 4 turns", family="native", complete=False),
-    Backend("nurikabe", "sat", "satmodels.nurikabe:solve",
+    Backend("nurikabe", "sat", "gridsolve.satmodels.nurikabe:solve",
             "CNF (CaDiCaL 1.9.5; Glucose 4.2 above 200 cells): island membership within each "
             "number's reach, CardEnc sizes, distance levels per island (huge islands: one shared "
             "label), lazy wall and shared-label cuts on one incremental solver", family="sat"),
-    Backend("nurikabe", "cpsat", "cpmodels.nurikabe:solve",
+    Backend("nurikabe", "cpsat", "gridsolve.cpmodels.nurikabe:solve",
             "CP-SAT island membership, distance levels for small islands, one shared label for "
             "huge ones, re-solved with lazy cuts for the wall and the shared label", family="cpsat"),
-    Backend("nurikabe", "cpsat-tree", "cpmodels.nurikabe:solve_tree",
+    Backend("nurikabe", "cpsat-tree", "gridsolve.cpmodels.nurikabe:solve_tree",
             "CP-SAT island membership, eager spanning trees (parent + depth) for islands and wall, "
             "distance levels for small islands", family="cpsat"),
-    Backend("nurikabe", "heuristics+sat", "harness.nurikabe:heuristics_then_sat",
+    Backend("nurikabe", "heuristics+sat", "gridsolve.combined.nurikabe:heuristics_then_sat",
             "the J essay's heuristics, then the sat model on the remaining free cells", family="sat"),
-    Backend("nurikabe", "rules+sat", "harness.nurikabe:rules_then_sat",
+    Backend("nurikabe", "rules+sat", "gridsolve.combined.nurikabe:rules_then_sat",
             "stronger hand rules (numba) with contradiction probing, then the sat model on the "
             "remaining free cells (none left: the rules' grid is the only solution)", family="sat"),
-    Backend("nurikabe", "bruteforce", "native_rules.nurikabe:solve_bruteforce",
+    Backend("nurikabe", "bruteforce", "gridsolve.native_rules.nurikabe:solve_bruteforce",
             "J essay port: bf @ init, every colouring of the free cells checked; stuck when "
             "infeasible", family="native", complete=False),
-    Backend("nurikabe", "heuristics", "native_rules.nurikabe:solve_heuristics",
+    Backend("nurikabe", "heuristics", "gridsolve.native_rules.nurikabe:solve_heuristics",
             "J essay port: heuristics (h2far, h22, h2ell, hislands, hendgame) to a fixpoint; "
             "stuck when cells remain free", family="native", complete=False),
-    Backend("nurikabe", "heuristics+bruteforce", "native_rules.nurikabe:solve_bfh",
+    Backend("nurikabe", "heuristics+bruteforce", "gridsolve.native_rules.nurikabe:solve_bfh",
             "J essay port: bfh = bf @ heuristics @ init", family="native", complete=False),
-    Backend("nurikabe", "rules", "native_rules.nurikabe.deduce:solve_rules",
+    Backend("nurikabe", "rules", "gridsolve.native_rules.nurikabe.deduce:solve_rules",
             "beside the port: stronger hand rules (numba) to a fixpoint, then contradiction probing; "
             "stuck when cells remain free", family="native", complete=False),
 )

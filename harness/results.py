@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from puzzles.solving import SolveResult
+from gridsolve.puzzles.solving import SolveResult
 
 
 def _plain(v: Any) -> Any:
@@ -41,7 +41,7 @@ def record(kind: str, ident: str, result: SolveResult, *, with_solutions: bool =
 def canonical_solution(kind: str, puzzle, solution, ident: str | None = None) -> str:
     """A solution in the kind's canonical text (its ``format_solution``; the text rendering for a
     kind without one)."""
-    from puzzles import kinds, render
+    from gridsolve.puzzles import kinds, render
 
     fmod = kinds.formats(kind)
     if hasattr(fmod, "format_solution"):

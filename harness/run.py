@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from puzzles.check import check
-from puzzles.solving import Limit, SolveResult, Status
+from gridsolve.puzzles.check import check
+from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
 from .registry import Backend
 

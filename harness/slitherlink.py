@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from puzzles.slitherlink import KIND, SlitherlinkPuzzle
-from puzzles.solving import Limit
+from gridsolve.puzzles.slitherlink import KIND, SlitherlinkPuzzle
+from gridsolve.puzzles.solving import Limit
 
 from . import registry
 from .run import run

@@ -39,7 +39,7 @@ MEMORY_MIB = 0  # the memory limit of this process, when it is a worker child
 def solve_task(task: dict) -> dict:
     """Run one backend on one puzzle (``harness.run``: timed, checked, never raises) and return
     the batch record: ``harness.results.record`` plus the first solution in canonical text."""
-    from puzzles.solving import Limit, SolveResult, Status
+    from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
     from . import registry
     from .results import batch_record
@@ -113,7 +113,7 @@ class SolverProcess:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "harness.worker", str(self.memory_mib)],
+            [sys.executable, "-m", "gridsolve.harness.worker", str(self.memory_mib)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr, env=env,
             start_new_session=True,  # a terminal's Ctrl-C reaches the batch only, which then stops us
         )
@@ -193,7 +193,7 @@ class SolverProcess:
 
 def failure(task: dict, seconds: float, message: str) -> dict:
     """The record of a task whose worker died or overran."""
-    from puzzles.solving import SolveResult, Status
+    from gridsolve.puzzles.solving import SolveResult, Status
 
     from .results import batch_record
 

@@ -59,14 +59,14 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from puzzles.edgematching import (
+from gridsolve.puzzles.edgematching import (
     EdgeMatchingPuzzle,
     EdgeMatchingSolution,
     canonical_rotation,
     corner_piece_rotation,
     orbit,
 )
-from puzzles.solving import Deadline, Limit, SolveResult, Status, finish
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 
 
 class Tile(NamedTuple):

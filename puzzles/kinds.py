@@ -27,19 +27,19 @@ def normalize(kind: str) -> str:
 
 
 def domain(kind: str) -> ModuleType:
-    return importlib.import_module(f"puzzles.{normalize(kind)}")
+    return importlib.import_module(f"gridsolve.puzzles.{normalize(kind)}")
 
 
 def formats(kind: str) -> ModuleType:
-    return importlib.import_module(f"puzzles.formats.{normalize(kind)}")
+    return importlib.import_module(f"gridsolve.puzzles.formats.{normalize(kind)}")
 
 
 def checker(kind: str) -> ModuleType:
-    return importlib.import_module(f"puzzles.check.{normalize(kind)}")
+    return importlib.import_module(f"gridsolve.puzzles.check.{normalize(kind)}")
 
 
 def render(kind: str) -> ModuleType:
-    return importlib.import_module(f"puzzles.render.{normalize(kind)}")
+    return importlib.import_module(f"gridsolve.puzzles.render.{normalize(kind)}")
 
 
 def kind_of(obj) -> str:

@@ -16,11 +16,10 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import NoSuchSolverError, Solver, SolverNames
-
-from puzzles.solving import Deadline, Limit, SolveResult, finish
 
 DEFAULT_SOLVER = "cadical195"
 SOLVERS = tuple(sorted(n for n in vars(SolverNames) if not n.startswith("_")))

@@ -37,7 +37,7 @@ copies (see ``cpmodels.edgematching``); ``count_up_to_rotation`` is reported.
 
 from __future__ import annotations
 
-from puzzles.edgematching import (
+from gridsolve.puzzles.edgematching import (
     BOTTOM,
     LEFT,
     RIGHT,
@@ -48,7 +48,7 @@ from puzzles.edgematching import (
     symmetry_anchor,
     symmetry_factor,
 )
-from puzzles.solving import Deadline, Limit, SolveResult
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
 
 from . import _cnf
 

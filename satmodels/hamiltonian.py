@@ -26,8 +26,8 @@ enumerated sets with a brute-force enumeration on small grids.
 
 from __future__ import annotations
 
-from puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution, path_from_edges
-from puzzles.solving import Deadline, Limit, SolveResult, Status
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution, path_from_edges
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
 from . import _cnf
 

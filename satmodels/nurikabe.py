@@ -98,10 +98,8 @@ enumeration with a brute force over all colourings of small grids.
 
 from __future__ import annotations
 
-from pysat.card import CardEnc, EncType
-
-from puzzles import grid
-from puzzles.nurikabe import (
+from gridsolve.puzzles import grid
+from gridsolve.puzzles.nurikabe import (
     QUESTION,
     SHARED,
     NurikabePuzzle,
@@ -119,7 +117,8 @@ from puzzles.nurikabe import (
     shared_islands,
     shared_reach,
 )
-from puzzles.solving import Deadline, Limit, SolveResult
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
+from pysat.card import CardEnc, EncType
 
 from . import _cnf
 

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from puzzles import grid
-from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution, subtour_cuts
-from puzzles.solving import Deadline, Limit, SolveResult
+from gridsolve.puzzles import grid
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution, subtour_cuts
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
 
 from . import _cnf
 

@@ -8,8 +8,8 @@ import ctypes
 import os
 import time
 
-from harness import registry
-from harness.registry import Backend
+from gridsolve.harness import registry
+from gridsolve.harness.registry import Backend
 
 SPEC = "tests.batch_doubles:BACKENDS"
 

@@ -5,7 +5,7 @@ passed through). Shares no code with any backend."""
 
 from __future__ import annotations
 
-from puzzles.hamiltonian import HamiltonianPuzzle
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
 
 def all_paths(puzzle: HamiltonianPuzzle) -> list[tuple]:

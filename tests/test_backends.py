@@ -9,12 +9,11 @@ import re
 import time
 
 import pytest
-
-from harness import registry
-from harness.run import run
-from puzzles.formats import read
-from puzzles.slitherlink import SlitherlinkPuzzle
-from puzzles.solving import Limit, Status
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
+from gridsolve.puzzles.solving import Limit, Status
 
 from .conftest import FIXTURES
 

@@ -15,13 +15,12 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 import pytest
-
-from harness import batch as engine
-from harness import registry
-from harness.registry import Backend
-from harness.summary import summarize_records
-from puzzles import kinds
-from puzzles.solving import Limit
+from gridsolve.harness import batch as engine
+from gridsolve.harness import registry
+from gridsolve.harness.registry import Backend
+from gridsolve.harness.summary import summarize_records
+from gridsolve.puzzles import kinds
+from gridsolve.puzzles.solving import Limit
 
 from . import batch_doubles
 from .conftest import FIXTURES, ROOT
@@ -46,7 +45,7 @@ def jsonl(path: Path, copies: int = 1, bad: dict[int, str] | None = None) -> Pat
 
 
 def gridsolve(*args: str, env: dict | None = None, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "cli.main", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "gridsolve.cli.main", *args], capture_output=True, text=True,
                           cwd=ROOT, timeout=300, env=env, **kw)
 
 
@@ -88,7 +87,7 @@ def test_crossval_batch_writes_one_checked_record_per_instance_and_backend(tmp_p
 
 
 def read_text(text: str):
-    from puzzles.formats import parse_text
+    from gridsolve.puzzles.formats import parse_text
 
     return parse_text(text)
 
@@ -157,7 +156,7 @@ def test_interrupt_and_sigkill_then_resume_finish_with_every_instance_once(tmp_p
     psutil = pytest.importorskip("psutil")
     src = jsonl(tmp_path / "in.jsonl", copies=6)  # 24 instances x (slow, sat) = 48 solves
     out = tmp_path / "r.jsonl"
-    args = [sys.executable, "-m", "cli.main", "batch", str(src), "--backends", "slow,sat", "--crossval",
+    args = [sys.executable, "-m", "gridsolve.cli.main", "batch", str(src), "--backends", "slow,sat", "--crossval",
             "--jobs", "2", "--out", str(out)]
     # Ctrl-C (SIGINT): stops cleanly, exit 130, finished results kept
     proc = subprocess.Popen(args, cwd=ROOT, env=doubles_env(), stdout=subprocess.PIPE,

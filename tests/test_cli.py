@@ -7,8 +7,7 @@ import subprocess
 import sys
 
 import pytest
-
-from puzzles.formats import read
+from gridsolve.puzzles.formats import read
 
 from .conftest import FIXTURES, ROOT
 
@@ -20,7 +19,7 @@ SAMPLES = str(ROOT / "puzzles" / "samples" / "slitherlink")
 
 def gridsolve(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *args],
+        [sys.executable, "-m", "gridsolve.cli.main", *args],
         input=stdin,
         capture_output=True,
         text=True,

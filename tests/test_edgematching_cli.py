@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from puzzles.check.edgematching import check
-from puzzles.formats import parse_text
-from puzzles.formats.edgematching import parse_solution
+from gridsolve.puzzles.check.edgematching import check
+from gridsolve.puzzles.formats import parse_text
+from gridsolve.puzzles.formats.edgematching import parse_solution
 
 from .conftest import FIXTURES, shared
 from .test_cli import assert_one_line_error, gridsolve

@@ -6,9 +6,8 @@ import json
 from collections import Counter
 
 import pytest
-
-from puzzles.check.edgematching import check
-from puzzles.edgematching import (
+from gridsolve.puzzles.check.edgematching import check
+from gridsolve.puzzles.edgematching import (
     EdgeMatchingPuzzle,
     EdgeMatchingSolution,
     canonical_rotation,
@@ -17,10 +16,10 @@ from puzzles.edgematching import (
     rotate,
     rotate_solution,
 )
-from puzzles.formats import FormatError, parse_text, read
-from puzzles.formats import edgematching as fm
-from puzzles.generators.edgematching import e2_style, frame_join
-from puzzles.render import edgematching as rm
+from gridsolve.puzzles.formats import FormatError, parse_text, read
+from gridsolve.puzzles.formats import edgematching as fm
+from gridsolve.puzzles.generators.edgematching import e2_style, frame_join
+from gridsolve.puzzles.render import edgematching as rm
 
 from .conftest import FIXTURES, shared
 

@@ -8,16 +8,15 @@ from __future__ import annotations
 import itertools
 
 import pytest
-
-from cpmodels import edgematching as cpm
-from harness import registry
-from harness.crossval import crossval
-from native_rules.edgematching import seed_style
-from puzzles.check.edgematching import check
-from puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, rotate
-from puzzles.generators.edgematching import e2_style
-from puzzles.solving import Limit, Status
-from satmodels import edgematching as satm
+from gridsolve.cpmodels import edgematching as cpm
+from gridsolve.harness import registry
+from gridsolve.harness.crossval import crossval
+from gridsolve.native_rules.edgematching import seed_style
+from gridsolve.puzzles.check.edgematching import check
+from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, rotate
+from gridsolve.puzzles.generators.edgematching import e2_style
+from gridsolve.puzzles.solving import Limit, Status
+from gridsolve.satmodels import edgematching as satm
 
 BOARDS = [
     ("seed-3x3-c2-norot", lambda: seed_style(3, 3, 2, 1, False)),

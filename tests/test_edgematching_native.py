@@ -8,11 +8,10 @@ import random
 import re
 
 import pytest
-
-from native_rules import edgematching as em
-from puzzles.check.edgematching import check
-from puzzles.edgematching import EdgeMatchingPuzzle
-from puzzles.solving import Limit, Status
+from gridsolve.native_rules import edgematching as em
+from gridsolve.puzzles.check.edgematching import check
+from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle
+from gridsolve.puzzles.solving import Limit, Status
 
 from .conftest import ROOT
 
@@ -136,7 +135,7 @@ def test_init_board_is_a_solved_zigzag_board():
     board = em.init_board(6, 4, rng)
     tiles = em.init_tiles(board)
     p = EdgeMatchingPuzzle(6, 6, tuple(t[1:] for t in tiles), False)
-    from puzzles.edgematching import EdgeMatchingSolution
+    from gridsolve.puzzles.edgematching import EdgeMatchingSolution
     assert check(p, EdgeMatchingSolution(6, 6, tuple((i + 1, 0) for i in range(36)))) == []
     assert all(1 <= v <= 4 for t in tiles for v in t[1:] if v)
     shuffled = em.shuffle_board(em.init_board(6, 4, random.Random(5)), random.Random(9), locked=True)

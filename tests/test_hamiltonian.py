@@ -8,15 +8,14 @@ import random
 from collections import Counter
 
 import pytest
-
-from harness import registry
-from harness.run import count as count_solutions
-from harness.run import run
-from native_rules.hamiltonian import frontier, oracle, sampling
-from puzzles.check.hamiltonian import check
-from puzzles.hamiltonian import HamiltonianPuzzle as HP
-from puzzles.hamiltonian import HamiltonianSolution
-from puzzles.solving import Limit, Status
+from gridsolve.harness import registry
+from gridsolve.harness.run import count as count_solutions
+from gridsolve.harness.run import run
+from gridsolve.native_rules.hamiltonian import frontier, oracle, sampling
+from gridsolve.puzzles.check.hamiltonian import check
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle as HP
+from gridsolve.puzzles.hamiltonian import HamiltonianSolution
+from gridsolve.puzzles.solving import Limit, Status
 
 from .hamiltonian_brute import all_paths, completions_by_move
 
@@ -148,7 +147,7 @@ def test_oracle_agrees_with_brute_force_on_7x7_prefixes(seed):
 
 
 def test_oracle_fallback_finder_agrees_with_the_dp():
-    from harness.hamiltonian import make_oracle
+    from gridsolve.harness.hamiltonian import make_oracle
 
     rng = random.Random(5)
     for _ in range(15):
@@ -205,7 +204,7 @@ def test_samples_are_valid_seeded_and_reproducible():
 
 
 def test_walk_with_sat_fallback_draws_a_valid_large_labyrinth():
-    from harness.hamiltonian import sample
+    from gridsolve.harness.hamiltonian import sample
 
     s = sample(HP.square(15), 1, seed=4, mode="walk")
     assert s.mode == "walk" and not check(HP.square(15), s.paths[0])
@@ -218,7 +217,7 @@ def test_sampling_a_puzzle_without_paths_says_so():
 
 def test_sat_oracle_agrees_with_the_dp_at_every_step_of_walks():
     # witness reuse, splicing, the quick refutations and the incremental SAT check, step by step
-    from harness.hamiltonian import make_oracle
+    from gridsolve.harness.hamiltonian import make_oracle
 
     class Checked:  # the walk's oracle, checked against the DP at every step
         witness = None

@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from puzzles.check.hamiltonian import check
-from puzzles.formats import FormatError, parse_text, read
-from puzzles.formats import hamiltonian as fh
-from puzzles.hamiltonian import HamiltonianPuzzle as HP
-from puzzles.hamiltonian import HamiltonianSolution as HS
-from puzzles.render import hamiltonian as rh
+from gridsolve.puzzles.check.hamiltonian import check
+from gridsolve.puzzles.formats import FormatError, parse_text, read
+from gridsolve.puzzles.formats import hamiltonian as fh
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle as HP
+from gridsolve.puzzles.hamiltonian import HamiltonianSolution as HS
+from gridsolve.puzzles.render import hamiltonian as rh
 
 from .conftest import FIXTURES, shared
 from .test_cli import assert_one_line_error, gridsolve

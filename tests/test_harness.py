@@ -4,14 +4,13 @@ flags disagreements."""
 from __future__ import annotations
 
 import pytest
-
-from harness import registry
-from harness.crossval import compare, crossval
-from harness.registry import Backend
-from harness.run import run
-from puzzles.formats import read
-from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from puzzles.solving import Limit, SolveResult, Status
+from gridsolve.harness import registry
+from gridsolve.harness.crossval import compare, crossval
+from gridsolve.harness.registry import Backend
+from gridsolve.harness.run import run
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
 from .conftest import FIXTURES
 
@@ -78,10 +77,9 @@ def test_compare_flags_different_exhausted_sets_and_missing_given():
 def test_cpsat_search_stops_cleanly_when_the_deadline_passed_between_rounds():
     # a lazy model whose deadline runs out between two solver calls must report a timeout,
     # not read statistics from a solver that never ran
+    from gridsolve.cpmodels import _cpsat
+    from gridsolve.puzzles.solving import Deadline
     from ortools.sat.python import cp_model
-
-    from cpmodels import _cpsat
-    from puzzles.solving import Deadline
 
     model = cp_model.CpModel()
     x = model.new_bool_var("x")

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
-
-from cli.main import app
-from harness import labyrinth as lab
-from native_rules.hamiltonian import walker as wk
-from native_rules.hamiltonian.area import (
+from gridsolve.cli.main import app
+from gridsolve.harness import labyrinth as lab
+from gridsolve.native_rules.hamiltonian import walker as wk
+from gridsolve.native_rules.hamiltonian.area import (
     AREA_CORNER,
     AREA_LEAK,
     AREA_OK,
@@ -24,14 +22,15 @@ from native_rules.hamiltonian.area import (
     later_range,
     now_range,
 )
-from native_rules.hamiltonian.audit import Stepper, audit_walks, to_rc
-from native_rules.hamiltonian.drivers import enumerate_keep_left, random_walk, walk_stats
-from native_rules.hamiltonian.engine import GROUPS, UNIVERSAL, parse_rules
-from native_rules.hamiltonian.imbalance import straight_ranges
-from native_rules.hamiltonian.oracle import completable_moves
-from native_rules.hamiltonian.replay import replay_state
-from puzzles.formats.hamiltonian import parse_fodor_state
-from puzzles.hamiltonian import HamiltonianPuzzle
+from gridsolve.native_rules.hamiltonian.audit import Stepper, audit_walks, to_rc
+from gridsolve.native_rules.hamiltonian.drivers import enumerate_keep_left, random_walk, walk_stats
+from gridsolve.native_rules.hamiltonian.engine import GROUPS, UNIVERSAL, parse_rules
+from gridsolve.native_rules.hamiltonian.imbalance import straight_ranges
+from gridsolve.native_rules.hamiltonian.oracle import completable_moves
+from gridsolve.native_rules.hamiltonian.replay import replay_state
+from gridsolve.puzzles.formats.hamiltonian import parse_fodor_state
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+from typer.testing import CliRunner
 
 from .conftest import shared
 from .test_cli import assert_one_line_error, gridsolve

@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from harness import registry
-from harness.crossval import crossval
-from harness.run import run
-from puzzles.formats import read
-from puzzles.solving import Limit, Status
+from gridsolve.harness import registry
+from gridsolve.harness.crossval import crossval
+from gridsolve.harness.run import run
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.solving import Limit, Status
 
 from .conftest import FIXTURES, shared
 from .test_cli import assert_one_line_error, gridsolve

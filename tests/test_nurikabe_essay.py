@@ -8,13 +8,12 @@ from math import comb as binomial
 
 import numpy as np
 import pytest
-
-from native_rules.nurikabe import check_many, heuristic_state, matrix, solve_bfh
-from native_rules.nurikabe import essay as E
-from native_rules.nurikabe import heuristics as H
-from puzzles.formats import nurikabe as F
-from puzzles.formats import read
-from puzzles.solving import Limit, Status
+from gridsolve.native_rules.nurikabe import check_many, heuristic_state, matrix, solve_bfh
+from gridsolve.native_rules.nurikabe import essay as E
+from gridsolve.native_rules.nurikabe import heuristics as H
+from gridsolve.puzzles.formats import nurikabe as F
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.solving import Limit, Status
 
 from .conftest import FIXTURES
 
@@ -168,10 +167,10 @@ def test_the_essay_matrix_format_round_trips(puzzles, s1):
 def test_brute_force_on_a_huge_grid_says_infeasible_instead_of_failing():
     # 31x45 with a few numbers: the number of colourings has hundreds of digits, more than a
     # float holds; the port must stop `stuck` with the count written out, not raise
-    from harness import registry
-    from harness.run import run
-    from puzzles.nurikabe import NurikabePuzzle
-    from puzzles.solving import Limit, Status
+    from gridsolve.harness import registry
+    from gridsolve.harness.run import run
+    from gridsolve.puzzles.nurikabe import NurikabePuzzle
+    from gridsolve.puzzles.solving import Limit, Status
 
     clues = [[None] * 45 for _ in range(31)]
     clues[0][0], clues[30][44], clues[15][22] = 300, 400, 200

@@ -8,14 +8,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from gridsolve.puzzles.check.nurikabe import check
+from gridsolve.puzzles.formats import FormatError, parse_text, read
+from gridsolve.puzzles.formats import nurikabe as fmt
+from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
+from gridsolve.puzzles.render import nurikabe as rnd
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from puzzles.check.nurikabe import check
-from puzzles.formats import FormatError, parse_text, read
-from puzzles.formats import nurikabe as fmt
-from puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
-from puzzles.render import nurikabe as rnd
 
 from .conftest import FIXTURES, shared
 

@@ -9,11 +9,10 @@ from functools import cache
 
 import numpy as np
 import pytest
-
-from harness import registry
-from harness.nurikabe import rules_then_sat
-from harness.run import run
-from native_rules.nurikabe.deduce import (
+from gridsolve.combined.nurikabe import rules_then_sat
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
+from gridsolve.native_rules.nurikabe.deduce import (
     BLACK,
     CONTRADICTIONS,
     RULES,
@@ -25,10 +24,10 @@ from native_rules.nurikabe.deduce import (
     deduce,
     solve_rules,
 )
-from puzzles import grid
-from puzzles.formats import read
-from puzzles.nurikabe import QUESTION, NurikabePuzzle
-from puzzles.solving import Limit, Status
+from gridsolve.puzzles import grid
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle
+from gridsolve.puzzles.solving import Limit, Status
 
 from .conftest import shared
 from .test_nurikabe_cuts import brute_force, random_puzzle
@@ -193,8 +192,8 @@ def test_sat_keeps_the_huge_islands_shared_under_a_partial_state():
     """The rules' state (without probing) shrinks #1055's reaches so far that four of its 50s
     would count as small; ``sat`` still picks its shared and eager islands by the puzzle's own
     reaches."""
-    from puzzles.nurikabe import reach, shared_islands
-    from satmodels.nurikabe import Model
+    from gridsolve.puzzles.nurikabe import reach, shared_islands
+    from gridsolve.satmodels.nurikabe import Model
 
     e = next(e for e in corpus() if e.id.startswith("1055_"))
     state, _ = deduce(e.puzzle, probe=False)
@@ -220,7 +219,7 @@ def test_deductions_agree_with_every_solution_sat_enumerates(seed):
     """Larger random grids (5x5 to 6x7, beyond the brute force): the rules' deductions against
     every solution ``sat`` enumerates (itself checked against the brute force in
     ``test_nurikabe_cuts.py``); a contradiction only where it finds none."""
-    from satmodels.nurikabe import solve
+    from gridsolve.satmodels.nurikabe import solve
 
     rng = random.Random(1000 + seed)
     checked = 0

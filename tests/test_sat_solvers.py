@@ -6,12 +6,11 @@ call, which no ``except`` can catch: these tests would die with it)."""
 
 from __future__ import annotations
 
+import gridsolve.satmodels.nurikabe as sm
 import pytest
-
-import satmodels.nurikabe as sm
-from puzzles.nurikabe import NurikabePuzzle
-from puzzles.solving import Limit, Status
-from satmodels._cnf import NOT_INCREMENTAL, UNSTOPPABLE, check_solver_name, usable_solvers
+from gridsolve.puzzles.nurikabe import NurikabePuzzle
+from gridsolve.puzzles.solving import Limit, Status
+from gridsolve.satmodels._cnf import NOT_INCREMENTAL, UNSTOPPABLE, check_solver_name, usable_solvers
 
 # 8 solutions (the brute force of test_nurikabe_cuts agrees): a 3 in the middle of a 3x3 grid
 EIGHT = NurikabePuzzle(3, 3, ((None, None, None), (None, 3, None), (None, None, None)))
@@ -60,8 +59,8 @@ def test_unstoppable_solver_runs_without_a_time_limit():
 def test_walk_checks_refuse_a_solver_they_could_not_stop(name):
     # the Hamiltonian walk checks run every call under a conflict budget, which python-sat's
     # Lingeling does not support: refused when the checker is made, not in the middle of a walk
-    from puzzles.hamiltonian import HamiltonianPuzzle
-    from satmodels.hamiltonian import WalkSolver
+    from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+    from gridsolve.satmodels.hamiltonian import WalkSolver
 
     with pytest.raises(ValueError, match=f"{name!r} cannot be stopped"):
         WalkSolver(HamiltonianPuzzle.square(3), solver=name)

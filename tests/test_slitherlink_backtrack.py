@@ -6,15 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from harness import registry
-from harness.run import run
-from native_rules.slitherlink.backtrack import solve
-from native_rules.slitherlink.board import Board, pos_edge
-from puzzles.check.slitherlink import check, is_promising
-from puzzles.formats import read
-from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from puzzles.solving import Limit, Status
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
+from gridsolve.native_rules.slitherlink.backtrack import solve
+from gridsolve.native_rules.slitherlink.board import Board, pos_edge
+from gridsolve.puzzles.check.slitherlink import check, is_promising
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from gridsolve.puzzles.solving import Limit, Status
 
 from .conftest import FIXTURES
 from .test_slitherlink_cuts import brute_force, random_puzzle

@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from puzzles import grid
-from puzzles.check.slitherlink import check, is_promising
-from puzzles.formats import read
-from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from gridsolve.puzzles import grid
+from gridsolve.puzzles.check.slitherlink import check, is_promising
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 
 from .conftest import FIXTURES
 

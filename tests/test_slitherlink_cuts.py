@@ -12,12 +12,11 @@ import random
 from functools import cache
 
 import pytest
-
-from harness import registry
-from harness.run import run
-from puzzles.check.slitherlink import check
-from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from puzzles.solving import Limit, Status
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
+from gridsolve.puzzles.check.slitherlink import check
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from gridsolve.puzzles.solving import Limit, Status
 
 BACKENDS = [b for b in registry.for_kind("slitherlink") if b.complete]
 
@@ -48,7 +47,7 @@ def random_puzzle(rng: random.Random, rows: int, cols: int) -> SlitherlinkPuzzle
     """Clues read off a random loop (so a solution exists), some cells left blank, sometimes
     one clue perturbed (so some puzzles have no solution)."""
     loop = rng.choice(all_loops(rows, cols))
-    from puzzles import grid
+    from gridsolve.puzzles import grid
 
     clues = [
         [sum(e in loop.edges for e in grid.cell_edges((r, c))) for c in range(cols)] for r in range(rows)

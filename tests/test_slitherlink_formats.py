@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from gridsolve.puzzles.check.slitherlink import check
+from gridsolve.puzzles.formats import FormatError, parse_text, read
+from gridsolve.puzzles.formats import slitherlink as fmt
+from gridsolve.puzzles.render.slitherlink import drawing
+from gridsolve.puzzles.slitherlink import QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from puzzles.check.slitherlink import check
-from puzzles.formats import FormatError, parse_text, read
-from puzzles.formats import slitherlink as fmt
-from puzzles.render.slitherlink import drawing
-from puzzles.slitherlink import QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
 
 from .conftest import FIXTURES, shared
 

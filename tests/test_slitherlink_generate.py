@@ -6,15 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from harness import registry
-from harness.run import run
-from harness.slitherlink import uniqueness_counter
-from native_rules.slitherlink import generate as gen
-from puzzles.check.slitherlink import check
-from puzzles.formats import parse_text, read
-from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from puzzles.solving import Deadline, Limit
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
+from gridsolve.harness.slitherlink import uniqueness_counter
+from gridsolve.native_rules.slitherlink import generate as gen
+from gridsolve.puzzles.check.slitherlink import check
+from gridsolve.puzzles.formats import parse_text, read
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from gridsolve.puzzles.solving import Deadline, Limit
 
 from .conftest import FIXTURES
 from .test_cli import assert_one_line_error, gridsolve
@@ -114,7 +113,7 @@ def test_generated_puzzles_are_unique_and_minimal_for_their_mode(mode, size, see
 
 
 def test_normal_puzzles_need_no_backtracking():
-    from native_rules.slitherlink.solvers import grade
+    from gridsolve.native_rules.slitherlink.solvers import grade
 
     for seed in range(3):
         g = gen.generate(7, 7, mode="normal", seed=seed)

@@ -7,9 +7,8 @@ import fnmatch
 import tomllib
 
 import pytest
-
-from native_rules.slitherlink import rulefile
-from puzzles.formats import FormatError
+from gridsolve.native_rules.slitherlink import rulefile
+from gridsolve.puzzles.formats import FormatError
 
 from .conftest import ROOT
 
@@ -101,7 +100,7 @@ def test_variants_turn_clockwise_then_mirror_and_drop_duplicates():
 def test_the_rule_file_is_package_data():
     """pyproject's package-data for native_rules matches the shipped file, so it is installed."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    patterns = config["tool"]["setuptools"]["package-data"]["native_rules"]
+    patterns = config["tool"]["setuptools"]["package-data"]["gridsolve.native_rules"]
     path = "slitherlink/rules/" + rulefile.APPENDIX_A
     assert (ROOT / "native_rules" / path).is_file()
     assert any(fnmatch.fnmatch(path, p) for p in patterns)

@@ -8,19 +8,18 @@ import random
 from functools import cache
 
 import pytest
-
-from harness import registry
-from harness.run import run
-from native_rules.slitherlink import rulefile
-from native_rules.slitherlink.board import CROSS, LINE, UNKNOWN, Board, Contradiction
-from native_rules.slitherlink.generate import generate, grow_loop, numbers
-from native_rules.slitherlink.logic import combined, loop_avoidance, tiny_loop_solution
-from native_rules.slitherlink.rules import apply_rules, compile_rules
-from native_rules.slitherlink.solvers import Logic, grade, solve_rules, solve_rules_backtrack
-from puzzles import grid
-from puzzles.formats import read
-from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from puzzles.solving import Limit, Status
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
+from gridsolve.native_rules.slitherlink import rulefile
+from gridsolve.native_rules.slitherlink.board import CROSS, LINE, UNKNOWN, Board, Contradiction
+from gridsolve.native_rules.slitherlink.generate import generate, grow_loop, numbers
+from gridsolve.native_rules.slitherlink.logic import combined, loop_avoidance, tiny_loop_solution
+from gridsolve.native_rules.slitherlink.rules import apply_rules, compile_rules
+from gridsolve.native_rules.slitherlink.solvers import Logic, grade, solve_rules, solve_rules_backtrack
+from gridsolve.puzzles import grid
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from gridsolve.puzzles.solving import Limit, Status
 
 from .conftest import FIXTURES, shared
 from .test_slitherlink_cuts import all_loops

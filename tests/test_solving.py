@@ -1,6 +1,5 @@
 import pytest
-
-from puzzles.solving import Limit, SolveResult, Status
+from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
 
 def test_limit_validates():

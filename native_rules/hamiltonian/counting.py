@@ -14,8 +14,8 @@ Both stop with status ``timeout`` at the deadline and ``error`` when the frontie
 
 from __future__ import annotations
 
-from puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
-from puzzles.solving import Deadline, Limit, SolveResult, Status
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
 from . import frontier
 

@@ -34,9 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-
-from puzzles.hamiltonian import HamiltonianPuzzle
-from puzzles.solving import Deadline
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+from gridsolve.puzzles.solving import Deadline
 
 LIMB_BITS = 56
 LIMB_MASK = np.uint64((1 << LIMB_BITS) - 1)

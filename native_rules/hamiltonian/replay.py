@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from puzzles.formats.hamiltonian import FodorState, read_fodor_state
+from gridsolve.puzzles.formats.hamiltonian import FodorState, read_fodor_state
 
 from .audit import Stepper, to_rc
 from .engine import UNIVERSAL

@@ -51,10 +51,9 @@ from __future__ import annotations
 import time
 
 import numpy as np
-
-from puzzles.check.nurikabe import check
-from puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
-from puzzles.solving import Deadline, Limit, SolveResult, Status
+from gridsolve.puzzles.check.nurikabe import check
+from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
 from .._numba import njit
 

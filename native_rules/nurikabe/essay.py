@@ -30,8 +30,7 @@ from __future__ import annotations
 from math import comb as binomial
 
 import numpy as np
-
-from puzzles.render.nurikabe import boxed
+from gridsolve.puzzles.render.nurikabe import boxed
 
 WHITE = 0
 BLACK = -1

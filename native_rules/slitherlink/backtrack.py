@@ -44,9 +44,9 @@ from __future__ import annotations
 
 import sys
 
-from puzzles.check.slitherlink import is_promising
-from puzzles.slitherlink import SlitherlinkPuzzle
-from puzzles.solving import Deadline, Limit, SolveResult, finish
+from gridsolve.puzzles.check.slitherlink import is_promising
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
 
 from .board import CROSS, LINE, UNKNOWN, Board
 

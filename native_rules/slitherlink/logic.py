@@ -29,8 +29,8 @@ numbers spread over more than 5 rows or columns the answer is no without any sea
 
 from __future__ import annotations
 
-from puzzles.check.slitherlink import check
-from puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from gridsolve.puzzles.check.slitherlink import check
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 
 from .board import CROSS, LINE, UNKNOWN, Board
 from .rules import apply_rules

@@ -20,8 +20,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from puzzles.slitherlink import SlitherlinkPuzzle
-from puzzles.solving import Deadline, Limit, SolveResult, Status, finish
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 
 from . import rulefile
 from .backtrack import backtrack

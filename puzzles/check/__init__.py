@@ -22,4 +22,4 @@ class Violation:
 
 def check(kind: str, puzzle, solution) -> list[Violation]:
     """Dispatch to ``puzzles.check.<kind>.check``."""
-    return importlib.import_module(f"puzzles.check.{kind}").check(puzzle, solution)
+    return importlib.import_module(f"gridsolve.puzzles.check.{kind}").check(puzzle, solution)

@@ -23,11 +23,11 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from native_rules.nurikabe import heuristic_state
-from native_rules.nurikabe.deduce import Contradiction, deduce, verdict
-from puzzles.nurikabe import NurikabePuzzle
-from puzzles.solving import Deadline, Limit, SolveResult, Status
-from satmodels.nurikabe import solve as sat_solve
+from gridsolve.native_rules.nurikabe import heuristic_state
+from gridsolve.native_rules.nurikabe.deduce import Contradiction, deduce, verdict
+from gridsolve.puzzles.nurikabe import NurikabePuzzle
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
+from gridsolve.satmodels.nurikabe import solve as sat_solve
 
 BACKEND = "heuristics+sat"
 RULES_BACKEND = "rules+sat"

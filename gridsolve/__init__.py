@@ -1,0 +1,1 @@
+"""gridsolve: grid logic puzzles solved three ways that must agree."""
