@@ -65,7 +65,7 @@ def main(argv: list[str]) -> int:
                 rows.append({"set": group, "id": ident, "rows": e.puzzle.rows, "cols": e.puzzle.cols,
                              "pieces": e.puzzle.n, "colours": len(e.puzzle.colours()), "backend": b.name,
                              "status": str(r.status), "seconds": round(r.seconds, 3),
-                             "error": r.stats.get("error", r.stats.get("note", ""))})
+                             "error": r.error or r.note})
             done = ", ".join(f"{x['backend']} {x['status']} {x['seconds']:.1f}s"
                              for x in rows if x["id"] == ident)
             print(f"  {ident}: {done} ({time.perf_counter() - t0:.0f} s)", flush=True)

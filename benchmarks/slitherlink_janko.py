@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
                     "matches_given": matches,
                     "seconds": round(r.seconds, 5),
                     "solver_calls": r.stats.get("solver_calls", ""),
-                    "error": r.stats.get("error", ""),
+                    "error": r.error or "",
                 }
             )
         if i % 100 == 0 or i == len(entries):

@@ -107,7 +107,7 @@ def _row(source, e, backend, r) -> dict:
         "seconds": "" if r is None else round(r.seconds, 5),
         "grade": "" if r is None else r.stats.get("grade", ""),
         "nodes": "" if r is None else r.stats.get("nodes", ""),
-        "error": "" if r is None else r.stats.get("error", ""),
+        "error": "" if r is None else r.error or "",
     }
 
 

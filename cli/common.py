@@ -214,9 +214,9 @@ def summary_line(ident: str, r: SolveResult) -> str:
         parts.append("not unique")
     parts.append(f"{r.seconds:.3f} s")
     if r.status == Status.ERROR:
-        parts.append(str(r.stats.get("error", "")))
-    elif r.stats.get("note"):  # e.g. why a backend is stuck, a count up to symmetry, a best score
-        parts.append(str(r.stats["note"]))
+        parts.append(r.error or "")
+    elif r.note:  # e.g. why a backend is stuck, a count up to symmetry, a best score
+        parts.append(r.note)
     return ", ".join(parts)
 
 
@@ -243,13 +243,9 @@ def apply_settings(inputs: Inputs, **settings) -> None:
 
 
 def best_partial(kind: str, puzzle, r: SolveResult):
-    """An optimisation result's best assignment (``stats["partial"]``, solution JSON that breaks
-    some rule) as a solution object for drawing, or None."""
-    import json
-
-    if r.solutions or not r.stats.get("partial"):
-        return None
-    return kinds.formats(kind).parse_solution(puzzle, json.dumps(r.stats["partial"]))
+    """An optimisation result's best assignment (``SolveResult.best``, a solution that breaks some
+    rule) for drawing when there is no solution, or None."""
+    return None if r.solutions else r.best
 
 
 def safe_name(ident: str) -> str:

@@ -174,7 +174,7 @@ def count(
             continue
         plural = "s" if r.count != 1 else ""
         if r.status == Status.ERROR:
-            what = f"error: {r.stats.get('error', '')}"
+            what = f"error: {r.error or ''}"
         elif r.exhausted:
             what = f"exactly {r.count} solution{plural}"
         elif r.status == Status.TIMEOUT:
@@ -183,7 +183,7 @@ def count(
             what = f"at least {r.count} solution{plural} (stuck)"
         else:
             what = f"at least {r.count} solution{plural} (limit reached)"
-        note = f"; {r.stats['note']}" if r.stats.get("note") and r.status != Status.ERROR else ""
+        note = f"; {r.note}" if r.note and r.status != Status.ERROR else ""
         print(f"{e.id}: {what} ({r.backend}, {r.seconds:.3f} s{note})", flush=True)
     raise typer.Exit(exit_code(inputs.bad, failures))
 

@@ -34,6 +34,12 @@ def record(kind: str, ident: str, result: SolveResult, *, with_solutions: bool =
     }
     if with_solutions:
         out["solutions"] = [s.to_json() for s in result.solutions]
+    if result.error:
+        out["error"] = result.error
+    if result.note:
+        out["note"] = result.note
+    if result.best is not None:
+        out["best"] = result.best.to_json()
     out["stats"] = _plain(result.stats)
     return out
 
@@ -59,7 +65,9 @@ def batch_record(task: dict, result: SolveResult) -> dict:
     rec = {"record": "result", **rec}
     rec["timeout"] = task["seconds"]
     rec["limit"] = task["solutions"]
-    rec["error"] = str(result.stats.get("error", "unknown error")) if str(result.status) == "error" else None
+    rec.pop("note", None)
+    rec.pop("best", None)
+    rec["error"] = (result.error or "unknown error") if result.status == "error" else None
     rec["solution"] = (canonical_solution(task["kind"], task["puzzle"], result.solutions[0], task["id"])
                        if result.solutions else None)
     rec["solutions"] = sols

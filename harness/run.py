@@ -16,19 +16,18 @@ def run(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveRes
     """The backend's result under the registry name, with wall-clock seconds measured here
     (model building included). ``options`` are passed to the backend function (e.g. ``trace``).
     An exception becomes status ``error``; a solution the checker rejects turns the result into
-    ``error`` and lists the violations in ``stats``."""
+    ``error`` and lists the violations in ``error``."""
     t0 = time.perf_counter()
     try:
         result = backend.function(puzzle, limit, **options)
     except MemoryError:
         return SolveResult(backend.name, Status.ERROR, seconds=time.perf_counter() - t0,
-                           stats={"error": "out of memory"})
+                           error="out of memory")
     except Exception as exc:  # a failing backend must not take the caller down
         return SolveResult(backend.name, Status.ERROR, seconds=time.perf_counter() - t0,
-                           stats={"error": f"{type(exc).__name__}: {exc}"})
+                           error=f"{type(exc).__name__}: {exc}")
     seconds = time.perf_counter() - t0
-    stats = dict(result.stats)
-    status = result.status
+    status, error = result.status, result.error
     bad = []
     for i, sol in enumerate(result.solutions):
         violations = check(backend.kind, puzzle, sol)
@@ -36,9 +35,8 @@ def run(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveRes
             bad.append(f"solution {i + 1}: " + "; ".join(map(str, violations[:3])))
     if bad:
         status = Status.ERROR
-        stats["error"] = "checker rejected " + " | ".join(bad)
-    return dataclasses.replace(result, backend=backend.name, status=status, seconds=seconds,
-                               stats=stats)
+        error = "checker rejected " + " | ".join(bad)
+    return dataclasses.replace(result, backend=backend.name, status=status, seconds=seconds, error=error)
 
 
 def count(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveResult:

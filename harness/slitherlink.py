@@ -25,8 +25,8 @@ def uniqueness_counter(backend: str = "sat", seconds: float | None = None) -> Ca
 
     def unique(puzzle: SlitherlinkPuzzle) -> bool:
         r = run(b, puzzle, Limit(seconds=seconds, solutions=2))
-        if r.stats.get("error"):
-            raise RuntimeError(f"{backend}: {r.stats['error']}")
+        if r.error:
+            raise RuntimeError(f"{backend}: {r.error}")
         return r.unique is True
 
     return unique

@@ -19,6 +19,7 @@ stderr, so stray prints of a solver cannot corrupt the channel).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import signal
 import subprocess
@@ -50,9 +51,9 @@ def solve_task(task: dict) -> dict:
         limit = Limit(seconds=task["seconds"], solutions=task["solutions"])
         result = run(backend, task["puzzle"], limit, **task.get("options", {}))
     except Exception as exc:  # registry lookup, bad options: still one result, not a crash
-        result = SolveResult(task["backend"], Status.ERROR, stats={"error": f"{type(exc).__name__}: {exc}"})
-    if result.stats.get("error") == "out of memory" and MEMORY_MIB:
-        result.stats["error"] = f"out of memory (worker memory limit {MEMORY_MIB} MiB)"
+        result = SolveResult(task["backend"], Status.ERROR, error=f"{type(exc).__name__}: {exc}")
+    if result.error == "out of memory" and MEMORY_MIB:
+        result = dataclasses.replace(result, error=f"out of memory (worker memory limit {MEMORY_MIB} MiB)")
     return batch_record(task, result)
 
 
@@ -198,7 +199,7 @@ def failure(task: dict, seconds: float, message: str) -> dict:
     from .results import batch_record
 
     return batch_record(task, SolveResult(task["backend"], Status.ERROR, seconds=seconds,
-                                          stats={"error": message}))
+                                          error=message))
 
 
 # ------------------------------------------------------------------ inside Dask workers

@@ -334,7 +334,7 @@ def run(puzzle: EdgeMatchingPuzzle, limit: Limit, version: str, *, engine: str =
         raise ValueError(f"engine must be 'numba' or 'python', got {engine!r}")
     why = not_applicable(puzzle, version)
     if why:
-        return SolveResult(name, Status.STUCK, (), False, deadline.elapsed(), {"note": why})
+        return SolveResult(name, Status.STUCK, (), False, deadline.elapsed(), note=why)
     rotation = puzzle.rotation and version != "norot"
     board, tiles = create_board(puzzle.rows, puzzle.cols), puzzle_tiles(puzzle)
     stats: dict = {"engine": engine, "listing": listing if version == "norot" else "annex"}
@@ -343,7 +343,7 @@ def run(puzzle: EdgeMatchingPuzzle, limit: Limit, version: str, *, engine: str =
         lock = lock_first_corner(puzzle)
         if lock is None:
             return finish(name, [], exhausted=True, timed_out=False, deadline=deadline,
-                          stats={**stats, "note": "no corner piece"})
+                          stats=stats, note="no corner piece")
         t, turned = lock
         board[0][0], tiles[t] = turned, EMPTY
         stats["locked_piece"] = t + 1
@@ -384,14 +384,15 @@ def run(puzzle: EdgeMatchingPuzzle, limit: Limit, version: str, *, engine: str =
             nodes = None
         timed_out = not exhausted and len(found) < limit.solutions
     stats.update(nodes=nodes, boards=boards)
+    note = ""
     if locked or (rotation and exhausted):
         stats["count_up_to_rotation"] = len(found) // (4 if puzzle.rows == puzzle.cols else 2)
         if exhausted:
-            stats["note"] = f"{stats['count_up_to_rotation']} up to board rotation"
+            note = f"{stats['count_up_to_rotation']} up to board rotation"
     if trace:
         stats["trace"] = ["Solving: may the time be with you", *lines]
     return finish(name, found[: limit.solutions], exhausted=exhausted and len(found) <= limit.solutions,
-                  timed_out=timed_out, deadline=deadline, stats=stats)
+                  timed_out=timed_out, deadline=deadline, stats=stats, note=note)
 
 
 def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, engine: str = "numba",

@@ -145,7 +145,7 @@ def test_init_board_is_a_solved_zigzag_board():
 def test_stuck_where_the_seed_cannot_go():
     p = seed_puzzle(4, 3, 1, True)
     r = em.solve(p, Limit(10, 10))
-    assert r.status == Status.STUCK and "without rotation" in r.stats["note"]
+    assert r.status == Status.STUCK and "without rotation" in r.note
     hinted = p.with_changes(hints=[(0, 0, 1, 0)])
     for fn in (em.solve, em.solve_rot, em.solve_rot_locked):
         assert fn(hinted, Limit(10, 10)).status == Status.STUCK

@@ -46,12 +46,12 @@ def test_registry_lookups():
 def test_checker_rejects_a_wrong_solution():
     [e] = read(str(PZPRJS))
     r = run(fake("liar"), e.puzzle, Limit())
-    assert r.status == Status.ERROR and "checker rejected" in r.stats["error"]
+    assert r.status == Status.ERROR and "checker rejected" in r.error
 
 
 def test_a_crashing_backend_becomes_an_error_result():
     r = run(fake("boom"), SlitherlinkPuzzle.empty(2, 2), Limit())
-    assert r.status == Status.ERROR and r.stats["error"] == "RuntimeError: kaputt"
+    assert r.status == Status.ERROR and r.error == "RuntimeError: kaputt"
 
 
 def test_crossval_agrees_on_the_sample_and_checks_the_given_solution():

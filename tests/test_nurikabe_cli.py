@@ -59,7 +59,7 @@ def test_bfh_on_n7_says_it_is_infeasible():
     p = gridsolve("solve", f"{ESSAY}#n7", "--backend", "heuristics+bruteforce", "--format", "json")
     assert p.returncode == 1
     obj = json.loads(p.stdout)
-    assert obj["status"] == "stuck" and "1.774e+71 colourings" in obj["stats"]["note"]
+    assert obj["status"] == "stuck" and "1.774e+71 colourings" in obj["note"]
 
 
 def test_output_formats_see_essay_url_pzprv3():

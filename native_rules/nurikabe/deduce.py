@@ -647,17 +647,17 @@ def solve_rules(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, probe: bool =
     deadline = Deadline(limit.seconds)
     if puzzle.has_unknown_clues():  # not a failure: the rules cannot take this input (crossval: no vote)
         return SolveResult(BACKEND, Status.STUCK, seconds=deadline.elapsed(),
-                           stats={"note": "the rules need every number known (no '?'); use sat or cpsat"})
+                           note="the rules need every number known (no '?'); use sat or cpsat")
     try:
         state, stats = deduce(puzzle, deadline, probe)
     except Contradiction as exc:
         return SolveResult(BACKEND, Status.UNSAT, exhausted=True, seconds=deadline.elapsed(),
-                           stats={"note": f"contradiction: {exc}"})
+                           note=f"contradiction: {exc}")
     stats["free"] = len(state.undecided)
     status = verdict(puzzle, state)
     if status is None:
-        stats["note"] = f"rules stuck with {len(state.undecided)} free cells"
         status = Status.TIMEOUT if deadline.expired() else Status.STUCK
-        return SolveResult(BACKEND, status, seconds=deadline.elapsed(), stats=stats)
+        return SolveResult(BACKEND, status, seconds=deadline.elapsed(), stats=stats,
+                           note=f"rules stuck with {len(state.undecided)} free cells")
     return SolveResult(BACKEND, status, (state,) if status == Status.SOLVED else (), exhausted=True,
                        seconds=deadline.elapsed(), stats=stats)
