@@ -2,30 +2,19 @@
 
 from __future__ import annotations
 
-import importlib
 import re
 import sys
 from enum import Enum
 
 import typer
 from gridsolve.harness import registry
-from gridsolve.puzzles import kinds
+from gridsolve.puzzles import formats, kinds
 from gridsolve.puzzles.formats import Entry, FormatError, read
 from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
 
 class Usage(Exception):
     """Bad input or usage: one line on stderr, exit 2."""
-
-
-class RenderFormat(str, Enum):
-    text = "text"
-    canonical = "canonical"
-    json = "json"
-    url = "url"
-    loopy = "loopy"
-    svg = "svg"
-    pzprv3 = "pzprv3"
 
 
 class TableFormat(str, Enum):
@@ -94,10 +83,7 @@ class Inputs:
 
 def sized_entry(kind_name: str, size: str) -> Entry:
     k = kinds.normalize(kind_name)
-    fmod = kinds.formats(k)
-    if not hasattr(fmod, "from_size"):
-        raise Usage(f"{k} has no standard puzzle for --size; give a puzzle file")
-    return Entry(f"{k}-{size}", k, fmod.from_size(size))
+    return Entry(f"{k}-{size}", k, formats.from_size(k, size))
 
 
 def parse_options(items: list[str] | None, trace: bool = False) -> dict:
@@ -120,51 +106,27 @@ def parse_options(items: list[str] | None, trace: bool = False) -> dict:
 
 
 def check_options(backend: registry.Backend, options: dict) -> None:
-    for key in options:
-        if not backend.accepts(key):
-            raise Usage(f"backend {backend.name} has no option {key!r}")
-    # a backend module may validate option values up front (e.g. a rules file): it raises
-    # FormatError / ValueError, shown as one line with exit 2 instead of a per-puzzle error
-    validate = getattr(importlib.import_module(backend.target.split(":")[0]), "check_options", None)
-    if validate is not None and options:
-        try:
-            validate(options)
-        except FormatError:
-            raise
-        except (ValueError, OSError) as exc:
-            raise Usage(f"backend {backend.name}: {exc}") from None
-
-
-CORE_OUTPUTS = ("text", "json", "svg")
+    """Options the backend does not declare, or values its validator refuses (e.g. a rules file):
+    one line with exit 2 before any solving instead of a per-puzzle error."""
+    try:
+        backend.check_options(options)
+    except FormatError:
+        raise
+    except registry.UnknownOption as exc:
+        raise Usage(str(exc)) from None
+    except (ValueError, OSError) as exc:
+        raise Usage(f"backend {backend.name}: {exc}") from None
 
 
 def output_formats(kind: str) -> list[str]:
-    """What ``solve --format`` offers for a kind: text, json, svg, plus url / pzprv3 where the
-    kind's format module writes them, plus its ``OUTPUT_FORMATS`` (name -> writer)."""
-    fmod = kinds.formats(kind)
-    out = list(CORE_OUTPUTS)
-    if hasattr(fmod, "to_url"):
-        out.append("url")
-    if hasattr(fmod, "to_pzprv3"):
-        out.append("pzprv3")
-    out.extend(getattr(fmod, "OUTPUT_FORMATS", {}))
-    return out
+    """What ``solve --format`` offers for a kind besides json (the result record): the kind's
+    writers (``puzzles.formats.writers``)."""
+    return [name for name in formats.writers(kind) if name != "json"]
 
 
 def write_solution(kind: str, fmt: str, puzzle, solution) -> str:
     """One puzzle (and solution, if any) in a non-JSON output format."""
-    from gridsolve.puzzles import render
-
-    fmod = kinds.formats(kind)
-    if fmt == "text":
-        return render.text(puzzle, solution)
-    if fmt == "svg":
-        return render.svg(puzzle, solution).rstrip("\n")
-    if fmt == "url":
-        return fmod.to_url(puzzle)
-    if fmt == "pzprv3":
-        return fmod.to_pzprv3(puzzle, solution).rstrip("\n")
-    return fmod.OUTPUT_FORMATS[fmt](puzzle, solution).rstrip("\n")
+    return formats.write(fmt, puzzle, solution)
 
 
 def at_least_one(option: str, value: int) -> int:
@@ -232,11 +194,10 @@ def apply_settings(inputs: Inputs, **settings) -> None:
     flags = ", ".join("--" + ("" if v else "no-") + k.replace("_", "-") for k, v in given.items())
     out = []
     for e in inputs.entries:
-        fmod = kinds.formats(e.kind)
-        if not hasattr(fmod, "adjust"):
+        if formats.capabilities(e.kind).adjust is None:
             raise Usage(f"{flags}: not a setting of {e.kind} puzzles")
         try:
-            out.append(dataclasses.replace(e, puzzle=fmod.adjust(e.puzzle, **given)))
+            out.append(dataclasses.replace(e, puzzle=formats.adjust(e.puzzle, **given)))
         except FormatError as exc:
             raise Usage(f"{e.id}: {flags}: {exc.message}") from None
     inputs.entries = out

@@ -22,7 +22,7 @@ from gridsolve.harness.run import run
 from gridsolve.puzzles import kinds
 from gridsolve.puzzles import render as renderers
 from gridsolve.puzzles.check import check as check_solution
-from gridsolve.puzzles.formats import Entry, FormatError, format_puzzle
+from gridsolve.puzzles.formats import Entry, FormatError, read_solution, write
 from gridsolve.puzzles.solving import Status
 
 from .common import (
@@ -32,7 +32,6 @@ from .common import (
     KindOpt,
     OptionOpt,
     PuzzleArgs,
-    RenderFormat,
     RotationOpt,
     SizeOpt,
     TableFormat,
@@ -196,6 +195,19 @@ def check(
 ) -> None:
     """Check a solution with the independent checker. Exit 0 iff valid."""
     e = single_entry(puzzle, kind)
+    sol = read_solution_arg(e, solution)
+    violations = check_solution(e.kind, e.puzzle, sol)
+    if not violations:
+        print(f"{e.id}: valid")
+        raise typer.Exit(0)
+    print(f"{e.id}: invalid ({len(violations)} violation{'s' if len(violations) != 1 else ''})")
+    for v in violations:
+        print(f"  {v}")
+    raise typer.Exit(1)
+
+
+def read_solution_arg(e: Entry, solution: str):
+    """The solution an argument gives (a file, inline JSON, or - for stdin) in any form solve writes."""
     if solution == "-":
         text = sys.stdin.read()
     elif solution.lstrip().startswith("{"):
@@ -206,17 +218,9 @@ def check(
         except OSError as exc:
             raise Usage(f"{solution}: {exc.strerror or 'cannot read'}") from None
     try:
-        sol = kinds.formats(e.kind).parse_solution(e.puzzle, text)
+        return read_solution(e.puzzle, text)
     except FormatError as exc:
         raise Usage(str(exc.at(solution if solution != "-" else "<stdin>"))) from None
-    violations = check_solution(e.kind, e.puzzle, sol)
-    if not violations:
-        print(f"{e.id}: valid")
-        raise typer.Exit(0)
-    print(f"{e.id}: invalid ({len(violations)} violation{'s' if len(violations) != 1 else ''})")
-    for v in violations:
-        print(f"  {v}")
-    raise typer.Exit(1)
 
 
 def single_entry(arg: str, kind: str | None) -> Entry:
@@ -301,37 +305,15 @@ def render(
     puzzle: str = typer.Argument(..., help="the puzzle (file, URL, ID, or -)"),
     solution: str | None = typer.Argument(None, help="optional solution file"),
     kind: str | None = KindOpt,
-    fmt: RenderFormat = typer.Option(RenderFormat.text, "--format", "-f"),
+    fmt: str = typer.Option("text", "--format", "-f",
+                            help="text, canonical, json, svg, or one the kind has (url, loopy, pzprv3, ...)"),
 ) -> None:
-    """Convert or draw a puzzle (and a solution): text, canonical, json, url, loopy, svg, pzprv3."""
+    """Convert or draw a puzzle (and a solution) in any format the kind writes."""
     e = single_entry(puzzle, kind)
-    fmod = kinds.formats(e.kind)
     sol = e.solution
     if solution is not None:
-        try:
-            sol = fmod.parse_solution(e.puzzle, Path(solution).read_text(encoding="utf-8-sig"))
-        except OSError as exc:
-            raise Usage(f"{solution}: {exc.strerror or 'cannot read'}") from None
-        except FormatError as exc:
-            raise Usage(str(exc.at(solution))) from None
-    if fmt == RenderFormat.text:
-        print(renderers.text(e.puzzle, sol))
-    elif fmt == RenderFormat.canonical:
-        text = fmod.format_solution(e.puzzle, sol, e.id) if sol else format_puzzle(e.puzzle, e.id)
-        print(text, end="")
-    elif fmt == RenderFormat.json:
-        print(json.dumps({"kind": e.kind, "id": e.id, "puzzle": format_puzzle(e.puzzle),
-                          "solution": sol.to_json() if sol else None}))
-    elif fmt == RenderFormat.url:
-        print(fmod.to_url(e.puzzle))
-    elif fmt == RenderFormat.loopy:
-        if not hasattr(fmod, "to_id"):
-            raise Usage(f"{e.kind} puzzles have no Loopy ID")
-        print(fmod.to_id(e.puzzle))
-    elif fmt == RenderFormat.svg:
-        print(renderers.svg(e.puzzle, sol), end="")
-    elif fmt == RenderFormat.pzprv3:
-        print(fmod.to_pzprv3(e.puzzle, sol), end="")
+        sol = read_solution_arg(e, solution)
+    print(write(fmt, e.puzzle, sol, e.id))
 
 
 @app.command("backends")

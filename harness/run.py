@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 
 from gridsolve.puzzles.check import check
+from gridsolve.puzzles.contracts import BackendFunction
 from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
 from .registry import Backend
@@ -17,9 +19,23 @@ def run(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveRes
     (model building included). ``options`` are passed to the backend function (e.g. ``trace``).
     An exception becomes status ``error``; a solution the checker rejects turns the result into
     ``error`` and lists the violations in ``error``."""
+    return _checked(backend, lambda: backend.function, puzzle, limit, options)
+
+
+def count(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveResult:
+    """Count solutions: the backend's count-only mode when it has one (``Backend.counter``; the
+    result's ``total`` is the exact count and ``limit.solutions`` does not cap it), else ``run``.
+    Timed, never raises, and any solutions a count-only mode returns are checked, as in ``run``."""
+    if not backend.counter:
+        return run(backend, puzzle, limit, **options)
+    return _checked(backend, lambda: backend.count_function, puzzle, limit, options)
+
+
+def _checked(backend: Backend, function: Callable[[], BackendFunction], puzzle, limit: Limit,
+             options: dict) -> SolveResult:
     t0 = time.perf_counter()
     try:
-        result = backend.function(puzzle, limit, **options)
+        result = function()(puzzle, limit, **options)
     except MemoryError:
         return SolveResult(backend.name, Status.ERROR, seconds=time.perf_counter() - t0,
                            error="out of memory")
@@ -37,12 +53,3 @@ def run(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveRes
         status = Status.ERROR
         error = "checker rejected " + " | ".join(bad)
     return dataclasses.replace(result, backend=backend.name, status=status, seconds=seconds, error=error)
-
-
-def count(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveResult:
-    """Count solutions: the backend's count-only mode when it has one (``Backend.counter``; the
-    result's ``total`` is the exact count and ``limit.solutions`` does not cap it), else ``run``.
-    Timed, never raises, and any solutions a count-only mode returns are checked, as in ``run``."""
-    if not backend.counter:
-        return run(backend, puzzle, limit, **options)
-    return run(dataclasses.replace(backend, target=backend.counter, counter=""), puzzle, limit, **options)

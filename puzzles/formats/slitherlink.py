@@ -20,6 +20,7 @@ import re
 from ..render.slitherlink import drawing
 from ..slitherlink import MAX_SIDE, QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
 from .common import (
+    Capabilities,
     Entry,
     FormatError,
     PuzzlekitGrid,
@@ -27,6 +28,7 @@ from .common import (
     puzzlekit_entry,
     solution_from_json,
     solution_grid_lines,
+    url_board,
 )
 
 KIND = "slitherlink"
@@ -141,25 +143,7 @@ def parse_drawing(lines: list[str], rows: int | None = None, cols: int | None = 
 
 def from_url(url: str) -> SlitherlinkPuzzle:
     """Decode ``http(s)://{puzz.link/p|pzv.jp/p.html|...}?slither/[FLAG/]COLS/ROWS/BODY``."""
-    query = url.split("?", 1)[1] if "?" in url else url
-    parts = query.strip().split("/")
-    if parts[0].lower() not in URL_TYPES:
-        raise FormatError(f"not a slither URL: {url}")
-    parts = parts[1:]
-    if parts and parts[0] and not parts[0].isdigit():
-        raise FormatError(
-            f"puzz.link flag {parts[0]!r} (e.g. 'f': every dot must be visited) is not supported", url
-        )
-    if len(parts) < 2 or not parts[0].isdigit() or not parts[1].isdigit():
-        raise FormatError("a slither URL needs COLS/ROWS after the type", url)
-    cols, rows = int(parts[0]), int(parts[1])
-    try:
-        check_dimensions(rows, cols, MAX_SIDE)
-    except FormatError as exc:
-        raise exc.at(url) from None
-    body = parts[2] if len(parts) > 2 else ""
-    if any(p for p in parts[3:]):
-        raise FormatError(f"unexpected data after the body: {'/'.join(parts[3:])!r}", url)
+    rows, cols, body = url_board(url, URL_TYPES, MAX_SIDE, "e.g. 'f': every dot must be visited")
     n = rows * cols
     clues: list[int | None] = [None] * n
     c = 0
@@ -481,3 +465,12 @@ def parse_solution(puzzle: SlitherlinkPuzzle, text: str) -> SlitherlinkSolution:
 def _same_size(a: SlitherlinkPuzzle, b: SlitherlinkPuzzle) -> None:
     if (a.rows, a.cols) != (b.rows, b.cols):
         raise FormatError(f"solution is {b.size}, puzzle is {a.size}")
+
+
+CAPABILITIES = Capabilities(
+    writers={"url": lambda puzzle, solution=None: to_url(puzzle),
+             "loopy": lambda puzzle, solution=None: to_id(puzzle),
+             "pzprv3": to_pzprv3},
+    url_types=URL_TYPES, from_url=from_url, looks_like_id=looks_like_id, from_id=from_id,
+    sniff=sniff, parse_document=parse_document,
+)
