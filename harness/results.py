@@ -45,14 +45,10 @@ def record(kind: str, ident: str, result: SolveResult, *, with_solutions: bool =
 
 
 def canonical_solution(kind: str, puzzle, solution, ident: str | None = None) -> str:
-    """A solution in the kind's canonical text (its ``format_solution``; the text rendering for a
-    kind without one)."""
-    from gridsolve.puzzles import kinds, render
+    """A solution in the kind's canonical text."""
+    from gridsolve.puzzles import kinds
 
-    fmod = kinds.formats(kind)
-    if hasattr(fmod, "format_solution"):
-        return fmod.format_solution(puzzle, solution, ident)
-    return render.text(puzzle, solution)
+    return kinds.formats(kind).format_solution(puzzle, solution, ident)
 
 
 def batch_record(task: dict, result: SolveResult) -> dict:

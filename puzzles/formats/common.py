@@ -163,6 +163,23 @@ def solution_from_json(text: str, from_json):
         raise FormatError(str(exc)) from None
 
 
+def leading_solution_forms(text: str, from_json, from_pzprv3, unmarked: str) -> tuple[str, Any, Any]:
+    """What the puzz.link kinds' ``parse_solution`` read first: (the stripped text, the puzzle a
+    pzprv3 file writes or None, the solution if the text is JSON or pzprv3 else None). Empty text and
+    a pzprv3 file without a solution (``unmarked`` says so) are errors."""
+    s = text.strip()
+    if not s:
+        raise FormatError("empty solution")
+    if s.startswith("{"):
+        return s, None, solution_from_json(s, from_json)
+    if s.startswith("pzprv3"):
+        written, sol = from_pzprv3(s)
+        if sol is None:
+            raise FormatError(unmarked)
+        return s, written, sol
+    return s, None, None
+
+
 # ---------------------------------------------------------------- puzzlekit (janko) corpora
 
 SECTION_RE = re.compile(r"^\s*\[(?P<name>[^\]]*)\]\s*$")

@@ -35,8 +35,8 @@ from .common import (
     FormatError,
     PuzzlekitGrid,
     check_dimensions,
+    leading_solution_forms,
     puzzlekit_entry,
-    solution_from_json,
     solution_grid_lines,
     url_board,
 )
@@ -412,16 +412,11 @@ def parse_solution(puzzle: NurikabePuzzle, text: str) -> NurikabeSolution:
     """A solution in any supported form: the canonical grid (with or without its header),
     ``{"black": ...}`` JSON or a gridsolve JSON result, pzprv3, janko's ``x``/``-`` grid, or an
     essay state matrix (``_1`` black, ``0`` white, ``_2`` free)."""
-    s = text.strip()
-    if not s:
-        raise FormatError("empty solution")
-    if s.startswith("{"):
-        return solution_from_json(s, lambda obj: NurikabeSolution.from_json(puzzle, obj))
-    if s.startswith("pzprv3"):
-        p2, sol = from_pzprv3(s)
-        if sol is None:
-            raise FormatError("the pzprv3 file marks no cell")
-        return _same(puzzle, p2, sol)
+    s, written, sol = leading_solution_forms(
+        text, lambda obj: NurikabeSolution.from_json(puzzle, obj), from_pzprv3,
+        "the pzprv3 file marks no cell")
+    if sol is not None:
+        return sol if written is None else _same(puzzle, written, sol)
     if s.startswith("┌"):
         p2, sol = _read_grid(_see_rows(s), True)
         return _same(puzzle, p2, sol)

@@ -19,15 +19,12 @@ import re
 
 from ..render.slitherlink import drawing
 from ..slitherlink import MAX_SIDE, QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
+from . import common
 from .common import (
     Capabilities,
     Entry,
     FormatError,
-    PuzzlekitGrid,
     check_dimensions,
-    puzzlekit_entry,
-    solution_from_json,
-    solution_grid_lines,
     url_board,
 )
 
@@ -286,18 +283,18 @@ def to_id(puzzle: SlitherlinkPuzzle) -> str:
 
 
 def from_puzzlekit(problem: str, solution: str | None = None):
-    """One corpus entry: (puzzle, given solution or None, note or None): ``common.puzzlekit_entry``."""
-    return puzzlekit_entry(problem, solution, MAX_SIDE, _puzzlekit_puzzle, _solution_cells)
+    """One corpus entry: (puzzle, given solution or None, note or None)."""
+    return common.puzzlekit_entry(problem, solution, MAX_SIDE, _puzzlekit_puzzle, _solution_cells)
 
 
-def _puzzlekit_puzzle(grid: PuzzlekitGrid) -> SlitherlinkPuzzle:
+def _puzzlekit_puzzle(grid: common.PuzzlekitGrid) -> SlitherlinkPuzzle:
     return _make(grid.rows, grid.cols, [_clue_row(ln, grid.cols, i + 2) for i, ln in enumerate(grid.lines)])
 
 
 def parse_cells(puzzle: SlitherlinkPuzzle, text: str) -> SlitherlinkSolution:
     """janko's solution grid: optional 'ROWS COLS' header, then ``x`` (inside) / ``-`` cells; a
     ``[solution]`` or other section after it is skipped."""
-    return _solution_cells(puzzle, solution_grid_lines(text, puzzle.rows, puzzle.cols, MAX_SIDE))
+    return _solution_cells(puzzle, common.solution_grid_lines(text, puzzle.rows, puzzle.cols, MAX_SIDE))
 
 
 def _solution_cells(puzzle: SlitherlinkPuzzle, lines: list[str]) -> SlitherlinkSolution:
@@ -441,16 +438,12 @@ def parse_document(text: str, source: str, stem: str) -> list[Entry]:
 def parse_solution(puzzle: SlitherlinkPuzzle, text: str) -> SlitherlinkSolution:
     """A solution in any supported form: drawing (with or without header), ``{"edges": ...}``
     JSON or a gridsolve JSON result, pzprv3, or janko's x/- cell grid."""
-    s = text.strip()
-    if not s:
-        raise FormatError("empty solution")
-    if s.startswith("{"):
-        return solution_from_json(s, lambda obj: SlitherlinkSolution.from_json(puzzle, obj))
-    if s.startswith("pzprv3"):
-        p2, sol = from_pzprv3(s)
-        if sol is None:
-            raise FormatError("the pzprv3 file draws no line")
-        _same_size(puzzle, p2)
+    s, written, sol = common.leading_solution_forms(
+        text, lambda obj: SlitherlinkSolution.from_json(puzzle, obj), from_pzprv3,
+        "the pzprv3 file draws no line")
+    if sol is not None:
+        if written is not None:
+            _same_size(puzzle, written)
         return sol
     lines = [ln for ln in s.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if lines and lines[0].split()[0] in (KIND, *URL_TYPES):
