@@ -142,12 +142,12 @@ def backends(kind: str | None = None) -> list[Backend]:
 
 
 def _kind_of(puzzle: Any) -> str:
+    from gridsolve.puzzles.contracts import Puzzle
     from gridsolve.puzzles.kinds import KINDS
 
-    kind = getattr(puzzle, "kind", None)
-    if kind not in KINDS or not hasattr(puzzle, "rows"):
+    if not isinstance(puzzle, Puzzle) or puzzle.kind not in KINDS:
         raise TypeError(f"expected a puzzle (gridsolve.read gives one), got {type(puzzle).__name__}")
-    return kind
+    return puzzle.kind
 
 
 def _prepare(puzzle: Any, backend: str | None, timeout: float | None, limit: int,
