@@ -7,9 +7,8 @@ puzzle in any supported format), the puzzlekit JSON corpora, and text files of U
 per line. Kind-specific formats (CSP-Rules files, pzprv3, ...) are recognised through what each
 kind's ``puzzles.formats.<kind>`` module declares in its ``CAPABILITIES`` (``common.Capabilities``).
 
-Writing goes through ``writers(kind)`` / ``write(...)``: the formats every kind has (text,
-canonical, json, svg) and the ones its ``CAPABILITIES`` add; a format a kind lacks is a
-``FormatError`` naming the ones it has.
+Writing goes through ``writers(kind)`` / ``write(...)`` (``writing``); ``read_solution`` reads a
+solution back from any form they write.
 
 A parser validates everything up front: whatever it returns is safe to solve. A malformed item of
 a multi-puzzle input becomes an ``Entry`` with ``error`` set, so the other items still run.
@@ -23,7 +22,8 @@ import sys
 from pathlib import Path
 
 from .. import kinds
-from .common import HEADER_RE, Capabilities, Entry, FormatError, Writer, split_blocks
+from .common import HEADER_RE, Entry, FormatError, split_blocks
+from .writing import capabilities, write, writers
 
 __all__ = ["Entry", "FormatError", "read", "parse_text", "parse_inline", "format_puzzle", "capabilities",
            "writers", "write", "read_solution", "from_size", "adjust"]
@@ -268,28 +268,6 @@ def format_puzzle(puzzle, ident: str | None = None) -> str:
     return kinds.formats(puzzle.kind).format_puzzle(puzzle, ident)
 
 
-def capabilities(kind: str) -> Capabilities:
-    """The formats ``kind`` declares beyond the canonical text."""
-    return kinds.formats(kind).CAPABILITIES
-
-
-def writers(kind: str) -> dict[str, Writer]:
-    """Every output format of a kind: name -> ``writer(puzzle, solution=None, ident=None) -> str``."""
-    out: dict[str, Writer] = {"text": _text, "canonical": _canonical, "json": _json, "svg": _svg}
-    for name, fn in capabilities(kind).writers.items():
-        out[name] = lambda puzzle, solution=None, ident=None, fn=fn: fn(puzzle, solution)
-    return out
-
-
-def write(fmt: str, puzzle, solution=None, ident: str | None = None) -> str:
-    """A puzzle (and a solution) in output format ``fmt``, without a final newline; a format the
-    kind lacks raises FormatError naming the formats it has."""
-    found = writers(puzzle.kind)
-    if fmt not in found:
-        raise FormatError(f"{puzzle.kind} puzzles are written as: {', '.join(found)} (not {fmt!r})")
-    return found[fmt](puzzle, solution, ident).rstrip("\n")
-
-
 def from_size(kind: str, size: str):
     """The kind's standard puzzle of a size (``"7"``, ``"5x7"``)."""
     make = capabilities(kind).from_size
@@ -310,29 +288,6 @@ def adjust(puzzle, **settings):
     if change is None:
         raise FormatError(f"{', '.join(given)}: not a setting of {puzzle.kind} puzzles")
     return change(puzzle, **given)
-
-
-def _text(puzzle, solution=None, ident=None) -> str:
-    from .. import render
-
-    return render.text(puzzle, solution)
-
-
-def _svg(puzzle, solution=None, ident=None) -> str:
-    from .. import render
-
-    return render.svg(puzzle, solution)
-
-
-def _canonical(puzzle, solution=None, ident=None) -> str:
-    fmod = kinds.formats(puzzle.kind)
-    return fmod.format_solution(puzzle, solution, ident) if solution is not None else \
-        fmod.format_puzzle(puzzle, ident)
-
-
-def _json(puzzle, solution=None, ident=None) -> str:
-    return json.dumps({"kind": puzzle.kind, "id": ident, "puzzle": format_puzzle(puzzle),
-                       "solution": solution.to_json() if solution is not None else None})
 
 
 def read_solution(puzzle, text: str):
