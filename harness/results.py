@@ -22,6 +22,8 @@ def _plain(v: Any) -> Any:
 
 
 def record(kind: str, ident: str, result: SolveResult, *, with_solutions: bool = True) -> dict:
+    """The result as JSON: its verdict, solutions, ``error`` / ``note`` / ``best`` when set, and the
+    figures of ``stats``."""
     out = {
         "kind": kind,
         "id": ident,
@@ -53,7 +55,8 @@ def canonical_solution(kind: str, puzzle, solution, ident: str | None = None) ->
 
 def batch_record(task: dict, result: SolveResult) -> dict:
     """One line of a batch results file (``gridsolve batch``): the instance, the backend, the
-    verdict, ``error`` (None unless the status is ``error``), the first solution in canonical text
+    verdict, ``error`` (None unless the status is ``error``), ``note`` when the backend wrote one,
+    the first solution in canonical text
     and every solution as JSON (so a later run can compare solution sets), the limits used."""
     rec = record(task["kind"], task["id"], result)
     stats = rec.pop("stats")
@@ -61,8 +64,6 @@ def batch_record(task: dict, result: SolveResult) -> dict:
     rec = {"record": "result", **rec}
     rec["timeout"] = task["seconds"]
     rec["limit"] = task["solutions"]
-    rec.pop("note", None)
-    rec.pop("best", None)
     rec["error"] = (result.error or "unknown error") if result.status == "error" else None
     rec["solution"] = (canonical_solution(task["kind"], task["puzzle"], result.solutions[0], task["id"])
                        if result.solutions else None)
