@@ -17,7 +17,7 @@
   ``stuck`` = a rule solver ran out of deductions; ``error`` = the backend failed.
 
 Solutions are frozen, hashable and canonical, so solution *sets* of different backends compare
-with ``==``.
+with ``==``. The contract as ``typing.Protocol``s: ``puzzles.contracts``.
 """
 
 from __future__ import annotations
