@@ -50,6 +50,7 @@ SizeOpt = typer.Option(
 )
 OptionOpt = typer.Option(None, "--option", "-O", help="backend option KEY=VALUE (repeatable)")
 TraceOpt = typer.Option(False, "--trace", help="print the backend's trace (rule solvers)")
+QuietOpt = typer.Option(False, "--quiet", "-q", help="no status lines on stderr: the results only")
 RotationOpt = typer.Option(
     None, "--rotation/--no-rotation",
     help="edge matching: allow / forbid turning pieces (default: as the puzzle says)",
@@ -90,6 +91,16 @@ class Inputs:
                 else:
                     error(e.error)
                     self.bad += 1
+
+
+def single_entry(arg: str, kind: str | None) -> Entry:
+    """The one puzzle an argument names (exit 2 after the error line when it is malformed)."""
+    inputs = Inputs([arg], kind)
+    if inputs.bad:
+        raise typer.Exit(2)
+    if len(inputs.entries) != 1:
+        raise Usage(f"{arg}: holds {len(inputs.entries)} puzzles; give one (FILE#ID selects one)")
+    return inputs.entries[0]
 
 
 def sized_entry(kind_name: str, size: str) -> Entry:

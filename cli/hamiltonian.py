@@ -16,7 +16,6 @@ import json
 from pathlib import Path
 
 import typer
-from gridsolve.harness import hamiltonian as ham
 from gridsolve.puzzles import render
 from gridsolve.puzzles.formats import hamiltonian as fmt_ham
 
@@ -44,6 +43,8 @@ def sample(
     out_format: str = typer.Option("text", "--format", "-f", help="text (drawing), numbers, json"),
 ) -> None:
     """Draw random labyrinths (Hamiltonian paths), or random completions of a partial walk."""
+    from gridsolve.harness import hamiltonian as ham
+
     at_least_one("--count", count)
     one_of("--mode", mode, ham.MODES)
     one_of("--format", out_format, ("text", "numbers", "json"))
@@ -81,6 +82,8 @@ def oracle(
 ) -> None:
     """Which next moves of a partial walk can still be completed (exact; with completion counts
     from the frontier DP when it fits, else feasibility from SAT). Exit 1 if none can."""
+    from gridsolve.harness import hamiltonian as ham
+
     inputs = _entries([puzzle], kind, size)
     if inputs.bad:
         raise typer.Exit(2)
@@ -117,6 +120,8 @@ def generate(
     count: int = typer.Option(1, "--count", "-n"),
 ) -> None:
     """Random labyrinths as canonical text (solved puzzles: the numbered path)."""
+    from gridsolve.harness import hamiltonian as ham
+
     at_least_one("--count", count)
     one_of("--mode", mode, ham.MODES)
     try:

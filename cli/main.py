@@ -1,8 +1,12 @@
 """``gridsolve``: the command line. Parses arguments, calls the harness and the domain layer,
-prints. No solving logic lives here.
+prints. No solving logic lives here, and nothing heavy is imported before a command needs it
+(solvers, numba, numpy: inside the commands; the per-kind command modules import theirs lazily
+too), so ``gridsolve --help`` answers at once.
 
-Exit codes: 0 = solved (and, for count / --limit >= 2, exactly one solution); 1 = no solution,
-not unique, timeout or disagreement; 2 = bad input or usage. Errors are one line on stderr.
+Results go to stdout, status lines (and warnings, errors) to stderr, so output composes:
+``gridsolve solve P > s; gridsolve check P s``. Exit codes: 0 = solved (and, for count /
+--limit >= 2, exactly one solution); 1 = no solution, not unique, timeout or disagreement;
+2 = bad input or usage. Errors are one line on stderr.
 """
 
 from __future__ import annotations
@@ -15,14 +19,11 @@ from pathlib import Path
 
 import typer
 from gridsolve.harness import registry
-from gridsolve.harness.crossval import crossval as run_crossval
 from gridsolve.harness.results import record
-from gridsolve.harness.run import count as count_solutions
-from gridsolve.harness.run import run
 from gridsolve.puzzles import kinds
 from gridsolve.puzzles import render as renderers
 from gridsolve.puzzles.check import check as check_solution
-from gridsolve.puzzles.formats import Entry, FormatError, format_puzzle
+from gridsolve.puzzles.formats import FormatError, format_puzzle
 from gridsolve.puzzles.solving import Status
 
 from .common import (
@@ -32,6 +33,7 @@ from .common import (
     KindOpt,
     OptionOpt,
     PuzzleArgs,
+    QuietOpt,
     RenderFormat,
     RotationOpt,
     SizeOpt,
@@ -49,6 +51,7 @@ from .common import (
     output_formats,
     parse_options,
     safe_name,
+    single_entry,
     summary_line,
     write_solution,
 )
@@ -83,8 +86,11 @@ def solve(
         False, "--maximize-joins",
         help="edge matching: maximise the matched joins (CP-SAT) within --timeout; prints the best "
              "board, its score and the bound"),
+    quiet: bool = QuietOpt,
 ) -> None:
-    """Solve puzzles and print their solutions."""
+    """Solve puzzles and print their solutions (stdout); a status line per puzzle on stderr."""
+    from gridsolve.harness.run import run
+
     lim = make_limit(timeout, limit)
     options = parse_options(option, trace)
     inputs = Inputs(puzzles, kind, size)
@@ -111,16 +117,16 @@ def solve(
         if trace:
             for line in r.stats.get("trace", []):
                 print(line, file=sys.stderr if fmt != "text" else sys.stdout)
+        if not quiet and fmt != "json":
+            print(summary_line(e.id, r), file=sys.stderr, flush=True)
         if fmt == "json":
             chunks.append(json.dumps(record(e.kind, e.id, r)))
         elif fmt == "text":
-            chunks.append(summary_line(e.id, r))
             chunks.extend(renderers.text(e.puzzle, s) for s in r.solutions)
             partial = best_partial(e.kind, e.puzzle, r)
             if partial is not None:
                 chunks.append(renderers.text(e.puzzle, partial))
         else:
-            print(summary_line(e.id, r), file=sys.stderr)
             partial = best_partial(e.kind, e.puzzle, r)
             sols = r.solutions[:1] or ((partial,) if partial is not None else ())
             sols = sols or ((None,) if fmt in ("svg", "url") else ())
@@ -158,6 +164,8 @@ def count(
     hints: bool | None = HintsOpt,
 ) -> None:
     """Count solutions (exact when the search is exhausted). Exit 0 iff exactly one."""
+    from gridsolve.harness.run import count as count_solutions
+
     lim = make_limit(timeout, limit)
     options = parse_options(option)
     inputs = Inputs(puzzles, kind, size)
@@ -219,15 +227,6 @@ def check(
     raise typer.Exit(1)
 
 
-def single_entry(arg: str, kind: str | None) -> Entry:
-    inputs = Inputs([arg], kind)
-    if inputs.bad:
-        raise typer.Exit(2)
-    if len(inputs.entries) != 1:
-        raise Usage(f"{arg}: holds {len(inputs.entries)} puzzles; give one (FILE#ID selects one)")
-    return inputs.entries[0]
-
-
 @app.command()
 def crossval(
     puzzles: list[str] = PuzzleArgs,
@@ -241,6 +240,7 @@ def crossval(
 ) -> None:
     """Run every backend, check every solution, compare verdicts and solution sets."""
     from gridsolve.harness.batch import too_big
+    from gridsolve.harness.crossval import crossval as run_crossval
 
     lim = make_limit(timeout, limit)
     inputs = Inputs(puzzles, kind)
