@@ -111,7 +111,7 @@ def batch(
     listener.stop()
     s = summarize_records(list(results.records.values()))
     print_summary(s)
-    print(f"results: {out} ({listener.done} new, {listener.skipped} kept from before)")
+    print(f"results: {out} ({listener.done} new, {listener.skipped} kept from before)", file=sys.stderr)
     raise typer.Exit(2 if s.input_errors else 1 if s.failures else 0)
 
 
@@ -136,7 +136,7 @@ def report(
 
         name = title or ", ".join(p.name for p in results)
         html.write_text(html_report(records, title=f"gridsolve batch report: {name}"), encoding="utf-8")
-        print(f"wrote {html}")
+        print(f"wrote {html}", file=sys.stderr)
 
 
 # ------------------------------------------------------------------ printing

@@ -13,6 +13,7 @@ Counting and solving use the core commands (``gridsolve count hamiltonian --size
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import typer
@@ -49,7 +50,7 @@ def sample(
     one_of("--mode", mode, ham.MODES)
     one_of("--format", out_format, ("text", "numbers", "json"))
     inputs = _entries(puzzles, kind, size)
-    failures = 0
+    failures = drawn = 0
     pictures = []
     for e in inputs.entries:
         try:
@@ -65,8 +66,11 @@ def sample(
                 print(json.dumps({"kind": "hamiltonian", "id": e.id, "mode": s.mode, "seed": seed,
                                   "index": i, **sol.to_json()}))
             else:
-                print(f"{e.id}: {s.mode} sample {i + 1}/{count} (seed {seed})")
-                print(render.text(e.puzzle, sol) if out_format == "text" else fmt_ham.numbers(e.puzzle, sol))
+                print(f"{e.id}: {s.mode} sample {i + 1}/{count} (seed {seed})", file=sys.stderr, flush=True)
+                picture = (render.text(e.puzzle, sol) if out_format == "text"
+                           else fmt_ham.numbers(e.puzzle, sol))
+                print(("\n" if drawn else "") + picture)  # drawings apart, as blocks of a text file are
+                drawn += 1
         if s.paths:
             pictures.append(render.svg(e.puzzle, s.paths[0]))
     if svg is not None and pictures:

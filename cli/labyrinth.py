@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import typer
@@ -106,7 +107,7 @@ def walk(
     else:
         if walks == 1:
             print(f"walk {n}x{n} seed {seed} rules {rules}: {first.outcome} "
-                  f"({len(first.cells)} of {n * n} cells)")
+                  f"({len(first.cells)} of {n * n} cells)", file=sys.stderr, flush=True)
             print(render.text(*_drawable(first)))
         else:
             print(f"{walks} walks {n}x{n} seed {seed} rules {rules}: {rep.completed} complete, "

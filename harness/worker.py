@@ -2,8 +2,9 @@
 
 A batch must outlive any one solver: a backend may crash the interpreter (a segfault in a C
 extension, ``os._exit``), ignore its time limit, or allocate without bound. So each solve runs in a
-child process (``python -m gridsolve.harness.worker MEMORY_MIB``, with the parent's import path), started with ``subprocess`` (so it works
-inside daemonic processes such as Dask workers too) and reused task after task:
+child process (``python -m gridsolve.harness.worker MEMORY_MIB``, with the parent's import path),
+started with ``subprocess`` (so it works inside daemonic processes such as Dask workers too) and
+reused task after task:
 
 * the child caps its own address space with ``resource.setrlimit(RLIMIT_AS)``; a Python
   ``MemoryError`` becomes an ``error`` result ("out of memory") and the child lives on;

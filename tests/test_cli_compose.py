@@ -115,7 +115,8 @@ runner = CliRunner()
 def test_walk_audit_exits_0_on_a_clean_audit_even_when_walks_get_stuck():
     from gridsolve.cli.main import app
 
-    r = runner.invoke(app, ["walk", "--size", "7", "--walks", "3", "--seed", "1", "--rules", "none", "--audit"])
+    args = ["walk", "--size", "7", "--walks", "3", "--seed", "1", "--rules", "none", "--audit"]
+    r = runner.invoke(app, args)
     assert "0 complete" in r.output and " 0 unsound" in r.output, r.output
     assert r.exit_code == 0, r.output
 
