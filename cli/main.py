@@ -27,31 +27,24 @@ from gridsolve.puzzles.formats import FormatError, format_puzzle
 from gridsolve.puzzles.solving import Status
 
 from .common import (
-    BackendOpt,
-    HintsOpt,
     Inputs,
     KindOpt,
-    OptionOpt,
     PuzzleArgs,
     QuietOpt,
     RenderFormat,
-    RotationOpt,
-    SizeOpt,
     TableFormat,
-    TimeoutOpt,
     TraceOpt,
     Usage,
-    apply_settings,
-    backends_for,
     best_partial,
     check_options,
     error,
     exit_code,
     make_limit,
     output_formats,
-    parse_options,
+    prepare,
     safe_name,
     single_entry,
+    solving_command,
     summary_line,
     write_solution,
 )
@@ -69,36 +62,28 @@ app = typer.Typer(
 
 
 @app.command()
+@solving_command
 def solve(
-    puzzles: list[str] = PuzzleArgs,
-    kind: str | None = KindOpt,
-    backend: str | None = BackendOpt,
-    timeout: float | None = TimeoutOpt,
     limit: int = typer.Option(1, "--limit", "-n", help="stop at N solutions; 2 proves uniqueness"),
     fmt: str = typer.Option("text", "--format", "-f", help="text, json, svg, url, pzprv3, or a kind's own"),
     out: Path | None = typer.Option(None, "--out", "-o", help="write here (a directory for several SVGs)"),
-    size: str | None = SizeOpt,
-    option: list[str] | None = OptionOpt,
     trace: bool = TraceOpt,
-    rotation: bool | None = RotationOpt,
-    hints: bool | None = HintsOpt,
     maximize_joins: bool = typer.Option(
         False, "--maximize-joins",
         help="edge matching: maximise the matched joins (CP-SAT) within --timeout; prints the best "
              "board, its score and the bound"),
     quiet: bool = QuietOpt,
+    **shared,
 ) -> None:
     """Solve puzzles and print their solutions (stdout); a status line per puzzle on stderr."""
     from gridsolve.harness.run import run
 
-    lim = make_limit(timeout, limit)
-    options = parse_options(option, trace)
-    inputs = Inputs(puzzles, kind, size)
-    apply_settings(inputs, rotation=rotation, hints=hints)
+    extra = {"trace": True} if trace else {}
     if maximize_joins:
-        options["maximize_joins"] = True
-        backend = backend or "cpsat"
-    chosen = backends_for(inputs.entries, backend)
+        extra["maximize_joins"] = True
+        shared["backend"] = shared["backend"] or "cpsat"
+    job = prepare(limit, **shared, **extra)
+    inputs, lim, options, chosen = job.inputs, job.limit, job.options, job.backends
     for e in inputs.entries:
         if maximize_joins and not chosen[e.kind].accepts("maximize_joins"):
             raise Usage(f"--maximize-joins: backend {chosen[e.kind].name} of {e.kind} does not optimise")
@@ -151,26 +136,17 @@ def flush(chunks: list[str]) -> None:
 
 
 @app.command()
+@solving_command
 def count(
-    puzzles: list[str] = PuzzleArgs,
-    kind: str | None = KindOpt,
-    backend: str | None = BackendOpt,
-    timeout: float | None = TimeoutOpt,
     limit: int = typer.Option(1000, "--limit", "-n", help="stop counting at N"),
     fmt: TableFormat = typer.Option(TableFormat.text, "--format", "-f"),
-    size: str | None = SizeOpt,
-    option: list[str] | None = OptionOpt,
-    rotation: bool | None = RotationOpt,
-    hints: bool | None = HintsOpt,
+    **shared,
 ) -> None:
     """Count solutions (exact when the search is exhausted). Exit 0 iff exactly one."""
     from gridsolve.harness.run import count as count_solutions
 
-    lim = make_limit(timeout, limit)
-    options = parse_options(option)
-    inputs = Inputs(puzzles, kind, size)
-    apply_settings(inputs, rotation=rotation, hints=hints)
-    chosen = backends_for(inputs.entries, backend)
+    job = prepare(limit, **shared)
+    inputs, lim, options, chosen = job.inputs, job.limit, job.options, job.backends
     for b in chosen.values():
         check_options(b, options)
     failures = 0
