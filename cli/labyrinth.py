@@ -21,7 +21,7 @@ import typer
 from gridsolve.puzzles import render
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 
-from .common import Usage, at_least_one, exit_code, one_of
+from .common import Usage, at_least_one, error, exit_code, one_of
 
 RulesOpt = typer.Option("universal", "--rules", "-r", help="universal, none, or GROUP,... (see --help)")
 FormatOpt = typer.Option("text", "--format", "-f", help="text or json")
@@ -227,7 +227,7 @@ def replay_cmd(
     for r in reps:
         if r.error:
             bad += 1
-            print(f"{r.name}: error: {r.error}")
+            error(f"{r.name}: {r.error}")
             continue
         if out_format == "json":
             diffs = [{"step": d.step, "recorded": d.recorded, "ours": d.ours, "kind": d.kind,

@@ -156,3 +156,11 @@ def test_worker_children_import_from_the_parents_path(tmp_path, monkeypatch):
     engine.run_batch(entries, out, engine.Options(backends="sat-elsewhere", jobs=1, limit=Limit(60, 2)))
     [rec] = [json.loads(line) for line in out.read_text().splitlines()]
     assert (rec["backend"], rec["status"], rec["unique"]) == ("sat-elsewhere", "solved", True), rec["error"]
+
+
+def test_replay_of_a_bad_state_is_an_error_line_on_stderr(tmp_path):
+    bad = tmp_path / "state.txt"
+    bad.write_text("not a state\n")
+    p = gridsolve("replay", str(bad))
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.startswith("gridsolve: error: state.txt: ") and "saved board state" in p.stderr
