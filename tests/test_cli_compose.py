@@ -74,13 +74,19 @@ def test_help_imports_no_solver_and_no_numeric_library(argv):
 # ---------------------------------------------------------------- stdout, stderr, round trips
 
 
-@pytest.mark.parametrize("puzzle", [URL, NURIKABE])
-@pytest.mark.parametrize("fmt", ["text", "json"])
+LABYRINTH = str(ROOT / "puzzles" / "samples" / "hamiltonian" / "blocked-5x6.txt")
+EDGEMATCHING = str(ROOT / "puzzles" / "samples" / "edgematching" / "seed-4x4-c4-rot.txt")
+
+
+@pytest.mark.parametrize(("puzzle", "fmt"), [
+    (URL, "text"), (URL, "json"), (NURIKABE, "text"), (NURIKABE, "json"), (LABYRINTH, "text"),
+    (LABYRINTH, "json"), (EDGEMATCHING, "json"),
+])
 def test_what_solve_prints_check_reads(tmp_path, puzzle, fmt):
     p = gridsolve("solve", puzzle, "--format", fmt)
     assert p.returncode == 0, p.stderr
     if fmt == "text":
-        assert ": sat solved, 1 solution" in p.stderr  # the status line, not in the result
+        assert " solved, 1 solution" in p.stderr  # the status line, not in the result
     sol = tmp_path / f"solution.{fmt}"
     sol.write_text(p.stdout)
     c = gridsolve("check", puzzle, str(sol))
