@@ -50,7 +50,11 @@ def gridsolve(*args: str, env: dict | None = None, **kw) -> subprocess.Completed
 
 
 def doubles_env() -> dict:
-    return {**os.environ, registry.EXTRA_ENV: batch_doubles.SPEC, "PYTHONPATH": str(ROOT)}
+    """The doubles for a batch run from the repository (``cwd=ROOT``): the batch imports them from
+    there, its worker processes from the batch's import path."""
+    env = {**os.environ, registry.EXTRA_ENV: batch_doubles.SPEC}
+    env.pop("PYTHONPATH", None)
+    return env
 
 
 def lines(path: Path) -> list[dict]:
