@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import re
 import sys
+from dataclasses import dataclass
 from enum import Enum
 
 import typer
@@ -39,6 +42,7 @@ SizeOpt = typer.Option(
 )
 OptionOpt = typer.Option(None, "--option", "-O", help="backend option KEY=VALUE (repeatable)")
 TraceOpt = typer.Option(False, "--trace", help="print the backend's trace (rule solvers)")
+QuietOpt = typer.Option(False, "--quiet", "-q", help="no status lines on stderr: the results only")
 RotationOpt = typer.Option(
     None, "--rotation/--no-rotation",
     help="edge matching: allow / forbid turning pieces (default: as the puzzle says)",
@@ -79,6 +83,16 @@ class Inputs:
                 else:
                     error(e.error)
                     self.bad += 1
+
+
+def single_entry(arg: str, kind: str | None) -> Entry:
+    """The one puzzle an argument names (exit 2 after the error line when it is malformed)."""
+    inputs = Inputs([arg], kind)
+    if inputs.bad:
+        raise typer.Exit(2)
+    if len(inputs.entries) != 1:
+        raise Usage(f"{arg}: holds {len(inputs.entries)} puzzles; give one (FILE#ID selects one)")
+    return inputs.entries[0]
 
 
 def sized_entry(kind_name: str, size: str) -> Entry:
@@ -160,6 +174,58 @@ def backends_for(entries: list[Entry], name: str | None) -> dict[str, registry.B
                 raise Usage(f"backend {b.name} is not available here: {why}")
             out[e.kind] = b
     return out
+
+
+# ------------------------------------------------------------------ the solving commands' shared part
+
+SOLVING_OPTIONS = {  # name -> (annotation, typer default): what solve and count both take
+    "puzzles": (list[str], PuzzleArgs),
+    "kind": (str | None, KindOpt),
+    "size": (str | None, SizeOpt),
+    "backend": (str | None, BackendOpt),
+    "timeout": (float | None, TimeoutOpt),
+    "option": (list[str] | None, OptionOpt),
+    "rotation": (bool | None, RotationOpt),
+    "hints": (bool | None, HintsOpt),
+}
+
+
+def solving_command(fn):
+    """``fn(own options..., **shared)`` as a typer command that also takes ``SOLVING_OPTIONS``
+    (declared once here), passed on in ``shared`` for ``prepare``."""
+    own = [p for p in inspect.signature(fn, eval_str=True).parameters.values() if p.kind != p.VAR_KEYWORD]
+    shared = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=ann)
+              for name, (ann, default) in SOLVING_OPTIONS.items()]
+
+    @functools.wraps(fn)
+    def command(**kw):
+        return fn(**kw)
+
+    params = shared + [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own]
+    command.__signature__ = inspect.Signature(params, return_annotation=None)
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    return command
+
+
+@dataclass
+class Job:
+    """A solving command's puzzles, limit, backend options and backend per kind."""
+
+    inputs: Inputs
+    limit: Limit
+    options: dict
+    backends: dict[str, registry.Backend]
+
+
+def prepare(solutions: int, *, puzzles, kind, size, backend, timeout, option, rotation, hints,
+            **extra) -> Job:
+    """Read the puzzles (settings applied), the limit and the backend options (``extra`` added to
+    ``-O`` ones), and choose the backends; their options are checked by the caller."""
+    limit = make_limit(timeout, solutions)
+    options = {**parse_options(option), **extra}
+    inputs = Inputs(puzzles, kind, size)
+    apply_settings(inputs, rotation=rotation, hints=hints)
+    return Job(inputs, limit, options, backends_for(inputs.entries, backend))
 
 
 def exit_code(bad_inputs: int, failures: int) -> int:

@@ -43,7 +43,8 @@ def test_no_format_module_is_probed_with_hasattr():
         for path in (ROOT / folder).rglob("*.py"):
             text = path.read_text()
             assert "hasattr(fmod" not in text and "hasattr(mod," not in text, path
-            assert "inspect.signature" not in text, path
+            if folder != "cli":  # the cli builds its typer signatures with inspect; backends are not probed
+                assert "inspect.signature" not in text, path
 
 
 def _parameters(target: str):
