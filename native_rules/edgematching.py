@@ -282,6 +282,46 @@ class Backtrack:
             self.next_square(i, j)
 
 
+def search_compiled(board: list[list[Tile]], tiles: list[Tile], *, rotation: bool, listing: str, on_board,
+                    deadline) -> tuple[int, bool]:
+    """Run the compiled search (``edgematching_fast``) on the seed's board and tiles;
+    ``on_board(board)`` gets each full board (it may raise ``_Stop``). Returns (test_tile calls,
+    exhausted)."""
+    import numpy as np
+
+    from . import edgematching_fast as fast
+
+    rows, cols = len(board), len(board[0])
+    b = np.array([[list(t) for t in row] for row in board], dtype=np.int64)
+    tl = np.array([list(t) for t in tiles], dtype=np.int64).reshape(len(tiles), 5)
+    if listing == "annex" and not rotation:  # Listing 1.8 walks column by column
+        order = [(i, j) for j in range(cols) for i in range(rows)]
+    else:
+        order = [(i, j) for i in range(rows) for j in range(cols)]
+    sq_i = np.array([i for i, _ in order], dtype=np.int64)
+    sq_j = np.array([j for _, j in order], dtype=np.int64)
+    n = len(order)
+    cur_t = np.zeros(n, dtype=np.int64)
+    cur_k = np.zeros(n, dtype=np.int64)
+    state = np.array([0, 0, 0], dtype=np.int64)
+    nk = 4 if rotation else 1
+    text_checks = listing == "text"
+    fixed = np.array([b[i, j, 0] != -1 for i, j in order], dtype=np.bool_)
+    while True:
+        code = fast.solve_backtrack(b, tl, sq_i, sq_j, fixed, cur_t, cur_k, state, nk, text_checks,
+                                    fast.SLICE)
+        if code == fast.FOUND:
+            full = [[Tile(*map(int, b[i, j])) for j in range(cols)] for i in range(rows)]
+            try:
+                on_board(full)
+            except _Stop:
+                return int(state[2]), False
+        elif code == fast.EXHAUSTED:
+            return int(state[2]), True
+        if deadline.expired():
+            return int(state[2]), False
+
+
 # ---------------------------------------------------------------- backends (the contract)
 
 
@@ -375,11 +415,9 @@ def run(puzzle: EdgeMatchingPuzzle, limit: Limit, version: str, *, engine: str =
             timed_out = len(found) < limit.solutions
         nodes = bt.nodes
     else:
-        from .edgematching_fast import search
-
         try:
-            nodes, exhausted = search(board, tiles, rotation=rotation, listing=listing, on_board=on_board,
-                                      deadline=deadline)
+            nodes, exhausted = search_compiled(board, tiles, rotation=rotation, listing=listing,
+                                               on_board=on_board, deadline=deadline)
         except _Stop:
             nodes = None
         timed_out = not exhausted and len(found) < limit.solutions

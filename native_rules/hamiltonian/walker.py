@@ -219,9 +219,7 @@ def border_index(board, f, a, b):
 @njit(cache=True)
 def forbid(fb, f, a, b, rule):
     """Forbid the neighbour rel(a, b) (one of S, L, R, Back) of frame f; remember the rule."""
-    d = dir_code(a * f[4] + b * f[2], a * f[5] + b * f[3])
-    if fb[d] == 0:
-        fb[d] = rule + 1
+    forbid_cell(fb, 0, 0, a * f[4] + b * f[2], a * f[5] + b * f[3], rule)
 
 
 @njit(cache=True)

@@ -51,7 +51,6 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from gridsolve.puzzles.check.nurikabe import check
 from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
@@ -404,7 +403,7 @@ def island_reaches(s, nb, w, out, counts):
             sep_w = np.zeros(n, np.int32)
             sep_c = np.zeros(n, np.int32)
             disc = np.full(n, -1, np.int32)
-            _articulations(queue[0], inreach, zero, nb, sep_w, sep_c, disc)
+            _articulations(np.int64(queue[0]), inreach, zero, nb, sep_w, sep_c, disc)
             for a in range(tail):
                 c = queue[a]
                 if s[c] == UNKNOWN and tail - sep_c[c] - 1 < k:
@@ -632,18 +631,24 @@ def deduce(puzzle: NurikabePuzzle, deadline: Deadline | None = None, probe: bool
 
 def verdict(puzzle: NurikabePuzzle, state: NurikabeSolution) -> Status | None:
     """What a state the rules leave says by itself: None while cells are free; for a complete grid
-    SOLVED when the checker accepts it (every deduction holds in every solution, so it is the only
-    one) and UNSAT when it rejects it (so no solution exists)."""
+    SOLVED when the rules find no contradiction in it (every deduction holds in every solution, so
+    it is the only one) and UNSAT when they do (so no solution exists). On a complete grid the
+    plain pass alone tests every rule of the puzzle: one number and its size per island, no 2x2
+    wall, one wall."""
     if state.undecided:
         return None
-    return Status.UNSAT if check(puzzle, state) else Status.SOLVED
+    d = Deducer(puzzle)
+    s = np.full(d.n, WHITE, np.int8)
+    for r, c in state.black:
+        s[r * d.cols + c] = BLACK
+    return Status.UNSAT if _propagate(s, *d._args()) else Status.SOLVED
 
 
 def solve_rules(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, probe: bool = True) -> SolveResult:
     """``rules``: the rules and probing; ``stuck`` when cells stay free. A grid they complete is
-    the only possible solution (every deduction holds in every solution), so when the checker
-    accepts it the count is exact; when it rejects it, or the rules meet a contradiction, there is
-    no solution."""
+    the only possible solution (every deduction holds in every solution), so when it holds the
+    count is exact; when it does not (``verdict``), or the rules meet a contradiction, there is no
+    solution."""
     deadline = Deadline(limit.seconds)
     if puzzle.has_unknown_clues():  # not a failure: the rules cannot take this input (crossval: no vote)
         return SolveResult(BACKEND, Status.STUCK, seconds=deadline.elapsed(),

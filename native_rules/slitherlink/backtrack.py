@@ -24,8 +24,8 @@ enough unknown edges left to reach it; every vertex has at most 2 lines). It is 
 incrementally with counters per number (lines, unknown edges) and per vertex (lines): the search
 only goes on from promising situations, and putting one edge changes only its two entries and
 two vertices, so ``bad`` = how many of those four became violated is 0 exactly when the full test
-passes. The full test (``puzzles.check.slitherlink.is_promising``) checks the starting
-situation. ``isFinished()`` is Chapter 3's solved check (``Board.is_finished``). The seed's
+passes. The full test (``situation_is_promising``) checks the starting situation.
+``isFinished()`` is Chapter 3's solved check (``Board.is_finished``). The seed's
 maximum-solutions option is ``Limit.solutions``; the clock is read every few thousand nodes.
 
 The seed's test never looks at dead ends (a vertex with one line and no undecided edge left), so
@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import sys
 
-from gridsolve.puzzles.check.slitherlink import is_promising
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
 
@@ -55,6 +54,25 @@ ENGINES = ("numba", "python")
 # also a vertex whose edges are all decided must have 0 or 2 lines (no dead ends), and a line
 # may not close a loop while other lines lie elsewhere.
 PRUNINGS = ("seed", "strong")
+
+
+def situation_is_promising(board: Board) -> bool:
+    """Chapter 3, the end, "promising": 1. every number has at most its value in lines, and
+    enough unknown edges around it to reach it; 2. every vertex has at most 2 lines."""
+    val, s = board.val, board.stride
+    for k in board.entries:  # 1.
+        n = val[k]
+        if n >= 0:
+            around = (val[k - s], val[k + s], val[k - 1], val[k + 1])
+            lines = around.count(LINE)
+            if lines > n or lines + around.count(UNKNOWN) < n:
+                return False
+    for i in range(0, board.height, 2):  # 2. vertices at (even, even)
+        for j in range(0, board.width, 2):
+            k = board.index(i, j)
+            if (val[k - s] == LINE) + (val[k + s] == LINE) + (val[k - 1] == LINE) + (val[k + 1] == LINE) > 2:
+                return False
+    return True
 
 
 class _Stop(Exception):
@@ -100,7 +118,7 @@ def backtrack(board: Board, limit: Limit, deadline: Deadline, stats: dict,
     if pruning not in PRUNINGS:
         raise ValueError(f"pruning must be one of {', '.join(PRUNINGS)}, got {pruning!r}")
     stats.setdefault("nodes", 0)
-    if not is_promising(board.current_puzzle(), board.lines(), board.crosses()):
+    if not situation_is_promising(board):
         return [], True, False  # the first next() prunes both branches at once
     if not board.edges:
         return [], True, False
