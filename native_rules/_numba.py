@@ -1,15 +1,21 @@
 """``njit`` for the compiled loops of the ports: numba's, or -- where numba is missing -- a
 decorator that leaves the function as plain Python (same results, slowly).
 
-Numba compiles one machine-code version of a function per tuple of argument types, and a
-constant written in the caller (``forbid(fb, f, 0, 1, 3)``) is typed as its own literal type,
-so a small helper called with many different constants compiles many times over. ``Kernel``
-types every argument by its plain type instead (``int64``, not ``Literal[int](3)``): one
-version per helper, which is what keeps the first-use compile time low. A function whose typing
-truly needs a literal argument still gets one: the plain typing is tried first.
+Two choices keep the first-use compile time low:
+
+* numba compiles one version of a function per tuple of argument types, and types a constant
+  written in the caller (``forbid(fb, f, 0, 1, 3)``) as its own literal type, so a small helper
+  called with many constants would compile many times; ``Kernel`` types each argument by its
+  plain type (``int64``), so a helper compiles once (a literal is kept where typing needs it);
+* a function called from Python needs a wrapper that unboxes its arguments, costly to build for
+  tuples of arrays; called from compiled code it needs none. Each function is therefore two
+  dispatchers over the same code: the one Python calls (with the wrapper) and the one compiled
+  code calls (without), each cached on disk under its own name.
 """
 
 from __future__ import annotations
+
+import types as pytypes
 
 try:
     from numba.core import types
@@ -32,14 +38,34 @@ if CPUDispatcher is not None:
             except TypingError:
                 return super().get_call_template(args, kws)
 
+    class Entry(Kernel):
+        """The dispatcher Python calls; compiled code that names it calls ``compiled_only``, a
+        twin without the Python wrapper."""
+
+        def __init__(self, py_func, cache: bool) -> None:
+            super().__init__(py_func=py_func, locals={}, targetoptions=_OPTIONS)
+            twin = pytypes.FunctionType(py_func.__code__, py_func.__globals__, py_func.__name__,
+                                        py_func.__defaults__, py_func.__closure__)
+            twin.__qualname__ = py_func.__qualname__ + "_compiled_only"
+            twin.__module__ = py_func.__module__
+            self.compiled_only = Kernel(py_func=twin, locals={},
+                                        targetoptions={**_OPTIONS, "no_cpython_wrapper": True,
+                                                       "no_cfunc_wrapper": True})
+            if cache:
+                self.enable_caching()
+                self.compiled_only.enable_caching()
+
+        @property
+        def _numba_type_(self):
+            return types.Dispatcher(self.compiled_only)
+
+    _OPTIONS = {"nopython": True, "boundscheck": None}
+
     def njit(func=None, *, cache: bool = False):
         """Compile ``func`` lazily in nopython mode (on its first call), cached on disk when
         ``cache``."""
         def wrap(f):
-            kernel = Kernel(py_func=f, locals={}, targetoptions={"nopython": True, "boundscheck": None})
-            if cache:
-                kernel.enable_caching()
-            return kernel
+            return Entry(f, cache)
 
         return wrap(func) if func is not None else wrap
 else:  # pragma: no cover

@@ -52,8 +52,6 @@ from .walker import (
     turn_left,
 )
 
-EMPTY_CELLS = np.zeros((0, 2), dtype=np.int64)
-
 
 @njit(cache=True)
 def straight_ranges(ex):
@@ -141,7 +139,7 @@ def line_bound_rule(board, f, fb, seeds, blocked, rule):
     """Flood the area from ``seeds`` (outside: ``blocked``); if it is enclosed, forbid every move
     whose line-count range (now at that cell, or later) excludes the area's whiteDiff."""
     white_parity = (f[0] + f[1] + 1) % 2
-    status, _, black, white = count_area(board, seeds, blocked, EMPTY_CELLS, 1 - white_parity)
+    status, _, black, white = count_area(board, seeds, blocked, np.zeros((0, 2), np.int64), 1 - white_parity)
     if status != AREA_OK:
         return
     diff = white - black

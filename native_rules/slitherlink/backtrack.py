@@ -36,7 +36,7 @@ also not promising when a vertex whose edges are all decided has exactly one lin
 line closes a loop while other lines lie elsewhere.
 
 Two engines run this same search: ``python`` (the recursive functions below, the reference) and
-``numba`` (default; ``backtrack_fast.py``, the same loop compiled, about 50x faster). Both visit
+``numba`` (default; ``backtrack_fast.py``, the same loop compiled). Both visit
 the same nodes in the same order; ``stats["nodes"]`` counts solveback calls in both.
 """
 
