@@ -41,8 +41,8 @@ cell both trials coloured alike is coloured so too (each solution lies in one of
 branches). How far they get on the corpus: docs/nurikabe.md.
 
 Each rule is one compiled function (``unreachable`` and ``island_confinement`` share
-``island_reaches``, which computes the reaches once), composed by ``_pass``; the passes and the
-probes are compiled with numba.
+``island_reaches``, which computes the reaches once), composed by ``_pass``; the passes run
+compiled with numba behind one entry point from Python, ``_propagate`` (a probe is two calls).
 """
 
 from __future__ import annotations
@@ -510,38 +510,6 @@ def _propagate(s, nb, number, cols, wall_size, biggest, counts):
             thorough = False
 
 
-@njit(cache=True)
-def _probe_cell(s, i, nb, number, cols, wall_size, biggest, counts):
-    """Probe free cell i both ways (see the module docstring); updates ``s`` (propagated) and
-    returns -1 when nothing was learnt, 0 when something was, or the state's contradiction."""
-    scratch = np.zeros_like(counts)
-    as_wall = s.copy()
-    as_wall[i] = BLACK
-    wall_fails = _propagate(as_wall, nb, number, cols, wall_size, biggest, scratch)
-    as_white = s.copy()
-    as_white[i] = WHITE
-    white_fails = _propagate(as_white, nb, number, cols, wall_size, biggest, scratch)
-    if wall_fails and white_fails:
-        return 12
-    if wall_fails:
-        s[:] = as_white
-        counts[len(counts) - 2] += 1
-        return 0
-    if white_fails:
-        s[:] = as_wall
-        counts[len(counts) - 2] += 1
-        return 0
-    learnt = False
-    for j in range(s.shape[0]):
-        if s[j] == UNKNOWN and as_wall[j] != UNKNOWN and as_wall[j] == as_white[j]:
-            s[j] = as_wall[j]
-            learnt = True
-    if not learnt:
-        return -1
-    counts[len(counts) - 3] += 1
-    return _propagate(s, nb, number, cols, wall_size, biggest, counts)
-
-
 class Contradiction(Exception):
     """No solution extends the state (the message names what was found)."""
 
@@ -580,6 +548,29 @@ class Deducer:
             raise Contradiction(CONTRADICTIONS[why])
         return s
 
+    def probe_cell(self, s: np.ndarray, i: int) -> int:
+        """Probe free cell i both ways (see the module docstring); updates ``s`` (propagated) and
+        returns -1 when nothing was learnt, 0 when something was, or the state's contradiction."""
+        trial = (self.nb, self.number, self.cols, self.wall, self.biggest, np.zeros_like(self.counts))
+        as_wall = s.copy()
+        as_wall[i] = BLACK
+        wall_fails = _propagate(as_wall, *trial)
+        as_white = s.copy()
+        as_white[i] = WHITE
+        white_fails = _propagate(as_white, *trial)
+        if wall_fails and white_fails:
+            return 12
+        if wall_fails or white_fails:
+            s[:] = as_white if wall_fails else as_wall
+            self.counts[-2] += 1
+            return 0
+        agree = (s == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white)
+        if not agree.any():
+            return -1
+        s[agree] = as_wall[agree]
+        self.counts[-3] += 1
+        return _propagate(s, *self._args())
+
     def probe(self, s: np.ndarray, deadline: float | None = None) -> np.ndarray:
         """``propagate``, then contradiction probing to a fixpoint (in place; raises
         ``Contradiction``). Stops early at ``deadline`` (``time.perf_counter``), leaving a sound
@@ -593,7 +584,7 @@ class Deducer:
                     continue
                 if deadline is not None and time.perf_counter() > deadline:
                     return s
-                why = _probe_cell(s, int(i), *self._args())
+                why = self.probe_cell(s, int(i))
                 if why > 0:
                     raise Contradiction(CONTRADICTIONS[why] if why < len(CONTRADICTIONS) else
                                         "a cell that can be neither wall nor white")
