@@ -1,0 +1,170 @@
+"""The layers of docs/architecture.md, checked on the source: imports point one way, backends never
+import each other or the independent checker, the command line imports no backend, only the CP-SAT
+models import ortools and only the CNF models import pysat, and no two modules import each other
+(directly or round a longer cycle). Every ``import`` counts, module-level or inside a function."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# folder at the repository top -> (package name, layer); a module may import its own layer's
+# modules (within the same folder) and any lower layer, never a higher one
+LAYERS = {
+    "puzzles": 0,
+    "encoding": 1,
+    "cpmodels": 2,
+    "satmodels": 2,
+    "native_rules": 2,
+    "combined": 3,
+    "harness": 4,
+    "gridsolve": 5,
+    "cli": 6,
+}
+BACKENDS = ("encoding", "cpmodels", "satmodels", "native_rules", "combined")
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for folder in LAYERS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            rel = path.relative_to(ROOT).with_suffix("")
+            parts = list(rel.parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            if parts[0] != "gridsolve":
+                parts.insert(0, "gridsolve")
+            out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """Absolute names of everything ``path`` imports (relative imports resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            found.add(mod)
+            found.update(f"{mod}.{a.name}" for a in node.names)  # `from pkg import module`
+    return found
+
+
+IMPORTS = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def _folder(module: str) -> str | None:
+    """The repository folder (layer) a gridsolve module lives in."""
+    parts = module.split(".")
+    if parts[0] != "gridsolve":
+        return None
+    if len(parts) > 1 and parts[1] in LAYERS:
+        return parts[1]
+    return "gridsolve"
+
+
+def _internal(module: str) -> str | None:
+    """The known gridsolve module an imported name refers to (a module, or the module holding the
+    imported attribute), else None."""
+    while module:
+        if module in MODULES:
+            return module
+        module = module.rpartition(".")[0]
+    return None
+
+
+def test_the_tree_is_read():
+    assert "gridsolve.puzzles.solving" in MODULES and "gridsolve.cli.main" in MODULES
+    assert any(f.startswith("gridsolve.cpmodels") for f in MODULES)
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_point_down_the_layers(module):
+    own = _folder(module)
+    bad = []
+    for imp in IMPORTS[module]:
+        target = _internal(imp)
+        if target is None or target == "gridsolve":
+            continue
+        other = _folder(target)
+        if other == own:
+            continue
+        if LAYERS[other] > LAYERS[own] or (LAYERS[other] == LAYERS[own]):
+            bad.append(f"{imp} ({other})")
+    assert not bad, f"{module} ({own}, layer {LAYERS[own]}) imports upward or sideways: {bad}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _folder(m) in BACKENDS))
+def test_no_backend_imports_the_checker(module):
+    checker = "gridsolve.puzzles.check"
+    bad = [i for i in IMPORTS[module] if i == checker or i.startswith(checker + ".")]
+    assert not bad, f"{module} imports the independent checker: {bad}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _folder(m) == "cli"))
+def test_the_command_line_imports_no_backend(module):
+    bad = [i for i in IMPORTS[module] if _internal(i) and _folder(_internal(i)) in BACKENDS]
+    assert not bad, f"{module} imports a backend package: {bad}"
+
+
+@pytest.mark.parametrize(("library", "home"), [("ortools", "cpmodels"), ("pysat", "satmodels")])
+def test_solver_libraries_are_imported_by_their_family_only(library, home):
+    bad = [m for m, imps in IMPORTS.items()
+           if _folder(m) != home and any(i == library or i.startswith(library + ".") for i in imps)]
+    assert not bad, f"{library} imported outside {home}/: {bad}"
+
+
+def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Cycles met by a depth-first search (at least one per strongly connected component)."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+    cycles = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for t in sorted(graph.get(m, ())):
+            if state.get(t) == 1:
+                cycles.append(stack[stack.index(t):] + [t])
+            elif t not in state:
+                visit(t)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)
+    return cycles
+
+
+def test_no_import_cycle():
+    graph = {m: {_internal(i) for i in imps} - {None, m} for m, imps in IMPORTS.items()}
+    # a package's __init__ importing its own submodules is not a cycle that matters
+    graph = {m: {t for t in ts if not t.startswith(m + ".")} for m, ts in graph.items()}
+    cycles = find_cycles(graph)
+    assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles[:5])
+
+
+def test_the_scan_sees_relative_and_lazy_imports_and_finds_cycles(tmp_path):
+    path = tmp_path / "deduce.py"
+    path.write_text("from ...puzzles.check import nurikabe\n"
+                    "def f():\n    from gridsolve.cpmodels import slitherlink\n")
+    found = _imports("gridsolve.native_rules.nurikabe.deduce", path)
+    assert "gridsolve.puzzles.check.nurikabe" in found and "gridsolve.cpmodels.slitherlink" in found
+    assert find_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    assert find_cycles({"a": {"b"}, "b": set()}) == []
