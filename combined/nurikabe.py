@@ -6,7 +6,7 @@ what the hand rules buy a declarative solver. They compose two backends, which i
 above them, in the harness layer.
 
 The decided cells are imposed as unit clauses and also cut the model down: the SAT model's reaches
-are computed with the partial state (``puzzles.nurikabe.reach``: no decided wall cell, no cell of or
+are computed with the partial state (``encoding.nurikabe.reach``: no decided wall cell, no cell of or
 next to another number's decided white cells, within k - |C| steps of the number's own decided
 white cells C), so the cardinality and distance encodings shrink with them (janko #1055_40x57:
 182 000 -> 74 000 variables, 19.4 s -> 10.5 s, one run each after the other on 2026-11-23).

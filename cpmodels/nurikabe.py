@@ -6,33 +6,33 @@ the island of a number k has k cells and is connected; the wall (black cells) is
 
 Shared variables and constraints (``_Model``): ``b[c]`` = cell c is wall; ``x[c, i]`` = c belongs
 to the island of number i, only for the cells within the number's reach
-(``puzzles.nurikabe.reach``: never entering another number's cell or a cell next to one, at most
+(``encoding.nurikabe.reach``: never entering another number's cell or a cell next to one, at most
 k-1 steps); ``add_one_role`` (wall or exactly one island, numbers white), ``add_island_sizes``
 (``sum x[., i] == k``), ``add_island_separation`` (a cell of island i and a white neighbour are
 in the same island), ``add_no_2x2_wall``, and the implied ``add_implied_neighbours`` (a
 non-number island cell has an island neighbour; a wall cell has a wall neighbour when the wall
 has two cells or more), ``add_border_budget`` (the wall touches at most
-``puzzles.nurikabe.border_budget`` edges of the grid's border: argued there) and
+``encoding.nurikabe.border_budget`` edges of the grid's border: argued there) and
 ``add_diagonal_enclosure`` (across a 2x2 block's wall diagonal, the island of one of the two
-white cells touches no border cell: ``puzzles.nurikabe.diagonal_enclosure``, argued there)
+white cells touches no border cell: ``encoding.nurikabe.diagonal_enclosure``, argued there)
 and ``add_enclosed_spans`` (an island that touches no border cell meets at most (W - 3) // 2
-rows and columns: ``puzzles.nurikabe.enclosed_spans``, argued there).
+rows and columns: ``encoding.nurikabe.enclosed_spans``, argued there).
 
 ``cpsat`` (``solve``) -- lazy connectivity: small islands are connected eagerly by the distance
-levels ``sat`` uses (``puzzles.nurikabe.distance_levels``; janko #950, #687, #688: 30 s timeouts
+levels ``sat`` uses (``encoding.nurikabe.distance_levels``; janko #950, #687, #688: 30 s timeouts
 -> 1-9 s, but every re-solve of the larger model costs more, and five puzzles that took 15-27 s
 now miss 30 s: #1091 15.6 s -> 37 s, both run side by side; per-island caps of 300-1500
 levels only moved the losses around), nothing else is. The huge islands
-(``puzzles.nurikabe.shared_islands``) share one label ``g`` = "in one of the huge islands",
+(``encoding.nurikabe.shared_islands``) share one label ``g`` = "in one of the huge islands",
 with at least the sum of their numbers true (a linear constraint, always), as in ``sat``
 (#94, #460, #660: 30 s timeouts -> 6-13 s); lazy cuts split it into the right islands
-(``puzzles.nurikabe.shared_label_cuts``, argued there). Every assignment is split into the
+(``encoding.nurikabe.shared_label_cuts``, argued there). Every assignment is split into the
 components of the shared label, of each "?" island and of the wall, and every separated piece S
 gets cuts, then the model is re-solved (``_cpsat.search``, presolve off: it costs more than it
 saves over many rounds):
 ``x[c, i] -> OR(x[d, i] for d in F)`` for each c in an island piece S without
 the number, where N = the cells of i's reach next to S and F = the cells of N next to the
-component R of the number in (reach minus S minus N) (``puzzles.nurikabe.facing``: the side of
+component R of the number in (reach minus S minus N) (``encoding.nurikabe.facing``: the side of
 the rim that faces the number); ``AND(x[c, i] for c in P) -> OR(x[d, i] for d in N)`` for the
 piece P holding the number (without it n6 needs 124 rounds instead of 18); and
 ``b[c] -> OR(b[d] for d in F)`` for each c in a wall piece S, where N = the non-number cells
@@ -72,16 +72,9 @@ enumerated by re-solving with blocking constraints.
 
 from __future__ import annotations
 
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.grid import Cell
-from gridsolve.puzzles.nurikabe import (
-    QUESTION,
-    SHARED,
-    NurikabePuzzle,
-    NurikabeSolution,
+from gridsolve.encoding.nurikabe import (
     always_wall,
     border_constraint,
-    connectivity_cuts,
     diagonal_enclosure,
     distance_levels,
     eager_islands,
@@ -92,6 +85,10 @@ from gridsolve.puzzles.nurikabe import (
     shared_islands,
     shared_reach,
 )
+from gridsolve.encoding.nurikabe_cuts import SHARED, connectivity_cuts
+from gridsolve.puzzles import grid
+from gridsolve.puzzles.grid import Cell
+from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
 from ortools.sat.python import cp_model
 
@@ -103,7 +100,7 @@ LAZY_PARAMS = {"cp_model_presolve": False, "symmetry_level": 0}
 
 class _Model:
     def __init__(self, puzzle: NurikabePuzzle) -> None:
-        """The huge islands (``puzzles.nurikabe.shared_islands``) get one shared label ``g``
+        """The huge islands (``encoding.nurikabe.shared_islands``) get one shared label ``g``
         instead of their own, in both models."""
         self.puzzle = puzzle
         self.rows, self.cols = puzzle.rows, puzzle.cols
@@ -197,7 +194,7 @@ class _Model:
             self.model.add(sum(k * self.b[c] for c, k in weights.items()) <= bound)
 
     def add_island_levels(self) -> None:
-        """Eager connectivity by distance levels (``puzzles.nurikabe.distance_levels``, the same
+        """Eager connectivity by distance levels (``encoding.nurikabe.distance_levels``, the same
         clauses as ``sat``) for the islands ``eager_islands`` picks; the others are ``lazy``."""
         for i in sorted(eager_islands(self.puzzle, self.reach)):
             xi, levels = self.x[i], {}
@@ -216,14 +213,14 @@ class _Model:
 
     def add_diagonal_enclosure(self) -> None:
         """Implied by the connected wall: across a 2x2 block's wall diagonal, one of the two
-        islands touches no border cell (``puzzles.nurikabe.diagonal_enclosure``, argued there;
+        islands touches no border cell (``encoding.nurikabe.diagonal_enclosure``, argued there;
         the same clauses as ``sat``, with the same islands: a lone shared island takes part
         with the shared label)."""
         for clause in diagonal_enclosure(self.puzzle, self.reach, self.shared):
             self.model.add_bool_or([self.rule_literal(*x) for x in clause])
 
     def rule_literal(self, positive: bool, key: tuple):
-        """The literal of a shared rule's literal key (``puzzles.nurikabe.rule_variable``)."""
+        """The literal of a shared rule's literal key (``encoding.nurikabe.rule_variable``)."""
         var = rule_variable(key, self.b, self.label, self.aux)
         return var if positive else var.Not()
 
@@ -235,7 +232,7 @@ class _Model:
 
     def add_enclosed_spans(self) -> None:
         """Implied by the connected wall: an island that touches no border cell meets at most
-        (W - 3) // 2 rows and columns (``puzzles.nurikabe.enclosed_spans``, argued there; as in
+        (W - 3) // 2 rows and columns (``encoding.nurikabe.enclosed_spans``, argued there; as in
         ``sat``: span literals, ``sum(spans) <= most`` unless ``t(i)``, ``t(i) -> OR(x(c, i) for
         c in border)``, or a border cell outright where even min_lines(k) is too many)."""
         for rule in enclosed_spans(self.puzzle, self.reach, self.shared):
@@ -274,7 +271,7 @@ class _Model:
     # ------------------------------------------------------------ lazy cuts
 
     def add_cuts(self, black, members, shared_cells=()) -> int:
-        """Connectivity cuts for a model (which cuts: ``puzzles.nurikabe.connectivity_cuts``, the
+        """Connectivity cuts for a model (which cuts: ``encoding.nurikabe.connectivity_cuts``, the
         soundness argument: the module docstring); returns how many constraints were added."""
         n = 0
         for cut in connectivity_cuts(self.puzzle, self.reach, self.anchors, black, members,

@@ -50,18 +50,20 @@ class UnionFind:
 
 def components(nodes: Iterable[Hashable], neighbours: Callable[[Hashable], Iterable]) -> list[set]:
     """Connected components of ``nodes`` where ``neighbours(n)`` lists n's neighbours (only
-    neighbours that are themselves in ``nodes`` count)."""
+    neighbours that are themselves in ``nodes`` count), in the order of their smallest nodes
+    (the nodes must be orderable), so that whatever is built from them is reproducible."""
     todo = set(nodes)
     out = []
-    while todo:
-        start = todo.pop()
+    for start in sorted(todo):
+        if start not in todo:
+            continue
+        todo.discard(start)
         comp = {start}
         stack = [start]
         while stack:
-            n = stack.pop()
-            for m in neighbours(n):
+            for m in neighbours(stack.pop()):
                 if m in todo:
-                    todo.remove(m)
+                    todo.discard(m)
                     comp.add(m)
                     stack.append(m)
         out.append(comp)

@@ -6,7 +6,7 @@ no 2x2 block is all wall. A number "?" has an island of any size.
 
 Encoding (variables named in an ``IDPool``): ``("b", cell)`` = the cell is wall;
 ``("x", cell, i)`` = the cell belongs to the island of number i, created only for the cells
-within the number's reach (``puzzles.nurikabe.reach``: a breadth-first search from the number
+within the number's reach (``encoding.nurikabe.reach``: a breadth-first search from the number
 that never enters another number's cell or a cell next to one, cut at distance k-1). A cell
 out of every reach is wall. Every white cell thus carries its island ("island membership");
 without it a model only knows white/black and needs tens of thousands of cut rounds.
@@ -20,27 +20,27 @@ without it a model only knows white/black and needs tens of thousands of cut rou
 * implied: a non-number cell of island i has a neighbour in island i; a wall cell has a wall
   neighbour when the wall has two cells or more (its size is known without "?" numbers); the
   wall has exactly W cells (when that counter is small); the wall touches at most
-  ``puzzles.nurikabe.border_budget`` edges of the grid's border (a count of adjacent pairs: the
+  ``encoding.nurikabe.border_budget`` edges of the grid's border (a count of adjacent pairs: the
   islands' pairs are at most 2k - ceil(2 sqrt k) each and the connected wall has W - 1 or more,
   argued there; it pays when the wall is short: janko #753 5 s -> 1.5 s); where a 2x2 block
   has wall on one diagonal and white on the other, the island of one of the two white cells
-  touches no border cell (``add_diagonal_enclosure``, ``puzzles.nurikabe.diagonal_enclosure``,
+  touches no border cell (``add_diagonal_enclosure``, ``encoding.nurikabe.diagonal_enclosure``,
   argued there: the connected wall loops round it; janko #29, never solved before, is proved
   in 25-47 s, #753 1.7 s -> 0.9 s, #1108 2.3 s -> 1.3 s); an island that touches no border cell
   meets at most (W - 3) // 2 rows and columns, an isoperimetric count of the wall's runs
-  (``add_enclosed_spans``, ``puzzles.nurikabe.enclosed_spans``, argued there: #29 -> 0.2 s).
+  (``add_enclosed_spans``, ``encoding.nurikabe.enclosed_spans``, argued there: #29 -> 0.2 s).
 
 Island connectivity is eager (``add_island_connectivity``): distance levels
 ``("d", c, i, t)`` = c is in island i at most t steps from the number through island cells, and
-every cell of the island is within k-1 steps (``puzzles.nurikabe.distance_levels``, shared with
+every cell of the island is within k-1 steps (``encoding.nurikabe.distance_levels``, shared with
 ``cpsat``) -- except for "?" islands, connected by lazy cuts like the wall, and islands so large
-that the levels would exceed ``puzzles.nurikabe.EAGER_LEVELS`` variables (or
+that the levels would exceed ``encoding.nurikabe.EAGER_LEVELS`` variables (or
 ``EAGER_LEVELS_PER_CELL`` per grid cell, if more). Those huge islands
-(``puzzles.nurikabe.shared_islands``) have no label of their own: they share ``("g", cell)`` =
+(``encoding.nurikabe.shared_islands``) have no label of their own: they share ``("g", cell)`` =
 "c is in one of the huge islands" over the union of their reaches (separated, and with an
 island neighbour, like the others), with at least the sum of their numbers true where that
 counter is small (``add_island_sizes``), and lazy cuts
-split the shared cells into the right islands (``puzzles.nurikabe.shared_label_cuts``: a
+split the shared cells into the right islands (``encoding.nurikabe.shared_label_cuts``: a
 component without a number grows toward one, a path joining two numbers or reaching too far is
 forbidden, a component of the wrong size grows or shrinks). Per-island labels with exact sizes
 made them a pigeonhole-like problem: janko #1055 (eight 50s, four of them huge) was never
@@ -54,7 +54,7 @@ every lazily connected island; every separated piece S gets cuts, added to the s
 rebuild):
 
 * island i, piece S not holding the number: ``x[c, i] -> OR(x[d, i] for d in F)`` for each c
-  in S, where F is the *facing* part of the rim (``puzzles.nurikabe.facing``): of the cells of i's
+  in S, where F is the *facing* part of the rim (``encoding.nurikabe.facing``): of the cells of i's
   reach next to S (the rim N), only those next to R, the component of the number in (i's reach
   minus S minus N). The piece P holding the number (fewer than k cells, as other pieces exist)
   gets ``AND(x[c, i] for c in P) -> OR(x[d, i] for d in N)`` with the whole rim;
@@ -76,7 +76,7 @@ from h to c starts in R (h is outside S, and outside N, or the model's island wo
 S) and ends outside R (in S), so it has a first cell z outside R. z is next to a cell of R, so
 z is in S or N (R is a component of reach minus S minus N), and not in S (the cell before z,
 in R, would be next to S, so in N): z is a cell of N next to R -- a cell of F -- in island i.
-(The shared label's cuts are argued in ``puzzles.nurikabe.shared_label_cuts``.) The same for the
+(The shared label's cuts are argued in ``encoding.nurikabe.shared_label_cuts``.) The same for the
 wall with the anchor a in place of h: a is walled in every solution and in the model (so it is
 in another wall piece, neither in S nor in N), and the connected wall holds a path from a to c
 through non-number cells, whose first cell outside R is a wall cell of F. A solution's island i
@@ -98,15 +98,9 @@ enumeration with a brute force over all colourings of small grids.
 
 from __future__ import annotations
 
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.nurikabe import (
-    QUESTION,
-    SHARED,
-    NurikabePuzzle,
-    NurikabeSolution,
+from gridsolve.encoding.nurikabe import (
     always_wall,
     border_constraint,
-    connectivity_cuts,
     diagonal_enclosure,
     distance_levels,
     eager_islands,
@@ -117,6 +111,9 @@ from gridsolve.puzzles.nurikabe import (
     shared_islands,
     shared_reach,
 )
+from gridsolve.encoding.nurikabe_cuts import SHARED, connectivity_cuts
+from gridsolve.puzzles import grid
+from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
 from pysat.card import CardEnc, EncType
 
@@ -158,7 +155,7 @@ class Model:
 
     def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> None:
         """``fixed``: a partial state the solutions must agree with (``heuristics+sat``,
-        ``rules+sat``); the reaches then leave out what it rules out (``puzzles.nurikabe.reach``),
+        ``rules+sat``); the reaches then leave out what it rules out (``encoding.nurikabe.reach``),
         and ``add_fixed`` imposes its cells."""
         self.puzzle = puzzle
         self.rows, self.cols = puzzle.rows, puzzle.cols
@@ -168,7 +165,7 @@ class Model:
         self.reach = reach(puzzle, fixed)
         self.cells = list(grid.cells(self.rows, self.cols))
         self.b = {c: self.cnf.var(("b", c)) for c in self.cells}
-        # the huge islands share one label ``g`` (``puzzles.nurikabe.shared_islands``) ... -- picked
+        # the huge islands share one label ``g`` (``encoding.nurikabe.shared_islands``) ... -- picked
         # by the puzzle's own reaches: a partial state shrinks them, which would turn huge islands
         # into islands with their own labels, sizes and levels, the pigeonhole-like problem the
         # shared label avoids (janko #1055 after the ``rules`` without probing: 3.6 s -> 1.8 s, one run each)
@@ -257,7 +254,7 @@ class Model:
 
     def add_border_budget(self) -> None:
         """Implied: the wall touches at most ``border_budget`` grid-border edges
-        (``puzzles.nurikabe.border_constraint``; a corner cell's literal is counted twice)."""
+        (``encoding.nurikabe.border_constraint``; a corner cell's literal is counted twice)."""
         found = border_constraint(self.puzzle)
         if found is None:
             return
@@ -296,7 +293,7 @@ class Model:
                     self.cnf.add([-self.b[c]] + [self.b[d] for d in self.nbrs(c) if d not in self.clue_at])
 
     def add_island_connectivity(self) -> None:
-        """Eager per-island connectivity by distance levels (``puzzles.nurikabe.distance_levels``)
+        """Eager per-island connectivity by distance levels (``encoding.nurikabe.distance_levels``)
         for the islands ``eager_islands`` picks; the others are ``lazy``."""
         for i in sorted(self.eager):
             xi = self.x[i]
@@ -310,7 +307,7 @@ class Model:
 
     def add_diagonal_enclosure(self) -> None:
         """Implied by the connected wall: across a 2x2 block's wall diagonal, one of the two
-        islands touches no border cell (``puzzles.nurikabe.diagonal_enclosure``, argued there).
+        islands touches no border cell (``encoding.nurikabe.diagonal_enclosure``, argued there).
         The islands with their own label take part, and a lone shared island with the shared
         label (then its own: janko #683 2.8 s, 927 rounds -> 0.12 s, 24 rounds); several shared
         islands do not (a shared cell does not say which one it is in; a variant that passes
@@ -321,13 +318,13 @@ class Model:
             self.cnf.add([self.rule_literal(*x) for x in clause])
 
     def rule_literal(self, positive: bool, key: tuple) -> int:
-        """The literal of a shared rule's literal key (``puzzles.nurikabe.rule_variable``)."""
+        """The literal of a shared rule's literal key (``encoding.nurikabe.rule_variable``)."""
         var = rule_variable(key, self.b, self.label, lambda k: self.cnf.var(("enclosure",) + k))
         return var if positive else -var
 
     def add_enclosed_spans(self) -> None:
         """Implied by the connected wall: an island that touches no border cell meets at most
-        (W - 3) // 2 rows and columns (``puzzles.nurikabe.enclosed_spans``, argued there): span
+        (W - 3) // 2 rows and columns (``encoding.nurikabe.enclosed_spans``, argued there): span
         literals ``x(c, i) -> span(line)``, and ``t(i) or at most "most" spans`` (a sequential
         counter, each clause with ``t(i)``), where ``t(i) -> OR(x(c, i) for c in border)`` -- the
         ``t(i)`` of ``add_diagonal_enclosure``. Where even min_lines(k) is too many, the island
@@ -364,7 +361,7 @@ class Model:
 
     def cuts(self, black, members, shared_cells=()) -> list[list[int]]:
         """The connectivity cuts of a model as clauses (none when every island and the wall are
-        connected); which cuts, from ``puzzles.nurikabe.connectivity_cuts``."""
+        connected); which cuts, from ``encoding.nurikabe.connectivity_cuts``."""
         out: list[list[int]] = []
         for cut in connectivity_cuts(self.puzzle, self.reach, self.anchors, black, members,
                                      self.shared, shared_cells, self.memo):
