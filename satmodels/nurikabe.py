@@ -98,22 +98,8 @@ enumeration with a brute force over all colourings of small grids.
 
 from __future__ import annotations
 
-from gridsolve.encoding.nurikabe import (
-    always_wall,
-    border_constraint,
-    diagonal_enclosure,
-    distance_levels,
-    eager_islands,
-    enclosed_spans,
-    lazy_islands,
-    reach,
-    rule_variable,
-    shared_islands,
-    shared_reach,
-)
-from gridsolve.encoding.nurikabe_cuts import SHARED, connectivity_cuts
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
+from gridsolve.encoding.nurikabe_rules import NurikabeRules
+from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
 from pysat.card import CardEnc, EncType
 
@@ -150,65 +136,36 @@ def default_solver(puzzle: NurikabePuzzle) -> str:
     return LARGE_GRID_SOLVER if puzzle.rows * puzzle.cols > LARGE_GRID else _cnf.DEFAULT_SOLVER
 
 
-class Model:
-    """The CNF and the variable layout of one puzzle."""
+class Model(NurikabeRules):
+    """The CNF of one puzzle: the shared rules (``encoding.nurikabe_rules``) on ``IDPool`` keys."""
 
     def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> None:
-        """``fixed``: a partial state the solutions must agree with (``heuristics+sat``,
-        ``rules+sat``); the reaches then leave out what it rules out (``encoding.nurikabe.reach``),
-        and ``add_fixed`` imposes its cells."""
-        self.puzzle = puzzle
-        self.rows, self.cols = puzzle.rows, puzzle.cols
         self.cnf = _cnf.Cnf()
-        self.clues = puzzle.clue_cells()
-        self.clue_at = {cell: i for i, (cell, _) in enumerate(self.clues)}
-        self.reach = reach(puzzle, fixed)
-        self.cells = list(grid.cells(self.rows, self.cols))
-        self.b = {c: self.cnf.var(("b", c)) for c in self.cells}
-        # the huge islands share one label ``g`` (``encoding.nurikabe.shared_islands``) ... -- picked
-        # by the puzzle's own reaches: a partial state shrinks them, which would turn huge islands
-        # into islands with their own labels, sizes and levels, the pigeonhole-like problem the
-        # shared label avoids (janko #1055 after the ``rules`` without probing: 3.6 s -> 1.8 s, one run each)
-        chosen = self.reach if fixed is None else reach(puzzle)
-        self.shared = shared_islands(puzzle, chosen)
-        self.eager = eager_islands(puzzle, chosen)
-        self.g = {c: self.cnf.var(("g", c)) for c in shared_reach(self.reach, self.shared)}
-        self.x: list[dict] = [{} if i in self.shared else {c: self.cnf.var(("x", c, i)) for c in r}
-                              for i, r in enumerate(self.reach)]
-        self.wall_count = puzzle.wall_count()
-        self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
-        self.memo: dict = {}  # what the cuts compute from the puzzle alone, kept across rounds
-        # ... and the other islands connected by lazy cuts ("?" numbers) keep their own
-        self.lazy = lazy_islands(puzzle, chosen) - self.shared
+        super().__init__(puzzle, fixed)
 
-    def nbrs(self, cell):
-        return grid.neighbours(self.rows, self.cols, cell)
+    def new_var(self, key: tuple) -> int:
+        return self.cnf.var(key)
 
-    def labels(self) -> list[dict]:
-        """The membership labels: one per island, and the shared one (when there are shared islands)."""
-        return self.x + ([self.g] if self.g else [])
+    def aux(self, key: tuple) -> int:
+        return self.cnf.var(("aux",) + key)
 
-    def label(self, i: int) -> dict:
-        """The membership label of number i (or of the cuts' ``SHARED``)."""
-        return self.g if i == SHARED or i in self.shared else self.x[i]
+    def neg(self, v: int) -> int:
+        return -v
 
-    def add_one_role(self) -> None:
+    def clause(self, lits) -> None:
+        self.cnf.add(lits)
+
+    def fix(self, v: int, value: bool) -> None:
+        self.cnf.add([v if value else -v])
+
+    def exactly_one(self, lits) -> None:
+        """At least one, and pairwise at most one (a ladder beyond six literals)."""
         cnf = self.cnf
-        roles: dict = {c: [self.b[c]] for c in self.cells}
-        for xi in self.labels():
-            for c, v in xi.items():
-                roles[c].append(v)
-        for c, lits in roles.items():
-            if c in self.clue_at:
-                own = self.label(self.clue_at[c])[c]
-                cnf.add([own])
-                cnf.extend([-v] for v in lits if v != own)
-                continue
-            cnf.add(lits)
-            if len(lits) <= 6:
-                cnf.extend([-a, -lits[j]] for k, a in enumerate(lits) for j in range(k + 1, len(lits)))
-            else:
-                cnf.extend(CardEnc.atmost(lits, 1, vpool=cnf.pool, encoding=EncType.ladder).clauses)
+        cnf.add(lits)
+        if len(lits) <= 6:
+            cnf.extend([-a, -lits[j]] for k, a in enumerate(lits) for j in range(k + 1, len(lits)))
+        else:
+            cnf.extend(CardEnc.atmost(lits, 1, vpool=cnf.pool, encoding=EncType.ladder).clauses)
 
     def exactly(self, lits: list[int], k: int, seq_limit: int | None = None,
                 large: int = EncType.cardnetwrk) -> None:
@@ -225,159 +182,40 @@ class Model:
             enc = EncType.seqcounter if len(lits) * k <= limit else large
             self.cnf.extend(CardEnc.equals(lits, bound=k, vpool=self.cnf.pool, encoding=enc).clauses)
 
-    def add_island_sizes(self) -> None:
-        """Exactly k cells in each island with its own label (``ISLAND_SEQ_LIMIT``). The shared
-        label: at least the sum K of the shared islands' numbers, only when that counter is small
-        (a sequential counter over n cells with n * (n - K) <= ``SEQ_LIMIT``: the islands must fill most of
-        their reach, and the count drives them outward -- janko #669, #683, #1102: 0.03-3 s with
-        it, 60 s timeouts after 50 000-160 000 rounds without it); otherwise it costs more than it
-        prunes (with it / without: #1055 34.6 s / 19.3 s, #460 1.09 s / 0.77 s; all measured
-        one after the other on 2026-11-22 by a script toggling the count). The sizes of the shared
-        islands are cut lazily; an exact count made #1055 hopeless and #94 three times slower."""
-        for i, (_, v) in enumerate(self.clues):
-            if v != QUESTION and i not in self.shared:
-                self.exactly(list(self.x[i].values()), v, ISLAND_SEQ_LIMIT, EncType.mtotalizer)
-        lits, k = list(self.g.values()), sum(self.clues[i][1] for i in self.shared)
+    def island_size(self, lits, k: int) -> None:
+        self.exactly(lits, k, ISLAND_SEQ_LIMIT, EncType.mtotalizer)
+
+    def shared_size(self, lits, k: int) -> None:
+        """Only where the counter is small (n * (n - K) <= ``SEQ_LIMIT``): the islands must then
+        fill most of their reach and the count drives them outward; elsewhere it costs more than
+        it prunes (docs/nurikabe.md)."""
         if k > len(lits):
             self.cnf.add([])
-        elif self.shared and len(lits) * (len(lits) - k) <= SEQ_LIMIT:
+        elif len(lits) * (len(lits) - k) <= SEQ_LIMIT:
             self.cnf.extend(CardEnc.atleast(lits, bound=k, vpool=self.cnf.pool,
                                             encoding=EncType.seqcounter).clauses)
 
-    def add_wall_size(self) -> None:
-        """Implied: the wall has W cells -- only for a sparse wall (at most a quarter of the cells),
-        where it pays (janko #1030, 10 wall cells: 50 s -> 6 s); elsewhere it slows the median."""
-        lits = [self.b[c] for c in self.cells if c not in self.clue_at]
-        w = self.wall_count
-        if w is not None and 4 * w <= len(self.cells) and len(lits) * w <= SEQ_LIMIT:
+    def wall_size(self, lits, w: int) -> None:
+        if len(lits) * w <= SEQ_LIMIT:
             self.exactly(lits, w)
 
-    def add_border_budget(self) -> None:
-        """Implied: the wall touches at most ``border_budget`` grid-border edges
-        (``encoding.nurikabe.border_constraint``; a corner cell's literal is counted twice)."""
-        found = border_constraint(self.puzzle)
-        if found is None:
-            return
-        bound, weights = found
+    def weighted_at_most(self, weights: dict, bound: int) -> None:
+        """A literal of weight k counted k times (a corner cell twice)."""
         if bound < 0:
             self.cnf.add([])
             return
-        lits = [self.b[c] for c, k in weights.items() for _ in range(k)]
+        lits = [v for v, k in weights.items() for _ in range(k)]
         enc = EncType.seqcounter if len(lits) * bound <= SEQ_LIMIT else EncType.cardnetwrk
         self.cnf.extend(CardEnc.atmost(lits, bound=bound, vpool=self.cnf.pool, encoding=enc).clauses)
 
-    def add_island_separation(self) -> None:
-        for xi in self.labels():
-            for c, v in xi.items():
-                for d in self.nbrs(c):
-                    self.cnf.add([-v, self.b[d]] + ([xi[d]] if d in xi else []))
+    def at_most_unless(self, lits, most: int, unless) -> None:
+        """A sequential counter, each of its clauses with ``unless``."""
+        counter = CardEnc.atmost(lits, bound=most, vpool=self.cnf.pool, encoding=EncType.seqcounter)
+        first = [unless] if unless is not None else []
+        self.cnf.extend(first + clause for clause in counter.clauses)
 
-    def add_no_2x2_wall(self) -> None:
-        for block in grid.blocks(self.rows, self.cols):
-            if not any(x in self.clue_at for x in block):
-                self.cnf.add([-self.b[x] for x in block])
-
-    def add_implied_neighbours(self) -> None:
-        for i, xi in enumerate(self.x):
-            home = self.clues[i][0]
-            for c, v in xi.items():
-                if c != home and home not in self.nbrs(c):
-                    self.cnf.add([-v] + [xi[d] for d in self.nbrs(c) if d in xi])
-        homes = {self.clues[i][0] for i in self.shared}
-        for c, v in self.g.items():
-            if c not in homes:
-                self.cnf.add([-v] + [self.g[d] for d in self.nbrs(c) if d in self.g])
-        if self.wall_count is not None and self.wall_count >= 2:
-            for c in self.cells:
-                if c not in self.clue_at:
-                    self.cnf.add([-self.b[c]] + [self.b[d] for d in self.nbrs(c) if d not in self.clue_at])
-
-    def add_island_connectivity(self) -> None:
-        """Eager per-island connectivity by distance levels (``encoding.nurikabe.distance_levels``)
-        for the islands ``eager_islands`` picks; the others are ``lazy``."""
-        for i in sorted(self.eager):
-            xi = self.x[i]
-
-            def lit(positive, key, i=i, xi=xi):
-                var = xi[key[1]] if key[0] == "x" else self.cnf.var(("d", key[1], i, key[2]))
-                return var if positive else -var
-
-            for clause in distance_levels(self.puzzle, self.reach, i):
-                self.cnf.add([lit(*x) for x in clause])
-
-    def add_diagonal_enclosure(self) -> None:
-        """Implied by the connected wall: across a 2x2 block's wall diagonal, one of the two
-        islands touches no border cell (``encoding.nurikabe.diagonal_enclosure``, argued there).
-        The islands with their own label take part, and a lone shared island with the shared
-        label (then its own: janko #683 2.8 s, 927 rounds -> 0.12 s, 24 rounds); several shared
-        islands do not (a shared cell does not say which one it is in; a variant that passes
-        "touches the border" along the shared label's neighbours did nothing for #1055 and
-        took #1050 from 82 to 525 rounds)."""
-
-        for clause in diagonal_enclosure(self.puzzle, self.reach, self.shared):
-            self.cnf.add([self.rule_literal(*x) for x in clause])
-
-    def rule_literal(self, positive: bool, key: tuple) -> int:
-        """The literal of a shared rule's literal key (``encoding.nurikabe.rule_variable``)."""
-        var = rule_variable(key, self.b, self.label, lambda k: self.cnf.var(("enclosure",) + k))
-        return var if positive else -var
-
-    def add_enclosed_spans(self) -> None:
-        """Implied by the connected wall: an island that touches no border cell meets at most
-        (W - 3) // 2 rows and columns (``encoding.nurikabe.enclosed_spans``, argued there): span
-        literals ``x(c, i) -> span(line)``, and ``t(i) or at most "most" spans`` (a sequential
-        counter, each clause with ``t(i)``), where ``t(i) -> OR(x(c, i) for c in border)`` -- the
-        ``t(i)`` of ``add_diagonal_enclosure``. Where even min_lines(k) is too many, the island
-        has a border cell. Janko #29: 25-47 s -> 0.1-0.25 s."""
-        for rule in enclosed_spans(self.puzzle, self.reach, self.shared):
-            k = self.clues[rule.island][1]
-            self.cnf.extend([self.rule_literal(*x) for x in clause] for clause in rule.clauses(k))
-            if rule.must_touch_border(k):
-                continue
-            spans = [self.rule_literal(True, key) for key in rule.span_keys()]
-            unless = [self.rule_literal(True, rule.touches)] if rule.border else []
-            counter = CardEnc.atmost(spans, bound=rule.most, vpool=self.cnf.pool, encoding=EncType.seqcounter)
-            self.cnf.extend(unless + clause for clause in counter.clauses)
-
-    def build(self) -> None:
-        self.add_one_role()
-        self.add_island_sizes()
-        self.add_wall_size()
-        self.add_border_budget()
-        self.add_island_separation()
-        self.add_no_2x2_wall()
-        self.add_implied_neighbours()
-        self.add_island_connectivity()
-        self.add_diagonal_enclosure()
-        self.add_enclosed_spans()
-
-    # ------------------------------------------------------------ lazy cuts
-
-    def read(self, model: list[int]):
-        black = frozenset(c for c, v in self.b.items() if model[v - 1] > 0)
-        members = [[c for c, v in xi.items() if model[v - 1] > 0] if i in self.lazy else []
-                   for i, xi in enumerate(self.x)]
-        return black, members, [c for c, v in self.g.items() if model[v - 1] > 0]
-
-    def cuts(self, black, members, shared_cells=()) -> list[list[int]]:
-        """The connectivity cuts of a model as clauses (none when every island and the wall are
-        connected); which cuts, from ``encoding.nurikabe.connectivity_cuts``."""
-        out: list[list[int]] = []
-        for cut in connectivity_cuts(self.puzzle, self.reach, self.anchors, black, members,
-                                     self.shared, shared_cells, self.memo):
-            var = self.b if cut.island is None else self.label(cut.island)
-            rim = [var[d] for d in cut.rim]
-            also = [] if cut.also is None else [-var[cut.also]]
-            if cut.each:
-                out.extend([-var[c]] + also + rim for c in cut.piece)
-            else:
-                out.append([-var[c] for c in cut.piece] + rim)
-        return out
-
-    def block(self, solution: NurikabeSolution) -> list[int]:
-        if self.wall_count is not None:
-            return [-self.b[c] for c in solution.black]
-        return [-self.b[c] if c in solution.black else self.b[c] for c in self.cells if c not in self.clue_at]
+    def read_model(self, model: list[int]):
+        return self.read(lambda v: model[v - 1] > 0)
 
 
 def add_fixed(m: Model, fixed: NurikabeSolution) -> int:
@@ -412,16 +250,8 @@ def solve(
         stats["fixed_cells"] = add_fixed(m, fixed)
 
     def refine(candidate, add_clause):
-        black, members, shared_cells = candidate
-        cuts = m.cuts(black, members, shared_cells)
-        if not cuts:
-            return [NurikabeSolution(puzzle.rows, puzzle.cols, black)]
-        stats["rounds"] += 1
-        stats["cuts"] += len(cuts)
-        for clause in cuts:
-            add_clause(clause)
-        return []
+        return m.refine(candidate, add_clause, stats)
 
-    return _cnf.search(backend, m.cnf, limit, read=m.read, block=m.block, refine=refine,
+    return _cnf.search(backend, m.cnf, limit, read=m.read_model, block=m.block_clause, refine=refine,
                        solver_name=solver, deadline=deadline, stats=stats, options=CADICAL_OPTIONS,
                        slice_seconds=SLICE_SECONDS)
