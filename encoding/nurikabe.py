@@ -92,12 +92,10 @@ def always_wall(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> list[
     return [c for c in grid.cells(puzzle.rows, puzzle.cols) if c not in clued and c not in inside]
 
 
-# Distance-level variables above which an island is connected by lazy cuts instead: levels for
-# islands of 25-30 cells make packing them hard (janko #1050 in ``sat``: 20 s -> 6 s at 3000, the
-# first solver call alone took 15 s); small islands stay eager (the median is unchanged) ...
+# Distance-level variables above which an island is connected by lazy cuts instead (levels for
+# large islands make packing them hard) ...
 EAGER_LEVELS = 3_000
-# ... or 5 per grid cell on large grids, where every lazy round re-solves a large model (janko #690,
-# 50x50, islands of 47-70 cells: 83 s -> 11 s in ``sat``)
+# ... or this many per grid cell on large grids, where every lazy round re-solves a large model
 EAGER_LEVELS_PER_CELL = 5
 
 Literal = tuple[bool, tuple]  # (positive, key): a model literal named by its key, e.g. ("x", cell)
@@ -127,8 +125,7 @@ def shared_islands(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> se
     them ONE shared membership label, "white and in one of the huge islands", instead of one label
     per island, and leave which island a cell is in, and each island's size, to the
     ``shared_label_cuts``. Per-island labels with exact sizes make these islands a pigeonhole-like
-    problem: janko #1055 (eight 50s) was never solved, even with everything else fixed to the
-    solution; #94 6 s -> 1.5 s."""
+    problem (docs/nurikabe.md)."""
     clues = puzzle.clue_cells()
     return {i for i in lazy_islands(puzzle, reaches) if clues[i][1] != QUESTION}
 
@@ -188,19 +185,7 @@ def diagonal_enclosure(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
     * ``x(c, i) -> t(i)`` for the border cells c of i's reach; ``x(c, i) and t(i) -> z(c)``;
     * ``not (b(b1) and b(b2) and z(w1) and z(w2))`` for each diagonal b1-b2 of a 2x2 block
       (no number on it) whose other diagonal w1-w2 may lie in such islands.
-
-    Why it removes no solution: set t and z to exactly what they say; the implications hold. For the
-    last clause, the wall joins b1 to b2 by a path of wall cells; through the cell centres it and
-    the block's diagonal b1-b2 form a simple closed curve (a shortest path repeats no cell, and the
-    diagonal meets no segment between orthogonal neighbours). The segment w1-w2 crosses that curve
-    once, at the block's centre, so w1 and w2 lie on opposite sides, one of them (say w1) inside.
-    w1's island is connected through white cells, whose steps never meet the curve, so all of it is
-    inside; a border cell's centre cannot be inside a curve drawn through cell centres, every point
-    near it on the far side of the grid being outside. So w1's island has no border cell. (Two white
-    cells of one island cannot face wall that way at all.) The rule is what finally proves janko #29
-    (a 36 and a 37 on a 10x10, walled apart by a 27-cell ring): its models separated the two islands
-    with wall pieces that met only at such corners, cut one by one for ever; ``sat`` then proved it
-    in 25-47 s (no backend had solved it before), and with ``enclosed_spans`` in 0.2 s."""
+    Why it is sound: docs/nurikabe.md, "Why the rules keep every solution"."""
     rows, cols = puzzle.rows, puzzle.cols
     clued = {cell for cell, _ in puzzle.clue_cells()}
 
@@ -294,21 +279,7 @@ def enclosed_spans(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
     ``min_lines(k)`` above that touches the border). One rule per island with a known number and
     its own label, or a lone shared island (as in ``diagonal_enclosure``); none with "?" numbers
     (W unknown), and none where the bound cannot bind.
-
-    Why (an isoperimetric count): let island S touch no border cell and meet a rows and b columns.
-    Every neighbour of S is in the grid and is wall (a white neighbour would be in S's island).
-    Count the wall's maximal horizontal runs h: in each of the a rows, the cells just left of S's
-    leftmost cell there and just right of its rightmost are wall, with a cell of S between them --
-    two runs; the row above S's top row and the row below its bottom row hold a wall cell each
-    (next to S), and meet no cell of S: h >= 2a + 2. Likewise the vertical runs v >= 2b + 2. A run
-    of n cells holds n - 1 adjacent pairs, so the wall has W - h horizontal and W - v vertical
-    adjacent pairs, and being connected it has at least W - 1: 2W - h - v >= W - 1, so
-    W >= h + v - 1 >= 2(a + b) + 3. Janko #29 (a 36 and a 37 on a 10x10, W = 27): the 37 touches
-    the border (here the models knew that already: its number's two border neighbours would wall
-    it in alone), so ``diagonal_enclosure`` walls the 36 in, and this rule keeps it within 12 rows
-    and columns -- the 6x6 square, whose ring is the whole wall. ``sat`` took 25-47 s to prove it
-    without this rule, 0.1-0.25 s with it (the session's runs and the corpus run of 2026-11-23
-    12:23)."""
+    Why it is sound: docs/nurikabe.md, "Why the rules keep every solution"."""
     w = puzzle.wall_count()
     if w is None:
         return []
@@ -335,13 +306,7 @@ def border_budget(puzzle: NurikabePuzzle) -> int | None:
     neighbours, a corner wall cell two, and every solution's wall loses at most
     ``3W + 1 - E + sum(max_adjacencies(k))`` in all, for W wall cells and E adjacent pairs of
     cells in the grid (None with "?" numbers: W unknown).
-
-    Why: every pair of adjacent cells is wall-wall (E_ww), wall-island (E_wi) or island-island
-    (E_ii: two white neighbours are in the same island, so E_ii is at most the sum of
-    ``max_adjacencies`` of the numbers). Counting the wall cells' neighbours, 4W - lost =
-    2 E_ww + E_wi = E + E_ww - E_ii, so lost = 4W - E - E_ww + E_ii, and the connected wall has
-    E_ww >= W - 1 (also when W is 0). It bites when the wall is short and the islands must be compact
-    (janko #753: 4 wall cells may touch the border, 5 s -> 1.5 s)."""
+    Why it is sound: docs/nurikabe.md, "Why the rules keep every solution"."""
     w = puzzle.wall_count()
     if w is None:
         return None

@@ -27,8 +27,7 @@ class ConnectivityCut:
     * not ``each`` (the piece holding the number, too small): ``AND(in(c) for c in piece) ->
       OR(in(d) for d in rim)``; with an empty rim: not all of ``piece``.
 
-    Why no cut removes a solution is argued in satmodels/nurikabe.py, for the shared label in
-    ``shared_label_cuts``."""
+    Why no cut removes a solution: docs/nurikabe.md."""
 
     island: int | None
     piece: frozenset[Cell]
@@ -62,18 +61,7 @@ def shared_label_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], sh
       C, whose previous cell on a shortest path from h is neither: not all of that path; else,
       with more than k cells: not all of the k+1 cells of C nearest h (a connected set); with
       fewer than k: ``AND(in(c) for c in C) -> OR(in(d) for d in N)``.
-
-    Why no cut removes a solution (whose label is true exactly on the shared islands' cells): a
-    cell c of the island of a shared number h is joined to h by a path inside the island, so
-    inside h's reach. h is neither in C (C has no number) nor in N (the model labels h, so h would
-    be in C), so the path starts in R (the component of h) and ends in C; its first cell outside
-    R is next to R, so in C or N, and not in C (the cell before it, in R, would be next to C, so
-    in N): a labelled cell of F. A labelled path joining two numbers would put both in one
-    island. A labelled path from h to c puts c, and every cell of the path, in h's island: c is in
-    h's reach, and a shortest path of k steps or more has more than k cells. k+1 labelled cells
-    connected to h are all in h's island of k cells. A labelled C with an unlabelled rim is a
-    whole island (the rim's other cells are walls: two white neighbours share an island), of
-    fewer than k cells. ``memo``: as in ``connectivity_cuts``."""
+    Why it is sound: docs/nurikabe.md, "Why the rules keep every solution"."""
     rows, cols = puzzle.rows, puzzle.cols
     clues = _remembered(memo, "clues", puzzle.clue_cells)
     homes = {clues[i][0]: i for i in shared}
@@ -126,8 +114,7 @@ def connectivity_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], an
     ``also`` unless the piece has fewer cells than every solution's wall (the wall size W is
     known, no "?" numbers, and the piece is smaller than W). ``memo``: a dict the caller keeps
     for the puzzle, in which what the cuts compute from the puzzle alone is kept across rounds
-    (the numbers, the guides of ``facing``: janko #1055's cuts took 3.7 s of its 17-18 s, now
-    2.8 s)."""
+    (the numbers, the guides of ``facing``)."""
     rows, cols = puzzle.rows, puzzle.cols
     clues = _remembered(memo, "clues", puzzle.clue_cells)
     out: list[ConnectivityCut] = []

@@ -49,13 +49,11 @@ def facing(region, rim, starts, allowed, rows: int, cols: int,
 
     Searched from the rim outward: each cell next to the rim is classified by a best-first search
     toward the nearest start that stops at a start, at a cell already classified, or when its
-    component is exhausted. A search from the starts would cross most of the grid for every
-    piece, and the wall cuts ask for every piece in every round (janko #1055: 11 s of 36 s).
-    The search is guided by ``guide`` = ``start_distances(starts, allowed, ...)``, the steps to the
-    nearest start with nothing blocked: the same for every piece, so the cuts compute it once per
-    puzzle and pass it (the Manhattan distance to the nearest start, computed for every cell
-    pushed, cost more: #1055's ``facing`` 5.8 s -> 2.2 s under the profiler, with 8 % fewer cells
-    pushed); a cell the guide leaves out reaches no start even with nothing blocked."""
+    component is exhausted (a search from the starts would cross most of the grid for every
+    piece, in every round). The search is guided by ``guide`` = ``start_distances(starts,
+    allowed, ...)``, the steps to the nearest start with nothing blocked: the same for every
+    piece, so the cuts compute it once per puzzle and pass it; a cell the guide leaves out reaches
+    no start even with nothing blocked."""
     nbrs = grid.neighbour_table(rows, cols)
     if guide is None:
         guide = start_distances(starts, allowed, rows, cols)

@@ -104,9 +104,9 @@ class WalkSolver:
     clauses once, the walked steps as unit clauses as the walk extends, the move under test as
     an assumption, and every cut clause kept for later checks (the cuts hold for every path of
     the base puzzle, so they stay sound as the walk grows). Used as the oracle's ``finder``.
-    A few checks are hard under the assumption but easy with the move as a unit clause (seen on
-    21x21 walks: seconds against 0.06 s), so each call gets a conflict budget and, past it, the
-    question goes to a fresh model (``solve``); both answers are exact."""
+    A few checks are hard under the assumption but easy with the move as a unit clause, so each
+    call gets a conflict budget and, past it, the question goes to a fresh model (``solve``);
+    both answers are exact."""
 
     def __init__(self, puzzle: HamiltonianPuzzle, solver: str = _cnf.DEFAULT_SOLVER) -> None:
         from pysat.solvers import Solver

@@ -1,99 +1,14 @@
-"""Nurikabe as CNF (python-sat) with incremental lazy connectivity cuts on one solver.
+"""Nurikabe as CNF (python-sat): the shared rules (``encoding.nurikabe_rules``) on ``IDPool`` keys,
+with lazy connectivity cuts on one incremental solver (``_cnf.search``).
 
 Rules: numbered cells stay white; every white cell belongs to the island of exactly one number,
 and the island of a number k has k cells and is connected; the wall (black cells) is connected;
 no 2x2 block is all wall. A number "?" has an island of any size.
 
-Encoding (variables named in an ``IDPool``): ``("b", cell)`` = the cell is wall;
-``("x", cell, i)`` = the cell belongs to the island of number i, created only for the cells
-within the number's reach (``encoding.nurikabe.reach``: a breadth-first search from the number
-that never enters another number's cell or a cell next to one, cut at distance k-1). A cell
-out of every reach is wall. Every white cell thus carries its island ("island membership");
-without it a model only knows white/black and needs tens of thousands of cut rounds.
-
-* ``add_one_role``: each cell is wall or in exactly one island (ALO + AMO); numbers are white;
-* ``add_island_sizes``: exactly k cells in island i (``CardEnc``; sequential counter, or a
-  cardinality network for large reaches);
-* ``add_island_separation``: a cell of island i and a white neighbour are in the same island
-  (``x[c, i] -> b[d] or x[d, i]``), so islands never touch;
-* ``add_no_2x2_wall``;
-* implied: a non-number cell of island i has a neighbour in island i; a wall cell has a wall
-  neighbour when the wall has two cells or more (its size is known without "?" numbers); the
-  wall has exactly W cells (when that counter is small); the wall touches at most
-  ``encoding.nurikabe.border_budget`` edges of the grid's border (a count of adjacent pairs: the
-  islands' pairs are at most 2k - ceil(2 sqrt k) each and the connected wall has W - 1 or more,
-  argued there; it pays when the wall is short: janko #753 5 s -> 1.5 s); where a 2x2 block
-  has wall on one diagonal and white on the other, the island of one of the two white cells
-  touches no border cell (``add_diagonal_enclosure``, ``encoding.nurikabe.diagonal_enclosure``,
-  argued there: the connected wall loops round it; janko #29, never solved before, is proved
-  in 25-47 s, #753 1.7 s -> 0.9 s, #1108 2.3 s -> 1.3 s); an island that touches no border cell
-  meets at most (W - 3) // 2 rows and columns, an isoperimetric count of the wall's runs
-  (``add_enclosed_spans``, ``encoding.nurikabe.enclosed_spans``, argued there: #29 -> 0.2 s).
-
-Island connectivity is eager (``add_island_connectivity``): distance levels
-``("d", c, i, t)`` = c is in island i at most t steps from the number through island cells, and
-every cell of the island is within k-1 steps (``encoding.nurikabe.distance_levels``, shared with
-``cpsat``) -- except for "?" islands, connected by lazy cuts like the wall, and islands so large
-that the levels would exceed ``encoding.nurikabe.EAGER_LEVELS`` variables (or
-``EAGER_LEVELS_PER_CELL`` per grid cell, if more). Those huge islands
-(``encoding.nurikabe.shared_islands``) have no label of their own: they share ``("g", cell)`` =
-"c is in one of the huge islands" over the union of their reaches (separated, and with an
-island neighbour, like the others), with at least the sum of their numbers true where that
-counter is small (``add_island_sizes``), and lazy cuts
-split the shared cells into the right islands (``encoding.nurikabe.shared_label_cuts``: a
-component without a number grows toward one, a path joining two numbers or reaching too far is
-forbidden, a component of the wrong size grows or shrinks). Per-island labels with exact sizes
-made them a pigeonhole-like problem: janko #1055 (eight 50s, four of them huge) was never
-solved, even with every other cell fixed to the solution; now 19 s in the corpus benchmark.
-#94 6.3 -> 1.5 s. An exact count of the shared cells instead of "at least" makes #1055
-hopeless again, none at all makes
-#669 and #1102 (a 64 in a reach of 83 cells, a 61 in one of 61) need tens of thousands of rounds.
-
-Wall connectivity is enforced lazily. Each model is split into the components of the wall and of
-every lazily connected island; every separated piece S gets cuts, added to the same solver (no
-rebuild):
-
-* island i, piece S not holding the number: ``x[c, i] -> OR(x[d, i] for d in F)`` for each c
-  in S, where F is the *facing* part of the rim (``encoding.nurikabe.facing``): of the cells of i's
-  reach next to S (the rim N), only those next to R, the component of the number in (i's reach
-  minus S minus N). The piece P holding the number (fewer than k cells, as other pieces exist)
-  gets ``AND(x[c, i] for c in P) -> OR(x[d, i] for d in N)`` with the whole rim;
-* wall piece S: when there is an *anchor* outside S -- a non-number cell out of every reach,
-  which every solution walls (the first in row-major order) -- ``b[c] -> OR(b[d] for d in F)``
-  for each c in S, F = the cells of the rim N (the non-number cells next to S) next to R, the
-  component of the anchor in (the non-number cells minus S minus N); without an anchor outside S,
-  ``b[c] -> OR(b[d] for d in N)`` when S has fewer cells than the wall size W, else (and with "?"
-  numbers, when W is unknown) ``b[c] and b[e] -> OR(b[d] for d in N)`` for a wall cell e of
-  another piece.
-
-The facing part F is often half the rim or less (a wall piece running from border to border
-has island cells on both sides, and only one side faces the anchor): janko #683 needs 480
-rounds of cuts instead of 2000 (19 s -> 7 s), #1108 160 instead of 700.
-
-Why a cut never removes a solution (so counting is exact): in a solution where c is in island i,
-the island is connected and holds the number h; a path inside the island (so inside i's reach)
-from h to c starts in R (h is outside S, and outside N, or the model's island would join h to
-S) and ends outside R (in S), so it has a first cell z outside R. z is next to a cell of R, so
-z is in S or N (R is a component of reach minus S minus N), and not in S (the cell before z,
-in R, would be next to S, so in N): z is a cell of N next to R -- a cell of F -- in island i.
-(The shared label's cuts are argued in ``encoding.nurikabe.shared_label_cuts``.) The same for the
-wall with the anchor a in place of h: a is walled in every solution and in the model (so it is
-in another wall piece, neither in S nor in N), and the connected wall holds a path from a to c
-through non-number cells, whose first cell outside R is a wall cell of F. A solution's island i
-holding all of P has k > |P| cells and is connected, so it holds a cell of N. Without an anchor:
-in a solution with c wall, the wall is connected and has W > |S| cells, so it leaves S through a
-wall cell of N; with e, the connected wall joins c to e, outside S. A model's wall may have more
-than W cells (nothing bounds it when the shared label has no count), so a piece of W cells or
-more must not get the first form: it could hold a whole solution's wall (fixed 2026-11-22 -- with
-another cardinality encoding the search met a 191-cell piece of a 194-cell model wall in janko
-#1050, W = 185, and the cut made the puzzle "unsatisfiable"). The
-distance levels exclude no solution either: set ``d[c, i, t]`` iff c's distance from the number
-inside the island is at most t (never below its reach distance, at most k-1); nor does the
-diagonal enclosure. ``refine`` returns
-a model as a solution only when every island and the wall are connected; solutions are blocked
-by ``OR(not b[c] for c in wall)`` (all wall sizes are equal) or, with "?" numbers, by the
-negation of the whole wall assignment. ``tests/test_nurikabe_cuts.py`` compares the exhaustive
-enumeration with a brute force over all colourings of small grids.
+Variables: ``("b", c)`` wall, ``("x", c, i)`` c in island i (only within i's reach), ``("g", c)``
+c in one of the huge islands (the shared label). Small islands are connected eagerly by distance
+levels; the wall, "?" islands and the shared label by cuts. The encoding, the cuts, why they keep
+every solution, and how the constants below were chosen: docs/nurikabe.md, "The models".
 """
 
 from __future__ import annotations
@@ -106,27 +21,12 @@ from pysat.card import CardEnc, EncType
 from . import _cnf
 
 SEQ_LIMIT = 40_000  # n * k above which a count uses a cardinality network ...
-# ... except an island's size, by a modulo totalizer above ISLAND_SEQ_LIMIT: in the corpus only the
-# largest islands of janko #690_50x50 (a 70 in a reach of 399 cells, 63/437, 57/319, 47/463) and
-# #1055_40x57 (50s in reaches of 361-519) are that large. Measured 2026-11-23 (``sat`` on the two,
-# old and new code alternately, two runs): 19.1 -> 13.2 s and 20.5 -> 13.9 s for the two together
-# (690 5.5 -> 4.8 s, 1055 13.6 -> 8.4 s in the first); in one run each, a totalizer 0.96x, a
-# k-bounded one 0.85x; the threshold at 5 000 changes ten puzzles and slows two (#1050 1.0 ->
-# 1.5 s, #1045 0.2 -> 0.4 s)
-ISLAND_SEQ_LIMIT = 15_000
-# CaDiCaL keeps its target phases (the best trail so far) in every mode, not only when stabilising,
-# and is looked at every 0.25 s instead of 0.05 s: each time slice restarts the search, and the
-# lazy rounds are many (the ten slowest janko puzzles: 40 s -> 30 s)
+ISLAND_SEQ_LIMIT = 15_000  # ... or, for an island's size, a modulo totalizer
+# CaDiCaL keeps its target phases in every mode, and is looked at every SLICE_SECONDS: each time
+# slice restarts its search, and the lazy rounds are many
 CADICAL_OPTIONS = {"target": 2}
 SLICE_SECONDS = 0.25
-# The SAT solver when the caller names none: CaDiCaL on grids of up to LARGE_GRID cells, Glucose 4.2
-# above. Measured 2026-11-23 (``sat`` through ``solve``, one solver after the other on each puzzle):
-# on a random 150 of the 881 janko puzzles of at most 200 cells CaDiCaL's median is 0.0149 s against
-# Glucose 4.2's 0.0205 (per-puzzle median ratio 1.33), and 29_10x10 takes 30 s against 45 s; on a
-# random 100 of the 249 larger ones Glucose 4.2 takes 39.3 s in all against 54.8 s (median ratio
-# 0.95), and on the slowest: 690_50x50 18.6 -> 7.5 s, 94_20x36 1.9 -> 0.85 s, 995_16x21 1.6 ->
-# 0.57 s, 1030_32x32 2.5 -> 1.5 s, 460_20x36 1.7 -> 0.83 s (680_31x45 3.8 -> 4.0 s, 1055_40x57
-# 24 -> 21 s). Glucose 4 ("glucose4") is as fast on the large ones but 29_10x10 times out at 60 s.
+# The SAT solver when the caller names none: CaDiCaL up to LARGE_GRID cells, Glucose 4.2 above
 LARGE_GRID = 200
 LARGE_GRID_SOLVER = "glucose42"
 
