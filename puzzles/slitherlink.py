@@ -26,10 +26,7 @@ class SlitherlinkPuzzle:
     kind = KIND
 
     def __post_init__(self) -> None:
-        if not (1 <= self.rows <= MAX_SIDE and 1 <= self.cols <= MAX_SIDE):
-            raise ValueError(f"impossible size {self.rows}x{self.cols} (1..{MAX_SIDE} per side)")
-        if len(self.clues) != self.rows or any(len(row) != self.cols for row in self.clues):
-            raise ValueError(f"clue grid is not {self.rows}x{self.cols}")
+        grid.check_clue_grid(self.rows, self.cols, self.clues, MAX_SIDE)
         for row in self.clues:
             for v in row:
                 if v is not None and v != QUESTION and not (0 <= v <= 4):
