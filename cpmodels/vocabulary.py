@@ -7,7 +7,7 @@ are sound: docs/encodings.md.
 * ``add_single_path``: the arcs form one path from ``start`` to ``end`` through every node (a
   circuit closed by the fixed arc end -> start);
 * ``add_cycle_degrees``: every node has 0 or 2 chosen edges (the lazy cycle's degree rule);
-* ``add_subtour_cut`` / ``add_key_clause``: a lazy cut or a rule's clause over key literals;
+* ``add_subtour_cut``: the lazy cut of one piece of a candidate;
 * ``add_rooted_tree``: a connected region, eagerly: every member but the root has a member
   neighbour of smaller depth as its parent;
 * cardinalities are linear constraints (``exactly``, ``at_least``, ``at_most``).
@@ -71,12 +71,6 @@ def add_subtour_cut(model: cp_model.CpModel, lit: Callable[[Hashable], Any], cut
     leaving`` (``with_piece=False``: a path through every node)."""
     piece = [lit(e).Not() for e in cut.piece] if with_piece else []
     model.add_bool_or(piece + [lit(f) for f in cut.leaving])
-
-
-def add_key_clause(model: cp_model.CpModel, lit: Callable[[Hashable], Any],
-                   clause: Iterable[tuple[bool, Hashable]]) -> None:
-    """A clause over key literals ``(positive, key)``, ``lit(key)`` being the model's variable."""
-    model.add_bool_or([lit(k) if positive else lit(k).Not() for positive, k in clause])
 
 
 def exactly(model: cp_model.CpModel, lits: Iterable[Any], k: int):

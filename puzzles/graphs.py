@@ -1,5 +1,5 @@
 """Small graph helpers for the domain layer (standard library only): union-find, connected
-components of cells and of edge sets, vertex degrees, walking a loop."""
+components of nodes and of edge sets, vertex degrees."""
 
 from __future__ import annotations
 
@@ -88,27 +88,3 @@ def edge_components(edges: Iterable[Edge]) -> list[frozenset[Edge]]:
     for e in edges:
         groups[uf.find(e[0])].add(e)
     return [frozenset(g) for g in groups.values()]
-
-
-def walk_loop(edges: Iterable[Edge]) -> list[Vertex]:
-    """The vertices of a single closed loop in walking order, starting at its smallest vertex
-    and leaving along its smallest edge. Raises ValueError if the edges are not one simple loop."""
-    edges = set(edges)
-    if not edges:
-        raise ValueError("no edges")
-    adj: dict[Vertex, list[Vertex]] = defaultdict(list)
-    for a, b in edges:
-        adj[a].append(b)
-        adj[b].append(a)
-    if any(len(v) != 2 for v in adj.values()):
-        raise ValueError("not every vertex has degree 2")
-    start = min(adj)
-    order = [start]
-    prev, cur = start, min(adj[start])
-    while cur != start:
-        order.append(cur)
-        a, b = adj[cur]
-        prev, cur = cur, (b if a == prev else a)
-    if len(order) != len(adj):
-        raise ValueError("more than one loop")
-    return order

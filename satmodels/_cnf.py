@@ -1,10 +1,9 @@
 """The CNF half of the shared encoding vocabulary, and the python-sat idioms, written once:
 ``IDPool``-keyed variables and ``CardEnc`` cardinalities (``Cnf``), the degree rules of a single
 cycle (``add_cycle_degrees``: 0 or 2) and of a single path (``add_path_degrees``: 1 at its ends,
-2 elsewhere), subtour cuts and key-literal clauses as clauses (``subtour_clause``,
-``key_clause``), time limits that really stop the solver, and the incremental enumeration /
-lazy-cut loop on ONE solver (``search``). What each states and why the cuts are sound:
-docs/encodings.md.
+2 elsewhere), subtour cuts as clauses (``subtour_clause``), time limits that really stop the
+solver, and the incremental enumeration / lazy-cut loop on ONE solver (``search``). What each
+states and why the cuts are sound: docs/encodings.md.
 
 Time limits: Glucose, MiniSat and friends are stopped by ``interrupt()`` from a ``Timer`` while
 ``solve_limited(expect_interrupt=True)`` runs. python-sat's CaDiCaL bindings do not implement
@@ -93,11 +92,6 @@ def subtour_clause(lit: Callable[[Hashable], int], cut: SubtourCut, with_piece: 
     """The cut of one piece: ``not all of piece, or one of leaving`` (a cycle), or only ``one of
     leaving`` (``with_piece=False``: a path through every node)."""
     return ([-lit(e) for e in cut.piece] if with_piece else []) + [lit(f) for f in cut.leaving]
-
-
-def key_clause(lit: Callable[[Hashable], int], clause: Iterable[tuple[bool, Hashable]]) -> list[int]:
-    """A clause over key literals ``(positive, key)``, ``lit(key)`` being the CNF variable."""
-    return [lit(k) if positive else -lit(k) for positive, k in clause]
 
 
 def usable_solvers() -> list[str]:
