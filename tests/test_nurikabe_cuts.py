@@ -321,8 +321,8 @@ def test_distance_levels_admit_exactly_the_connected_islands(number):
 
 
 def test_cpsat_connects_small_islands_by_levels_and_huge_ones_lazily(monkeypatch):
-    """``cpsat`` encodes the distance levels for the islands ``eager_islands`` picks (janko #950,
-    #687, #688: 30 s timeouts -> 1-9 s) and cuts only the others; with the thresholds at 0 every
+    """``cpsat`` encodes the distance levels for the islands ``eager_islands`` picks and cuts
+    only the others; with the thresholds at 0 every
     island is huge: it gets the shared label (cut lazily), and both count the same solutions."""
     import gridsolve.cpmodels.nurikabe as cp_nurikabe
     import gridsolve.encoding.nurikabe as nurikabe_analysis
@@ -355,8 +355,7 @@ def test_cpsat_tree_adds_the_distance_levels_of_small_islands():
 
 def test_cpsat_tree_roots_the_wall_at_the_anchor_nearest_the_centre():
     """The wall tree's root: of the cells every solution walls (out of every reach), the one
-    nearest the grid's centre -- not the first in row-major order (rooted at a top-row cell,
-    janko #570_31x45 found no solution in 2400 s; from the middle it is proved in seconds)."""
+    nearest the grid's centre -- not the first in row-major order (docs/nurikabe.md)."""
     import gridsolve.cpmodels.nurikabe as cp_nurikabe
 
     puzzle = NurikabePuzzle.from_rows([[1] + [None] * 6, [None] * 7, [None] * 7, [None] * 6 + [1]])
@@ -552,8 +551,7 @@ def test_wall_cuts_when_a_model_wall_outgrows_every_solution(monkeypatch, seed):
     """``sat`` with every known island on the shared label and without its count (SEQ_LIMIT 0):
     nothing bounds a model's wall by the solutions' wall size W, so a wall piece may have W cells
     or more and hold a whole solution's wall; its cut must then keep ``also`` (a wall cell of
-    another piece). Seed 35 lost one of its 22 solutions to a whole-rim cut before that
-    (as did janko #1050, reported unsatisfiable, under another cardinality encoding)."""
+    another piece). Seed 35 loses one of its 22 solutions to a whole-rim cut without it."""
     import gridsolve.encoding.nurikabe as nurikabe_analysis
     import gridsolve.satmodels.nurikabe as sat_nurikabe
 
