@@ -13,6 +13,8 @@ every solution, and how the constants below were chosen: docs/nurikabe.md, "The 
 
 from __future__ import annotations
 
+import operator
+
 from gridsolve.encoding.nurikabe_rules import NurikabeRules
 from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
@@ -39,21 +41,15 @@ def default_solver(puzzle: NurikabePuzzle) -> str:
 class Model(NurikabeRules):
     """The CNF of one puzzle: the shared rules (``encoding.nurikabe_rules``) on ``IDPool`` keys."""
 
+    neg = staticmethod(operator.neg)
+
     def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> None:
         self.cnf = _cnf.Cnf()
+        # the primitives called once per literal or clause, bound directly (the rules' auxiliary
+        # keys never collide with the variables' "b", "x", "g")
+        self.new_var = self.aux = self.cnf.pool.id
+        self.clause = self.cnf.add
         super().__init__(puzzle, fixed)
-
-    def new_var(self, key: tuple) -> int:
-        return self.cnf.var(key)
-
-    def aux(self, key: tuple) -> int:
-        return self.cnf.var(("aux",) + key)
-
-    def neg(self, v: int) -> int:
-        return -v
-
-    def clause(self, lits) -> None:
-        self.cnf.add(lits)
 
     def fix(self, v: int, value: bool) -> None:
         self.cnf.add([v if value else -v])
