@@ -8,6 +8,7 @@ import sys
 
 BENCHMARKS = {
     "batch": "benchmarks.batch",
+    "cli-latency": "benchmarks.cli_latency",
     "slitherlink-janko": "benchmarks.slitherlink_janko",
     "slitherlink-native": "benchmarks.slitherlink_native",
     "slitherlink-native-longer": "benchmarks.slitherlink_native_longer",

@@ -78,3 +78,16 @@ def markdown_table(header: list[str], rows: list[list]) -> str:
     out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(out) + "\n"
+
+
+def command(name: str, argv: list[str]) -> str:
+    """The command line that reproduces a benchmark run, for its report."""
+    return " ".join(["python -m benchmarks", name, *argv])
+
+
+def publish(name: str, report: str, rows: list[dict] | None = None) -> None:
+    """A benchmark's report in ``results/NAME.md`` (its rows, if given, in ``NAME.csv``), printed."""
+    if rows is not None:
+        write_csv(RESULTS / f"{name}.csv", rows)
+    (RESULTS / f"{name}.md").write_text(report)
+    print(report)

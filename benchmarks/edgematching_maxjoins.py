@@ -17,7 +17,6 @@ import json
 from gridsolve.harness import registry
 from gridsolve.harness.run import run
 from gridsolve.puzzles.check.edgematching import check
-from gridsolve.puzzles.edgematching import EdgeMatchingSolution
 from gridsolve.puzzles.formats import edgematching as fm
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.render.edgematching import seed_layout
@@ -46,15 +45,15 @@ def main(argv: list[str]) -> int:
                f"pieces are hard constraints; the {s.get('total_joins')} inner joins are soft. "
                f"{args.workers} CP-SAT worker(s), {args.timeout:g} s.\n\n")
     if "objective" in s:
-        best = EdgeMatchingSolution.from_json(puzzle, s["partial"])
+        best = r.best
         hard = [v for v in check(puzzle, best) if v.code != "edge-mismatch"]
         out.append(f"**Best: {s['objective']} of {s['total_joins']} joins matched** (bound {s['bound']}; "
                    f"best known 470), status {r.status}, {r.seconds:.0f} s. Checker: "
                    f"{'only mismatched joins' if not hard else '; '.join(map(str, hard[:3]))}.\n\n")
         (RESULTS / f"{NAME}.json").write_text(json.dumps({"objective": s["objective"], "bound": s["bound"],
-                                                          **s["partial"]}) + "\n")
+                                                          **best.to_json()}) + "\n")
     else:
-        out.append(f"No board found: status {r.status}, {r.seconds:.0f} s, {s.get('error', '')}\n\n")
+        out.append(f"No board found: status {r.status}, {r.seconds:.0f} s, {r.error or ''}\n\n")
     progress = "\n".join(s.get("trace", []))
     out.append("Progress (wall time, matched joins, bound):\n\n```\n" + progress + "\n```\n")
     if "objective" in s:

@@ -22,7 +22,7 @@ from gridsolve.harness.run import run
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status
 
-from .common import RESULTS, data, markdown_table, stamp, write_csv
+from .common import command, data, markdown_table, publish, stamp
 
 NAME = "edgematching_real"
 
@@ -65,21 +65,18 @@ def main(argv: list[str]) -> int:
                 rows.append({"set": group, "id": ident, "rows": e.puzzle.rows, "cols": e.puzzle.cols,
                              "pieces": e.puzzle.n, "colours": len(e.puzzle.colours()), "backend": b.name,
                              "status": str(r.status), "seconds": round(r.seconds, 3),
-                             "error": r.stats.get("error", r.stats.get("note", ""))})
+                             "error": r.error or r.note})
             done = ", ".join(f"{x['backend']} {x['status']} {x['seconds']:.1f}s"
                              for x in rows if x["id"] == ident)
             print(f"  {ident}: {done} ({time.perf_counter() - t0:.0f} s)", flush=True)
             if group == "owen" and all(misses[b.name] >= args.give_up for b in backends):
                 break
-    write_csv(RESULTS / f"{NAME}.csv", rows)
-    report = render(rows, backends, args, argv)
-    (RESULTS / f"{NAME}.md").write_text(report)
-    print(report)
+    publish(NAME, render(rows, backends, args, argv), rows)
     return 0
 
 
 def render(rows, backends, args, argv) -> str:
-    cmd = "python -m benchmarks edgematching-real" + (" " + " ".join(argv) if argv else "")
+    cmd = command("edgematching-real", argv)
     out = ["# Edge matching: Eternity II clue puzzles and Brendan Owen's boards\n\n", stamp(cmd),
            f"\nFirst solution, rotation allowed, time limit {args.timeout:g} s per board and backend, every "
            f"solution checked. Brendan Owen boards run by area; a backend stops after {args.give_up} "

@@ -91,7 +91,7 @@ def main(argv: list[str]) -> int:
                             "count": "" if r is None else r.count,
                             "exhausted": "" if r is None else r.exhausted,
                             "agree": len(counts) <= 1,
-                            "error": "" if r is None else r.stats.get("error", ""),
+                            "error": "" if r is None else r.error or "",
                         })
                 for name in names:
                     cell = [r for r in rows if (r["table"], r["size"], r["colours"], r["backend"])

@@ -8,9 +8,8 @@ the walk into a position that cannot be completed (the universal rules are not c
 
 Writes ``benchmarks/results/labyrinth_audit.md`` (+ csv) and, for the first boards where the rules
 allowed a dead move, ``labyrinth_audit_dead_<n>.txt`` (one saved state per line, the author's
-format with the options our rules computed). Quiet machine: about 25 ms per 9x9 walk and 60 ms
-per 11x11 walk, so the default (10 000 each) takes about 15 minutes; ``--walks 200`` for a
-check. Exit 1 if any step is unsound.
+format with the options our rules computed). ``--walks 200`` for a quick check. Exit 1 if any
+step is unsound.
 """
 
 from __future__ import annotations

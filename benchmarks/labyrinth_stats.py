@@ -6,8 +6,7 @@ next to the seed's table (7x7-specific + universal rules of the time: 9: 19.5, 1
     python -m benchmarks labyrinth-stats [--sizes 9,11,13,15,17,19,21] [--attempts 1000] [--seed 0]
 
 Writes ``benchmarks/results/labyrinth_stats.{csv,md,png}``. The mean is the average of a
-geometric count, so its standard error is printed too. Quiet machine: about 3-4 minutes for the
-default (mostly 9x9, where the attempts run longest); ``--attempts 50`` for a check.
+geometric count, so its standard error is printed too. ``--attempts 50`` for a quick check.
 """
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ def main(argv: list[str]) -> int:
                 "backend": b.name, "status": str(r.status), "count": r.count, "unique": r.unique,
                 "matches_given": r.count >= 1 and r.solutions[0] == e.solution,
                 "seconds": round(r.seconds, 5), "rounds": r.stats.get("rounds", ""),
-                "note": r.stats.get("error", "") or r.stats.get("note", ""),
+                "note": r.error or r.note,
             })
         found = compare(results, e.solution, "nurikabe", e.puzzle)
         if found:

@@ -19,7 +19,7 @@ from gridsolve.harness.run import run
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit
 
-from .common import RESULTS, data, markdown_table, record, stamp
+from .common import RESULTS, command, data, markdown_table, publish, record, stamp
 
 NAME = "nurikabe_janko_longer"
 
@@ -47,14 +47,12 @@ def main(argv: list[str]) -> int:
                    "matches_given": res.count >= 1 and res.solutions[0] == e.solution,
                    "seconds": round(res.seconds, 2), "rounds": res.stats.get("rounds", "")}
             record(jl, out, row)
-    report = render(out, args.seconds, argv)
-    (RESULTS / f"{NAME}.md").write_text(report)
-    print(report)
+    publish(NAME, render(out, args.seconds, argv))
     return 0
 
 
 def render(rows, seconds, argv) -> str:
-    cmd = "python -m benchmarks nurikabe-janko-longer" + (" " + " ".join(argv) if argv else "")
+    cmd = command("nurikabe-janko-longer", argv)
     out = ["# Nurikabe: the janko puzzles not proved within the corpus run's limit, with more time\n",
            stamp(cmd),
            f"\n{len(rows)} (puzzle, backend) pairs that did not prove uniqueness in "

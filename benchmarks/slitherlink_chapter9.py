@@ -203,7 +203,7 @@ def solve_phase(made, modes, sizes, args) -> list[dict]:
                     ok = r.unique is True and r.solutions[0] == g.solution
                     if r.status not in (Status.TIMEOUT,) and not ok:
                         raise SystemExit(f"{b.name} on {mode} {p}x{p} seed {g.seed}: {r.status} "
-                                         f"{r.stats.get('error', '')}")
+                                         f"{r.error or ''}")
                     if b.name == "backtrack":
                         runs += 1
                         timeouts += r.status == Status.TIMEOUT

@@ -22,7 +22,7 @@ import statistics
 
 from gridsolve.native_rules.slitherlink.generate import GROWTHS, _loop_edges, generate, grow_loop
 
-from .common import RESULTS, markdown_table, stamp
+from .common import RESULTS, command, markdown_table, publish, stamp
 
 NAME = "slitherlink_growth"
 RATIOS = [(33, 33, 34), (33, 67, 0), (33, 7, 60)]
@@ -55,7 +55,7 @@ def main(argv: list[str]) -> int:
                           f"{statistics.fmean(s[1] for s in stats):.0%}",
                           f"{statistics.fmean(s[2] for s in stats):.2f}"])
     out = [f"# Slitherlink generator: loop growth on {n}x{n} (Chapter 7.1, Figure 8 missing)\n",
-           stamp("python -m benchmarks slitherlink-growth" + (" " + " ".join(argv) if argv else "")),
+           stamp(command("slitherlink-growth", argv)),
            f"\n{args.loops} loops per reading and ratio (seeds 0..{args.loops - 1}), n*m*10 steps each.\n\n",
            markdown_table(["reading", "ratios", "inside area", "smallest (cells)", "bounding box",
                            "loop length / inside cell"], table)]
@@ -81,9 +81,7 @@ def main(argv: list[str]) -> int:
                                "(not in hard)"], rows))
     out.append("\n![loops](slitherlink_growth.png)\n")
     draw(examples, n)
-    report = "".join(out)
-    (RESULTS / f"{NAME}.md").write_text(report)
-    print(report)
+    publish(NAME, "".join(out))
     return 0
 
 

@@ -21,7 +21,7 @@ from gridsolve.harness.timing import summarize
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status
 
-from .common import RESULTS, data, markdown_table, stamp, write_csv
+from .common import command, data, markdown_table, publish, stamp
 
 NAME = "slitherlink_janko"
 
@@ -60,20 +60,17 @@ def main(argv: list[str]) -> int:
                     "matches_given": matches,
                     "seconds": round(r.seconds, 5),
                     "solver_calls": r.stats.get("solver_calls", ""),
-                    "error": r.stats.get("error", ""),
+                    "error": r.error or "",
                 }
             )
         if i % 100 == 0 or i == len(entries):
             print(f"  {i}/{len(entries)} puzzles, {time.perf_counter() - t_start:.0f} s", flush=True)
-    write_csv(RESULTS / f"{NAME}.csv", rows)
-    report = render(rows, backends, args, argv)
-    (RESULTS / f"{NAME}.md").write_text(report)
-    print(report)
+    publish(NAME, render(rows, backends, args, argv), rows)
     return 0
 
 
 def render(rows, backends, args, argv) -> str:
-    cmd = "python -m benchmarks slitherlink-janko" + (" " + " ".join(argv) if argv else "")
+    cmd = command("slitherlink-janko", argv)
     out = ["# Slitherlink: janko.at corpus, solve + uniqueness proof per backend\n", stamp(cmd)]
     with_sol = [r for r in rows if r["given"] == "yes"]
     n_puzzles = len({r["id"] for r in rows})

@@ -27,7 +27,7 @@ from gridsolve.harness.timing import summarize
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status
 
-from .common import RESULTS, data, markdown_table, stamp, write_csv
+from .common import command, data, markdown_table, publish, stamp
 
 NAME = "slitherlink_native"
 BACKENDS = ["rules", "rules+backtrack", "backtrack", "rules+backtrack-strong", "backtrack-strong",
@@ -90,10 +90,7 @@ def main(argv: list[str]) -> int:
                     cut[name] = cells
         if k % 50 == 0 or k == len(items):
             print(f"  {k}/{len(items)} puzzles, {time.perf_counter() - t0:.0f} s", flush=True)
-    write_csv(RESULTS / f"{NAME}.csv", rows)
-    report = render(rows, problems, cut, args, argv, sets)
-    (RESULTS / f"{NAME}.md").write_text(report)
-    print(report)
+    publish(NAME, render(rows, problems, cut, args, argv, sets), rows)
     return 1 if problems else 0
 
 
@@ -107,12 +104,12 @@ def _row(source, e, backend, r) -> dict:
         "seconds": "" if r is None else round(r.seconds, 5),
         "grade": "" if r is None else r.stats.get("grade", ""),
         "nodes": "" if r is None else r.stats.get("nodes", ""),
-        "error": "" if r is None else r.stats.get("error", ""),
+        "error": "" if r is None else r.error or "",
     }
 
 
 def render(rows, problems, cut, args, argv, sets) -> str:
-    cmd = "python -m benchmarks slitherlink-native" + (" " + " ".join(argv) if argv else "")
+    cmd = command("slitherlink-native", argv)
     out = ["# Slitherlink: the seed ports (van Dam 2008) against CP-SAT and SAT\n", stamp(cmd)]
     out.append(
         f"\nTime limits: {args.seed_timeout:g} s for the seed's rules+backtrack and backtrack, "

@@ -20,7 +20,7 @@ from gridsolve.harness.run import run
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status
 
-from .common import RESULTS, data, markdown_table, record, stamp
+from .common import RESULTS, command, data, markdown_table, publish, record, stamp
 
 NAME = "slitherlink_native_longer"
 
@@ -50,9 +50,7 @@ def main(argv: list[str]) -> int:
                    "seconds": round(res.seconds, 2), "nodes": res.stats.get("nodes"),
                    "agrees_with_cpsat": agrees}
             record(jl, out, row)
-    report = render(out, args.seconds, argv)
-    (RESULTS / f"{NAME}.md").write_text(report)
-    print(report)
+    publish(NAME, render(out, args.seconds, argv))
     return 0 if all(r["agrees_with_cpsat"] is not False for r in out) else 1
 
 
@@ -60,7 +58,7 @@ def render(out: list[dict], seconds: float, argv: list[str]) -> str:
     done = [r for r in out if r["status"] != "timeout"]
     return "".join([
         "# The seed's rules+backtrack with more time\n",
-        stamp("python -m benchmarks slitherlink-native-longer" + (" " + " ".join(argv) if argv else "")),
+        stamp(command("slitherlink-native-longer", argv)),
         f"\n{len(out)} puzzles it did not finish in the last `slitherlink-native` run, "
         f"{seconds:g} s each: **{len(done)} finished** (all agree with cpsat: "
         f"{all(r['agrees_with_cpsat'] for r in done)}), {len(out) - len(done)} timed out.\n\n",

@@ -3,9 +3,10 @@ Dask cluster) and ``gridsolve report`` (summary tables and time distributions of
 as text or a self-contained HTML page). The work is done by ``harness.batch``; this module parses,
 shows progress and prints the summary.
 
-Exit codes: 0 = every run ended without error or timeout and no disagreement; 1 = some did;
-2 = bad input or usage (also when some items of the input were malformed: they are recorded as
-errors and the others run); 130 = interrupted (finished results are kept: re-run with --resume).
+Exit codes: 0 = every instance solved by some backend, none with two or more solutions, no run
+ended in error or timeout, no disagreement; 1 = otherwise; 2 = bad input or usage (also when some
+items of the input were malformed: they are recorded as errors and the others run); 130 =
+interrupted (finished results are kept: re-run with --resume).
 """
 
 from __future__ import annotations
@@ -110,7 +111,7 @@ def batch(
     listener.stop()
     s = summarize_records(list(results.records.values()))
     print_summary(s)
-    print(f"results: {out} ({listener.done} new, {listener.skipped} kept from before)")
+    print(f"results: {out} ({listener.done} new, {listener.skipped} kept from before)", file=sys.stderr)
     raise typer.Exit(2 if s.input_errors else 1 if s.failures else 0)
 
 
@@ -135,7 +136,7 @@ def report(
 
         name = title or ", ".join(p.name for p in results)
         html.write_text(html_report(records, title=f"gridsolve batch report: {name}"), encoding="utf-8")
-        print(f"wrote {html}")
+        print(f"wrote {html}", file=sys.stderr)
 
 
 # ------------------------------------------------------------------ printing
@@ -173,7 +174,12 @@ def print_summary(s: Summary) -> None:
         console.print(f"malformed input items ({len(s.input_errors)}):", markup=False)
         for rec in s.input_errors[:LIVE_LINES]:
             console.print(f"  {rec['error']}", markup=False)
+    for what, ids in (("unsolved", s.unsolved), ("not unique", s.not_unique)):
+        if ids:
+            more = f" and {len(ids) - LIVE_LINES} more" if len(ids) > LIVE_LINES else ""
+            console.print(f"{what} ({len(ids)}): " + ", ".join(ids[:LIVE_LINES]) + more, markup=False)
     console.print(f"{s.instances} instance(s), {sum(r['runs'] for r in s.rows)} result(s), "
+                  f"{len(s.unsolved)} unsolved, {len(s.not_unique)} not unique, "
                   f"{len(s.disagreements)} disagreement(s), {len(s.errors)} error(s), "
                   f"{sum(r['timeouts'] for r in s.rows)} timeout(s), {len(s.input_errors)} malformed "
                   "input item(s)", markup=False)

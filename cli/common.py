@@ -2,30 +2,22 @@
 
 from __future__ import annotations
 
-import importlib
+import functools
+import inspect
 import re
 import sys
+from dataclasses import dataclass
 from enum import Enum
 
 import typer
 from gridsolve.harness import registry
-from gridsolve.puzzles import kinds
+from gridsolve.puzzles import formats, kinds
 from gridsolve.puzzles.formats import Entry, FormatError, read
 from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
 
 class Usage(Exception):
     """Bad input or usage: one line on stderr, exit 2."""
-
-
-class RenderFormat(str, Enum):
-    text = "text"
-    canonical = "canonical"
-    json = "json"
-    url = "url"
-    loopy = "loopy"
-    svg = "svg"
-    pzprv3 = "pzprv3"
 
 
 class TableFormat(str, Enum):
@@ -50,6 +42,7 @@ SizeOpt = typer.Option(
 )
 OptionOpt = typer.Option(None, "--option", "-O", help="backend option KEY=VALUE (repeatable)")
 TraceOpt = typer.Option(False, "--trace", help="print the backend's trace (rule solvers)")
+QuietOpt = typer.Option(False, "--quiet", "-q", help="no status lines on stderr: the results only")
 RotationOpt = typer.Option(
     None, "--rotation/--no-rotation",
     help="edge matching: allow / forbid turning pieces (default: as the puzzle says)",
@@ -92,12 +85,19 @@ class Inputs:
                     self.bad += 1
 
 
+def single_entry(arg: str, kind: str | None) -> Entry:
+    """The one puzzle an argument names (exit 2 after the error line when it is malformed)."""
+    inputs = Inputs([arg], kind)
+    if inputs.bad:
+        raise typer.Exit(2)
+    if len(inputs.entries) != 1:
+        raise Usage(f"{arg}: holds {len(inputs.entries)} puzzles; give one (FILE#ID selects one)")
+    return inputs.entries[0]
+
+
 def sized_entry(kind_name: str, size: str) -> Entry:
     k = kinds.normalize(kind_name)
-    fmod = kinds.formats(k)
-    if not hasattr(fmod, "from_size"):
-        raise Usage(f"{k} has no standard puzzle for --size; give a puzzle file")
-    return Entry(f"{k}-{size}", k, fmod.from_size(size))
+    return Entry(f"{k}-{size}", k, formats.from_size(k, size))
 
 
 def parse_options(items: list[str] | None, trace: bool = False) -> dict:
@@ -120,51 +120,27 @@ def parse_options(items: list[str] | None, trace: bool = False) -> dict:
 
 
 def check_options(backend: registry.Backend, options: dict) -> None:
-    for key in options:
-        if not backend.accepts(key):
-            raise Usage(f"backend {backend.name} has no option {key!r}")
-    # a backend module may validate option values up front (e.g. a rules file): it raises
-    # FormatError / ValueError, shown as one line with exit 2 instead of a per-puzzle error
-    validate = getattr(importlib.import_module(backend.target.split(":")[0]), "check_options", None)
-    if validate is not None and options:
-        try:
-            validate(options)
-        except FormatError:
-            raise
-        except (ValueError, OSError) as exc:
-            raise Usage(f"backend {backend.name}: {exc}") from None
-
-
-CORE_OUTPUTS = ("text", "json", "svg")
+    """Options the backend does not declare, or values its validator refuses (e.g. a rules file):
+    one line with exit 2 before any solving instead of a per-puzzle error."""
+    try:
+        backend.check_options(options)
+    except FormatError:
+        raise
+    except registry.UnknownOption as exc:
+        raise Usage(str(exc)) from None
+    except (ValueError, OSError) as exc:
+        raise Usage(f"backend {backend.name}: {exc}") from None
 
 
 def output_formats(kind: str) -> list[str]:
-    """What ``solve --format`` offers for a kind: text, json, svg, plus url / pzprv3 where the
-    kind's format module writes them, plus its ``OUTPUT_FORMATS`` (name -> writer)."""
-    fmod = kinds.formats(kind)
-    out = list(CORE_OUTPUTS)
-    if hasattr(fmod, "to_url"):
-        out.append("url")
-    if hasattr(fmod, "to_pzprv3"):
-        out.append("pzprv3")
-    out.extend(getattr(fmod, "OUTPUT_FORMATS", {}))
-    return out
+    """What ``solve --format`` offers for a kind besides json (the result record): the kind's
+    writers (``puzzles.formats.writers``)."""
+    return [name for name in formats.writers(kind) if name != "json"]
 
 
 def write_solution(kind: str, fmt: str, puzzle, solution) -> str:
     """One puzzle (and solution, if any) in a non-JSON output format."""
-    from gridsolve.puzzles import render
-
-    fmod = kinds.formats(kind)
-    if fmt == "text":
-        return render.text(puzzle, solution)
-    if fmt == "svg":
-        return render.svg(puzzle, solution).rstrip("\n")
-    if fmt == "url":
-        return fmod.to_url(puzzle)
-    if fmt == "pzprv3":
-        return fmod.to_pzprv3(puzzle, solution).rstrip("\n")
-    return fmod.OUTPUT_FORMATS[fmt](puzzle, solution).rstrip("\n")
+    return formats.write(fmt, puzzle, solution)
 
 
 def at_least_one(option: str, value: int) -> int:
@@ -200,6 +176,58 @@ def backends_for(entries: list[Entry], name: str | None) -> dict[str, registry.B
     return out
 
 
+# ------------------------------------------------------------------ the solving commands' shared part
+
+SOLVING_OPTIONS = {  # name -> (annotation, typer default): what solve and count both take
+    "puzzles": (list[str], PuzzleArgs),
+    "kind": (str | None, KindOpt),
+    "size": (str | None, SizeOpt),
+    "backend": (str | None, BackendOpt),
+    "timeout": (float | None, TimeoutOpt),
+    "option": (list[str] | None, OptionOpt),
+    "rotation": (bool | None, RotationOpt),
+    "hints": (bool | None, HintsOpt),
+}
+
+
+def solving_command(fn):
+    """``fn(own options..., **shared)`` as a typer command that also takes ``SOLVING_OPTIONS``
+    (declared once here), passed on in ``shared`` for ``prepare``."""
+    own = [p for p in inspect.signature(fn, eval_str=True).parameters.values() if p.kind != p.VAR_KEYWORD]
+    shared = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=ann)
+              for name, (ann, default) in SOLVING_OPTIONS.items()]
+
+    @functools.wraps(fn)
+    def command(**kw):
+        return fn(**kw)
+
+    params = shared + [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own]
+    command.__signature__ = inspect.Signature(params, return_annotation=None)
+    command.__annotations__ = {p.name: p.annotation for p in params}
+    return command
+
+
+@dataclass
+class Job:
+    """A solving command's puzzles, limit, backend options and backend per kind."""
+
+    inputs: Inputs
+    limit: Limit
+    options: dict
+    backends: dict[str, registry.Backend]
+
+
+def prepare(solutions: int, *, puzzles, kind, size, backend, timeout, option, rotation, hints,
+            **extra) -> Job:
+    """Read the puzzles (settings applied), the limit and the backend options (``extra`` added to
+    ``-O`` ones), and choose the backends; their options are checked by the caller."""
+    limit = make_limit(timeout, solutions)
+    options = {**parse_options(option), **extra}
+    inputs = Inputs(puzzles, kind, size)
+    apply_settings(inputs, rotation=rotation, hints=hints)
+    return Job(inputs, limit, options, backends_for(inputs.entries, backend))
+
+
 def exit_code(bad_inputs: int, failures: int) -> int:
     return 2 if bad_inputs else 1 if failures else 0
 
@@ -214,9 +242,9 @@ def summary_line(ident: str, r: SolveResult) -> str:
         parts.append("not unique")
     parts.append(f"{r.seconds:.3f} s")
     if r.status == Status.ERROR:
-        parts.append(str(r.stats.get("error", "")))
-    elif r.stats.get("note"):  # e.g. why a backend is stuck, a count up to symmetry, a best score
-        parts.append(str(r.stats["note"]))
+        parts.append(r.error or "")
+    elif r.note:  # e.g. why a backend is stuck, a count up to symmetry, a best score
+        parts.append(r.note)
     return ", ".join(parts)
 
 
@@ -232,24 +260,19 @@ def apply_settings(inputs: Inputs, **settings) -> None:
     flags = ", ".join("--" + ("" if v else "no-") + k.replace("_", "-") for k, v in given.items())
     out = []
     for e in inputs.entries:
-        fmod = kinds.formats(e.kind)
-        if not hasattr(fmod, "adjust"):
+        if formats.capabilities(e.kind).adjust is None:
             raise Usage(f"{flags}: not a setting of {e.kind} puzzles")
         try:
-            out.append(dataclasses.replace(e, puzzle=fmod.adjust(e.puzzle, **given)))
+            out.append(dataclasses.replace(e, puzzle=formats.adjust(e.puzzle, **given)))
         except FormatError as exc:
             raise Usage(f"{e.id}: {flags}: {exc.message}") from None
     inputs.entries = out
 
 
 def best_partial(kind: str, puzzle, r: SolveResult):
-    """An optimisation result's best assignment (``stats["partial"]``, solution JSON that breaks
-    some rule) as a solution object for drawing, or None."""
-    import json
-
-    if r.solutions or not r.stats.get("partial"):
-        return None
-    return kinds.formats(kind).parse_solution(puzzle, json.dumps(r.stats["partial"]))
+    """An optimisation result's best assignment (``SolveResult.best``, a solution that breaks some
+    rule) for drawing when there is no solution, or None."""
+    return None if r.solutions else r.best
 
 
 def safe_name(ident: str) -> str:

@@ -8,14 +8,10 @@ the puzzle through ``puzzles.formats.edgematching.adjust``.
 from __future__ import annotations
 
 import typer
-from gridsolve.native_rules import edgematching as seed_port
 from gridsolve.puzzles.formats import edgematching as fmt_em
 from gridsolve.puzzles.formats.common import FormatError, parse_size
-from gridsolve.puzzles.generators.edgematching import default_colours, e2_style
 
 from .common import Usage, at_least_one, one_of
-
-STYLES = ("seed", "e2")
 
 
 def generate(
@@ -32,7 +28,9 @@ def generate(
     fmt: str = typer.Option("canonical", "--format", "-f", help="canonical, plain (piece list) or seed"),
 ) -> None:
     """Random edge-matching puzzles (seeded), as canonical text by default."""
-    one_of("--style", style, STYLES)
+    from gridsolve.harness import edgematching as gen
+
+    one_of("--style", style, gen.STYLES)
     one_of("--format", fmt, ("canonical", "plain", "seed"))
     at_least_one("--count", count)
     try:
@@ -41,24 +39,15 @@ def generate(
         raise Usage(f"--size: {exc.message}") from None
     if not (2 <= rows <= 64 and 2 <= cols <= 64):
         raise Usage(f"--size {size}: each side must be 2..64")
-    f_def, i_def = default_colours(rows, cols)
-    colours = i_def if colors is None else colors
+    colours = gen.default_colours(rows, cols)[1] if colors is None else colors
     if colours < 1 or (frame_colors is not None and frame_colors < 1):
         raise Usage("colour counts must be at least 1")
     if style == "seed" and frame_colors is not None:
         raise Usage("--frame-colors applies to --style e2 only (the seed uses one colour set)")
     out = []
     for i in range(count):
-        s = seed + i
         try:
-            if style == "seed":
-                puzzle, sol = seed_port.seed_style(rows, cols, colours, s, rotation)
-                ident = f"seed-{rows}x{cols}-c{colours}-s{s}"
-            else:
-                frame = f_def if frame_colors is None else frame_colors
-                puzzle, sol = e2_style(rows, cols, frame_colours=frame, inner_colours=colours, seed=s,
-                                       rotation=rotation)
-                ident = f"e2-{rows}x{cols}-f{frame}-c{colours}-s{s}"
+            puzzle, sol, ident = gen.generate(style, rows, cols, colours, frame_colors, seed + i, rotation)
         except ValueError as exc:
             raise Usage(str(exc)) from None
         if fmt == "plain":

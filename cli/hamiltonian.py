@@ -13,10 +13,10 @@ Counting and solving use the core commands (``gridsolve count hamiltonian --size
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import typer
-from gridsolve.harness import hamiltonian as ham
 from gridsolve.puzzles import render
 from gridsolve.puzzles.formats import hamiltonian as fmt_ham
 
@@ -44,11 +44,13 @@ def sample(
     out_format: str = typer.Option("text", "--format", "-f", help="text (drawing), numbers, json"),
 ) -> None:
     """Draw random labyrinths (Hamiltonian paths), or random completions of a partial walk."""
+    from gridsolve.harness import hamiltonian as ham
+
     at_least_one("--count", count)
     one_of("--mode", mode, ham.MODES)
     one_of("--format", out_format, ("text", "numbers", "json"))
     inputs = _entries(puzzles, kind, size)
-    failures = 0
+    failures = drawn = 0
     pictures = []
     for e in inputs.entries:
         try:
@@ -64,8 +66,11 @@ def sample(
                 print(json.dumps({"kind": "hamiltonian", "id": e.id, "mode": s.mode, "seed": seed,
                                   "index": i, **sol.to_json()}))
             else:
-                print(f"{e.id}: {s.mode} sample {i + 1}/{count} (seed {seed})")
-                print(render.text(e.puzzle, sol) if out_format == "text" else fmt_ham.numbers(e.puzzle, sol))
+                print(f"{e.id}: {s.mode} sample {i + 1}/{count} (seed {seed})", file=sys.stderr, flush=True)
+                picture = (render.text(e.puzzle, sol) if out_format == "text"
+                           else fmt_ham.numbers(e.puzzle, sol))
+                print(("\n" if drawn else "") + picture)  # drawings apart, as blocks of a text file are
+                drawn += 1
         if s.paths:
             pictures.append(render.svg(e.puzzle, s.paths[0]))
     if svg is not None and pictures:
@@ -81,6 +86,8 @@ def oracle(
 ) -> None:
     """Which next moves of a partial walk can still be completed (exact; with completion counts
     from the frontier DP when it fits, else feasibility from SAT). Exit 1 if none can."""
+    from gridsolve.harness import hamiltonian as ham
+
     inputs = _entries([puzzle], kind, size)
     if inputs.bad:
         raise typer.Exit(2)
@@ -117,6 +124,8 @@ def generate(
     count: int = typer.Option(1, "--count", "-n"),
 ) -> None:
     """Random labyrinths as canonical text (solved puzzles: the numbered path)."""
+    from gridsolve.harness import hamiltonian as ham
+
     at_least_one("--count", count)
     one_of("--mode", mode, ham.MODES)
     try:

@@ -14,20 +14,22 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import typer
-from gridsolve.harness import labyrinth as lab
 from gridsolve.puzzles import render
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 
-from .common import Usage, at_least_one, exit_code, one_of
+from .common import Usage, at_least_one, error, exit_code, one_of
 
 RulesOpt = typer.Option("universal", "--rules", "-r", help="universal, none, or GROUP,... (see --help)")
 FormatOpt = typer.Option("text", "--format", "-f", help="text or json")
 
 
 def _groups(rules: str) -> int:
+    from gridsolve.harness import labyrinth as lab
+
     try:
         return lab.parse_rules(rules)
     except ValueError as exc:
@@ -79,6 +81,8 @@ def walk(
     """Random walks with the ported rules (the author's statistics mode: uniform among the
     possible moves until the end or "no option to move"); --audit compares each step's possible
     moves with the moves that can still be completed (unsound = a completable move forbidden)."""
+    from gridsolve.harness import labyrinth as lab
+
     n = _size(size)
     groups = _groups(rules)
     at_least_one("--walks", walks)
@@ -103,7 +107,7 @@ def walk(
     else:
         if walks == 1:
             print(f"walk {n}x{n} seed {seed} rules {rules}: {first.outcome} "
-                  f"({len(first.cells)} of {n * n} cells)")
+                  f"({len(first.cells)} of {n * n} cells)", file=sys.stderr, flush=True)
             print(render.text(*_drawable(first)))
         else:
             print(f"{walks} walks {n}x{n} seed {seed} rules {rules}: {rep.completed} complete, "
@@ -114,7 +118,8 @@ def walk(
                 if f.kind == "unsound" or walks == 1:
                     print(f"  walk {f.walk + 1} step {f.step}: {f.kind}: {', '.join(f.moves)}")
                     print(f"    {f.state}")
-    failures = rep.walks - rep.completed + (rep.unsound if audit else 0)
+    # the audit's verdict is the soundness of the rules: walks that run out of moves are its data
+    failures = rep.unsound if audit else rep.walks - rep.completed
     raise typer.Exit(exit_code(0, failures))
 
 
@@ -142,6 +147,8 @@ def walk_stats(
 ) -> None:
     """The seed's statistics: walkthroughs completed before the first error (no option to move,
     or the end reached too early), averaged over the attempts, per size -- next to the seed's."""
+    from gridsolve.harness import labyrinth as lab
+
     ns = parse_sizes(sizes)
     groups = _groups(rules)
     at_least_one("--attempts", attempts)
@@ -170,6 +177,8 @@ def enumerate_(
 ) -> None:
     """Count the walkthroughs with the rule-pruned keep-left depth-first search (numbered as the
     author's), compared with the exact count of the frontier DP; exit 1 if they differ."""
+    from gridsolve.harness import labyrinth as lab
+
     n = _size(size)
     groups = _groups(rules)
     if limit is not None:
@@ -206,6 +215,8 @@ def replay_cmd(
 ) -> None:
     """Replay the author's saved states: at every recorded step, the moves the ported rules allow
     against the options the author's program recorded."""
+    from gridsolve.harness import labyrinth as lab
+
     ns = set(parse_sizes(sizes)) if sizes else None
     groups = _groups(rules)
     for p in paths:
@@ -216,7 +227,7 @@ def replay_cmd(
     for r in reps:
         if r.error:
             bad += 1
-            print(f"{r.name}: error: {r.error}")
+            error(f"{r.name}: {r.error}")
             continue
         if out_format == "json":
             diffs = [{"step": d.step, "recorded": d.recorded, "ours": d.ours, "kind": d.kind,

@@ -1,8 +1,12 @@
 """``gridsolve``: the command line. Parses arguments, calls the harness and the domain layer,
-prints. No solving logic lives here.
+prints. No solving logic lives here, and nothing heavy is imported before a command needs it
+(solvers, numba, numpy: inside the commands; the per-kind command modules import theirs lazily
+too), so ``gridsolve --help`` answers at once.
 
-Exit codes: 0 = solved (and, for count / --limit >= 2, exactly one solution); 1 = no solution,
-not unique, timeout or disagreement; 2 = bad input or usage. Errors are one line on stderr.
+Results go to stdout, status lines (and warnings, errors) to stderr, so output composes:
+``gridsolve solve P > s; gridsolve check P s``. Exit codes: 0 = solved (and, for count /
+--limit >= 2, exactly one solution); 1 = no solution, not unique, timeout or disagreement;
+2 = bad input or usage. Errors are one line on stderr.
 """
 
 from __future__ import annotations
@@ -15,40 +19,31 @@ from pathlib import Path
 
 import typer
 from gridsolve.harness import registry
-from gridsolve.harness.crossval import crossval as run_crossval
 from gridsolve.harness.results import record
-from gridsolve.harness.run import count as count_solutions
-from gridsolve.harness.run import run
 from gridsolve.puzzles import kinds
 from gridsolve.puzzles import render as renderers
 from gridsolve.puzzles.check import check as check_solution
-from gridsolve.puzzles.formats import Entry, FormatError, format_puzzle
+from gridsolve.puzzles.formats import Entry, FormatError, read_solution, write
 from gridsolve.puzzles.solving import Status
 
 from .common import (
-    BackendOpt,
-    HintsOpt,
     Inputs,
     KindOpt,
-    OptionOpt,
     PuzzleArgs,
-    RenderFormat,
-    RotationOpt,
-    SizeOpt,
+    QuietOpt,
     TableFormat,
-    TimeoutOpt,
     TraceOpt,
     Usage,
-    apply_settings,
-    backends_for,
     best_partial,
     check_options,
     error,
     exit_code,
     make_limit,
     output_formats,
-    parse_options,
+    prepare,
     safe_name,
+    single_entry,
+    solving_command,
     summary_line,
     write_solution,
 )
@@ -66,33 +61,28 @@ app = typer.Typer(
 
 
 @app.command()
+@solving_command
 def solve(
-    puzzles: list[str] = PuzzleArgs,
-    kind: str | None = KindOpt,
-    backend: str | None = BackendOpt,
-    timeout: float | None = TimeoutOpt,
     limit: int = typer.Option(1, "--limit", "-n", help="stop at N solutions; 2 proves uniqueness"),
     fmt: str = typer.Option("text", "--format", "-f", help="text, json, svg, url, pzprv3, or a kind's own"),
     out: Path | None = typer.Option(None, "--out", "-o", help="write here (a directory for several SVGs)"),
-    size: str | None = SizeOpt,
-    option: list[str] | None = OptionOpt,
     trace: bool = TraceOpt,
-    rotation: bool | None = RotationOpt,
-    hints: bool | None = HintsOpt,
     maximize_joins: bool = typer.Option(
         False, "--maximize-joins",
         help="edge matching: maximise the matched joins (CP-SAT) within --timeout; prints the best "
              "board, its score and the bound"),
+    quiet: bool = QuietOpt,
+    **shared,
 ) -> None:
-    """Solve puzzles and print their solutions."""
-    lim = make_limit(timeout, limit)
-    options = parse_options(option, trace)
-    inputs = Inputs(puzzles, kind, size)
-    apply_settings(inputs, rotation=rotation, hints=hints)
+    """Solve puzzles and print their solutions (stdout); a status line per puzzle on stderr."""
+    from gridsolve.harness.run import run
+
+    extra = {"trace": True} if trace else {}
     if maximize_joins:
-        options["maximize_joins"] = True
-        backend = backend or "cpsat"
-    chosen = backends_for(inputs.entries, backend)
+        extra["maximize_joins"] = True
+        shared["backend"] = shared["backend"] or "cpsat"
+    job = prepare(limit, **shared, **extra)
+    inputs, lim, options, chosen = job.inputs, job.limit, job.options, job.backends
     for e in inputs.entries:
         if maximize_joins and not chosen[e.kind].accepts("maximize_joins"):
             raise Usage(f"--maximize-joins: backend {chosen[e.kind].name} of {e.kind} does not optimise")
@@ -111,16 +101,16 @@ def solve(
         if trace:
             for line in r.stats.get("trace", []):
                 print(line, file=sys.stderr if fmt != "text" else sys.stdout)
+        if not quiet and fmt != "json":
+            print(summary_line(e.id, r), file=sys.stderr, flush=True)
         if fmt == "json":
             chunks.append(json.dumps(record(e.kind, e.id, r)))
         elif fmt == "text":
-            chunks.append(summary_line(e.id, r))
             chunks.extend(renderers.text(e.puzzle, s) for s in r.solutions)
             partial = best_partial(e.kind, e.puzzle, r)
             if partial is not None:
                 chunks.append(renderers.text(e.puzzle, partial))
         else:
-            print(summary_line(e.id, r), file=sys.stderr)
             partial = best_partial(e.kind, e.puzzle, r)
             sols = r.solutions[:1] or ((partial,) if partial is not None else ())
             sols = sols or ((None,) if fmt in ("svg", "url") else ())
@@ -145,24 +135,17 @@ def flush(chunks: list[str]) -> None:
 
 
 @app.command()
+@solving_command
 def count(
-    puzzles: list[str] = PuzzleArgs,
-    kind: str | None = KindOpt,
-    backend: str | None = BackendOpt,
-    timeout: float | None = TimeoutOpt,
     limit: int = typer.Option(1000, "--limit", "-n", help="stop counting at N"),
     fmt: TableFormat = typer.Option(TableFormat.text, "--format", "-f"),
-    size: str | None = SizeOpt,
-    option: list[str] | None = OptionOpt,
-    rotation: bool | None = RotationOpt,
-    hints: bool | None = HintsOpt,
+    **shared,
 ) -> None:
     """Count solutions (exact when the search is exhausted). Exit 0 iff exactly one."""
-    lim = make_limit(timeout, limit)
-    options = parse_options(option)
-    inputs = Inputs(puzzles, kind, size)
-    apply_settings(inputs, rotation=rotation, hints=hints)
-    chosen = backends_for(inputs.entries, backend)
+    from gridsolve.harness.run import count as count_solutions
+
+    job = prepare(limit, **shared)
+    inputs, lim, options, chosen = job.inputs, job.limit, job.options, job.backends
     for b in chosen.values():
         check_options(b, options)
     failures = 0
@@ -174,7 +157,7 @@ def count(
             continue
         plural = "s" if r.count != 1 else ""
         if r.status == Status.ERROR:
-            what = f"error: {r.stats.get('error', '')}"
+            what = f"error: {r.error or ''}"
         elif r.exhausted:
             what = f"exactly {r.count} solution{plural}"
         elif r.status == Status.TIMEOUT:
@@ -183,7 +166,7 @@ def count(
             what = f"at least {r.count} solution{plural} (stuck)"
         else:
             what = f"at least {r.count} solution{plural} (limit reached)"
-        note = f"; {r.stats['note']}" if r.stats.get("note") and r.status != Status.ERROR else ""
+        note = f"; {r.note}" if r.note and r.status != Status.ERROR else ""
         print(f"{e.id}: {what} ({r.backend}, {r.seconds:.3f} s{note})", flush=True)
     raise typer.Exit(exit_code(inputs.bad, failures))
 
@@ -196,19 +179,7 @@ def check(
 ) -> None:
     """Check a solution with the independent checker. Exit 0 iff valid."""
     e = single_entry(puzzle, kind)
-    if solution == "-":
-        text = sys.stdin.read()
-    elif solution.lstrip().startswith("{"):
-        text = solution
-    else:
-        try:
-            text = Path(solution).read_text(encoding="utf-8-sig")
-        except OSError as exc:
-            raise Usage(f"{solution}: {exc.strerror or 'cannot read'}") from None
-    try:
-        sol = kinds.formats(e.kind).parse_solution(e.puzzle, text)
-    except FormatError as exc:
-        raise Usage(str(exc.at(solution if solution != "-" else "<stdin>"))) from None
+    sol = read_solution_arg(e, solution)
     violations = check_solution(e.kind, e.puzzle, sol)
     if not violations:
         print(f"{e.id}: valid")
@@ -219,13 +190,21 @@ def check(
     raise typer.Exit(1)
 
 
-def single_entry(arg: str, kind: str | None) -> Entry:
-    inputs = Inputs([arg], kind)
-    if inputs.bad:
-        raise typer.Exit(2)
-    if len(inputs.entries) != 1:
-        raise Usage(f"{arg}: holds {len(inputs.entries)} puzzles; give one (FILE#ID selects one)")
-    return inputs.entries[0]
+def read_solution_arg(e: Entry, solution: str):
+    """The solution an argument gives (a file, inline JSON, or - for stdin) in any form solve writes."""
+    if solution == "-":
+        text = sys.stdin.read()
+    elif solution.lstrip().startswith("{"):
+        text = solution
+    else:
+        try:
+            text = Path(solution).read_text(encoding="utf-8-sig")
+        except OSError as exc:
+            raise Usage(f"{solution}: {exc.strerror or 'cannot read'}") from None
+    try:
+        return read_solution(e.puzzle, text)
+    except FormatError as exc:
+        raise Usage(str(exc.at(solution if solution != "-" else "<stdin>"))) from None
 
 
 @app.command()
@@ -241,6 +220,7 @@ def crossval(
 ) -> None:
     """Run every backend, check every solution, compare verdicts and solution sets."""
     from gridsolve.harness.batch import too_big
+    from gridsolve.harness.crossval import crossval as run_crossval
 
     lim = make_limit(timeout, limit)
     inputs = Inputs(puzzles, kind)
@@ -301,37 +281,15 @@ def render(
     puzzle: str = typer.Argument(..., help="the puzzle (file, URL, ID, or -)"),
     solution: str | None = typer.Argument(None, help="optional solution file"),
     kind: str | None = KindOpt,
-    fmt: RenderFormat = typer.Option(RenderFormat.text, "--format", "-f"),
+    fmt: str = typer.Option("text", "--format", "-f",
+                            help="text, canonical, json, svg, or one the kind has (url, loopy, pzprv3, ...)"),
 ) -> None:
-    """Convert or draw a puzzle (and a solution): text, canonical, json, url, loopy, svg, pzprv3."""
+    """Convert or draw a puzzle (and a solution) in any format the kind writes."""
     e = single_entry(puzzle, kind)
-    fmod = kinds.formats(e.kind)
     sol = e.solution
     if solution is not None:
-        try:
-            sol = fmod.parse_solution(e.puzzle, Path(solution).read_text(encoding="utf-8-sig"))
-        except OSError as exc:
-            raise Usage(f"{solution}: {exc.strerror or 'cannot read'}") from None
-        except FormatError as exc:
-            raise Usage(str(exc.at(solution))) from None
-    if fmt == RenderFormat.text:
-        print(renderers.text(e.puzzle, sol))
-    elif fmt == RenderFormat.canonical:
-        text = fmod.format_solution(e.puzzle, sol, e.id) if sol else format_puzzle(e.puzzle, e.id)
-        print(text, end="")
-    elif fmt == RenderFormat.json:
-        print(json.dumps({"kind": e.kind, "id": e.id, "puzzle": format_puzzle(e.puzzle),
-                          "solution": sol.to_json() if sol else None}))
-    elif fmt == RenderFormat.url:
-        print(fmod.to_url(e.puzzle))
-    elif fmt == RenderFormat.loopy:
-        if not hasattr(fmod, "to_id"):
-            raise Usage(f"{e.kind} puzzles have no Loopy ID")
-        print(fmod.to_id(e.puzzle))
-    elif fmt == RenderFormat.svg:
-        print(renderers.svg(e.puzzle, sol), end="")
-    elif fmt == RenderFormat.pzprv3:
-        print(fmod.to_pzprv3(e.puzzle, sol), end="")
+        sol = read_solution_arg(e, solution)
+    print(write(fmt, e.puzzle, sol, e.id))
 
 
 @app.command("backends")

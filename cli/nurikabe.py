@@ -12,31 +12,9 @@ bruteforce``; ``--trace`` prints every heuristic step with the essay's ``wf`` fi
 
 from __future__ import annotations
 
-import numpy as np
 import typer
-from gridsolve.native_rules.nurikabe import Unsupported, matrix
-from gridsolve.native_rules.nurikabe.essay import BLACK, FREE, WHITE, init, see
-from gridsolve.native_rules.nurikabe.heuristics import hint as essay_hint
 
-from .common import KindOpt, Usage
-
-COLOURS = {BLACK: "black", WHITE: "white"}
-
-
-def start_state(entry) -> np.ndarray:
-    """``init`` of the puzzle, with the cells a given partial state decides."""
-    try:
-        y = init(matrix(entry.puzzle))
-    except Unsupported as exc:
-        raise Usage(f"{entry.id}: {exc}") from None
-    sol = entry.solution
-    if sol is not None:
-        for r, c in np.argwhere(y == FREE).tolist():
-            if (r, c) in sol.black:
-                y[r, c] = BLACK
-            elif (r, c) not in sol.undecided:
-                y[r, c] = WHITE
-    return y
+from .common import KindOpt, Usage, single_entry
 
 
 def hint(
@@ -46,21 +24,21 @@ def hint(
     show: bool = typer.Option(False, "--see", help="also print the state with the hint applied (see)"),
 ) -> None:
     """The essay's hint: a cell the heuristics can colour. Exit 0 if there is one, 1 if not."""
-    from .main import single_entry
+    from gridsolve.harness.nurikabe import hint as essay_hint
 
     e = single_entry(puzzle, kind or "nurikabe")
     if e.kind != "nurikabe":
         raise Usage(f"{e.id}: is a {e.kind} puzzle; hint is for nurikabe")
-    y = start_state(e)
-    found = essay_hint(y, np.random.default_rng(seed))
-    if found is None:
-        print(f"{e.id}: no hint (the heuristics deduce nothing more; {int(np.sum(y == FREE))} cells free)")
+    try:
+        h = essay_hint(e.puzzle, e.solution, seed)
+    except ValueError as exc:
+        raise Usage(f"{e.id}: {exc}") from None
+    if h.cell is None:
+        print(f"{e.id}: no hint (the heuristics deduce nothing more; {h.free} cells free)")
         raise typer.Exit(1)
-    (r, c, colour), name = found
-    print(f"{e.id}: cell ({r}, {c}) is {COLOURS.get(colour, colour)} ({name})")
+    print(f"{e.id}: cell {h.cell} is {h.colour} ({h.heuristic})")
     if show:
-        y[r, c] = colour
-        print(see(y))
+        print(h.state)
     raise typer.Exit(0)
 
 

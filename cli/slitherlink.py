@@ -15,9 +15,6 @@ from collections import Counter
 from pathlib import Path
 
 import typer
-from gridsolve.harness.slitherlink import uniqueness_counter
-from gridsolve.native_rules.slitherlink import generate as gen
-from gridsolve.native_rules.slitherlink.solvers import GRADES, Logic, load_rules
 from gridsolve.puzzles.formats import slitherlink as fmt_sl
 from gridsolve.puzzles.slitherlink import KIND
 
@@ -62,6 +59,8 @@ def generate(
                                          help="seconds per puzzle; a seed not made in time is skipped"),
 ) -> None:
     """Generate Slitherlink puzzles with van Dam's method (Chapter 7), seeded and reproducible."""
+    from gridsolve.harness import slitherlink as gen
+
     rows, cols = parse_size(size)
     one_of("--mode", mode, gen.MODES)
     one_of("--growth", growth, gen.GROWTHS)
@@ -76,7 +75,7 @@ def generate(
     except ValueError as exc:
         raise Usage(f"--ratios: {exc}") from None
     try:
-        unique = uniqueness_counter(counter) if mode == "sat" else None
+        unique = gen.uniqueness_counter(counter) if mode == "sat" else None
     except ValueError as exc:
         raise Usage(str(exc)) from None
     sink = out.open("w") if out is not None else sys.stdout
@@ -113,7 +112,7 @@ def generate(
         raise typer.Exit(1)
 
 
-def _write(g: gen.Generated, ident: str, fmt: str, solution: bool) -> str:
+def _write(g, ident: str, fmt: str, solution: bool) -> str:
     if fmt == "url":
         return fmt_sl.to_url(g.puzzle) + "\n"
     if fmt == "loopy":
@@ -161,10 +160,12 @@ def grade(
     fmt: str = typer.Option("text", "--format", "-f", help="text or json"),
 ) -> None:
     """How each Slitherlink puzzle is solved: rules / rules+loop-avoidance / backtracking."""
+    from gridsolve.harness import slitherlink as sl
+
     if fmt not in ("text", "json"):
         raise Usage(f"--format {fmt!r}: choose text or json")
     if rules is not None:
-        load_rules(rules)  # a bad file: FormatError, one line, exit 2
+        sl.load_rules(rules)  # a bad file: FormatError, one line, exit 2
     inputs = Inputs(puzzles, kind)
     tally: Counter = Counter()
     bad = inputs.bad
@@ -173,20 +174,19 @@ def grade(
             error(f"{e.id}: grade is for slitherlink puzzles, not {e.kind}")
             bad += 1
             continue
-        lg = Logic(e.puzzle, rules)
-        g = lg.stats["grade"]
+        stats = sl.grade(e.puzzle, rules)
+        g = stats["grade"]
         tally[g] += 1
         if fmt == "json":
-            keep = ("grade", "rule_applications", "loop_avoidance_crosses", "unknown_edges", "contradiction")
-            print(json.dumps({"kind": KIND, "id": e.id, **{k: lg.stats[k] for k in keep if k in lg.stats}}))
+            print(json.dumps({"kind": KIND, "id": e.id, **stats}))
         else:
-            print(f"{e.id}: {g} ({lg.stats['rule_applications']} rule applications, "
-                  f"{lg.stats['loop_avoidance_crosses']} loop-avoidance crosses, "
-                  f"{lg.stats['unknown_edges']} edges left unknown)", flush=True)
+            print(f"{e.id}: {g} ({stats['rule_applications']} rule applications, "
+                  f"{stats['loop_avoidance_crosses']} loop-avoidance crosses, "
+                  f"{stats['unknown_edges']} edges left unknown)", flush=True)
     total = sum(tally.values())
     if fmt == "text" and total > 1:
         print(f"{total} puzzles: " + ", ".join(f"{g} {tally[g]} ({tally[g] / total:.0%})"
-                                                for g in GRADES if tally[g]))
+                                                for g in sl.GRADES if tally[g]))
     raise typer.Exit(exit_code(bad, 0))
 
 

@@ -58,7 +58,7 @@ def rules_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, solver: st
             partial, stats = deduce(puzzle, budget, probe)
         except Contradiction as exc:
             return SolveResult(RULES_BACKEND, Status.UNSAT, exhausted=True, seconds=time.perf_counter() - t0,
-                               stats={"note": f"contradiction: {exc}"})
+                               note=f"contradiction: {exc}")
     took = time.perf_counter() - t0
     stats = {f"rules_{k}": v for k, v in stats.items()}
     stats["rules_seconds"] = round(took, 6)

@@ -155,10 +155,12 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, symmetry: bool 
                           deadline=deadline, stats=stats)
     sols = with_turned_copies(puzzle, r.solutions, broken)
     exhausted = r.exhausted and len(sols) <= limit.solutions
+    note = ""
     if broken and r.exhausted:
         stats["count_up_to_rotation"] = r.count
-        stats["note"] = f"{r.count} up to board rotation"
-    return SolveResult(NAME, r.status, tuple(sols[: limit.solutions]), exhausted, deadline.elapsed(), stats)
+        note = f"{r.count} up to board rotation"
+    return SolveResult(NAME, r.status, tuple(sols[: limit.solutions]), exhausted, deadline.elapsed(), stats,
+                       note=note)
 
 
 def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, workers: int, trace: bool = False) -> SolveResult:
@@ -189,10 +191,11 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, workers: int, trace: b
     best = m.read(solver)
     score = matched_joins(puzzle, best)
     bound = int(solver.best_objective_bound)
-    stats.update(objective=score, bound=bound, partial=best.to_json(),
-                 note=f"best {score} of {total} joins matched, bound {bound}")
+    stats.update(objective=score, bound=bound)
+    note = f"best {score} of {total} joins matched, bound {bound}"
     if score == total:
-        return SolveResult(NAME, Status.SOLVED, (best,), False, deadline.elapsed(), stats)
+        return SolveResult(NAME, Status.SOLVED, (best,), False, deadline.elapsed(), stats,
+                           note=note, best=best)
     proven = code == cp_model.OPTIMAL
     status = Status.UNSAT if proven else Status.TIMEOUT
-    return SolveResult(NAME, status, (), proven, deadline.elapsed(), stats)
+    return SolveResult(NAME, status, (), proven, deadline.elapsed(), stats, note=note, best=best)

@@ -192,11 +192,10 @@ def result_of(rec: dict, puzzle) -> SolveResult:
             sols.append(fmod.parse_solution(puzzle, json.dumps(obj)))
         except Exception:  # noqa: BLE001 - compared as text then; any mismatch is still reported
             sols.append(json.dumps(obj, sort_keys=True))
-    stats = {"error": rec["error"]} if rec.get("error") else {}
     count = rec.get("count")
     total = count if isinstance(count, int) and count != len(sols) else None  # a count-only mode's
     return SolveResult(rec["backend"], Status(rec["status"]), tuple(sols), bool(rec.get("exhausted")),
-                       float(rec.get("seconds") or 0), stats, total=total)
+                       float(rec.get("seconds") or 0), total=total, error=rec.get("error"))
 
 
 def crossval_record(entry: Entry, recs: list[dict]) -> dict:

@@ -57,7 +57,7 @@ def compare(results: list[SolveResult], given=None, kind: str | None = None, puz
     problems: list[str] = []
     for r in results:
         if r.status == Status.ERROR:
-            problems.append(f"{r.backend}: error: {r.stats.get('error', 'unknown error')}")
+            problems.append(f"{r.backend}: error: {r.error or 'unknown error'}")
     ok = [r for r in results if r.status != Status.ERROR]
     exhausted = [r for r in ok if r.exhausted]
     if exhausted:

@@ -1,29 +1,37 @@
-"""The one table of backends: (kind, backend name) -> "module:function" (+ fixed options).
+"""The one table of backends: (kind, backend name) -> a typed entry naming its solve function by
+module path ("module:function"), the options it accepts, and its count-only mode if any.
 
 Modules are imported lazily, on first use, so a missing optional solver library only disables the
 backends that need it (``gridsolve backends`` shows which). A new backend is one line here; tests
-are parametrized from this table, so it is tested everywhere at once.
+are parametrized from this table, so it is tested everywhere at once, and tests/test_contracts.py
+checks every entry against ``puzzles.contracts.BackendFunction``.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
 from gridsolve.puzzles import kinds
+from gridsolve.puzzles.contracts import BackendFunction, OptionCheck
+
+
+def load(target: str) -> Any:
+    """The object a "module:attribute" path names (the module imported now)."""
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
 
 
 @dataclass(frozen=True)
 class Backend:
     kind: str
     name: str
-    target: str  # "module:function"
+    target: str  # "module:function" of a BackendFunction
     description: str
-    options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    options: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)  # fixed options
     family: str = ""  # "cpsat" | "sat" | "native": which library it needs / what it is
     complete: bool = True  # explores the whole space (exact counts); False: may stop "stuck"
     # "module:function" of a count-only mode ``count(puzzle, limit) -> SolveResult`` with ``total``
@@ -32,28 +40,42 @@ class Backend:
     # golden fixtures with more cells are skipped by tests/test_backends.py (0 = none skipped):
     # for exponential seed ports that are faithful, not fast
     max_cells: int = 0
+    takes: tuple[str, ...] = ()  # the keyword options the function accepts from a caller
+    validator: str = ""  # "module:function" checking option values up front (an OptionCheck)
 
     @cached_property
-    def function(self) -> Callable:
-        module, func = self.target.split(":")
-        fn = getattr(importlib.import_module(module), func)
-        if self.options:
-            opts = self.options
+    def function(self) -> BackendFunction:
+        return self._bind(load(self.target))
 
-            def bound(puzzle, limit, **kw):
-                return fn(puzzle, limit, **{**opts, **kw})
+    @cached_property
+    def count_function(self) -> BackendFunction | None:
+        """The count-only mode, or None."""
+        return self._bind(load(self.counter)) if self.counter else None
 
-            return bound
-        return fn
+    def _bind(self, fn: BackendFunction) -> BackendFunction:
+        if not self.options:
+            return fn
+        fixed = self.options
+
+        def bound(puzzle, limit, **kw):
+            return fn(puzzle, limit, **{**fixed, **kw})
+
+        return bound
 
     def accepts(self, option: str) -> bool:
-        """Does the backend function take keyword ``option``?"""
-        import inspect
+        """Does the backend declare keyword ``option``?"""
+        return option in self.takes
 
-        module, func = self.target.split(":")
-        fn = getattr(importlib.import_module(module), func)
-        params = inspect.signature(fn).parameters
-        return option in params or any(p.kind == p.VAR_KEYWORD for p in params.values())
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Raise UnknownOption for an option the backend does not declare; its validator (if any)
+        raises ValueError for a bad value."""
+        for key in options:
+            if key not in self.takes:
+                have = ", ".join(self.takes) or "none"
+                raise UnknownOption(f"backend {self.name} has no option {key!r} (options: {have})")
+        if self.validator and options:
+            check: OptionCheck = load(self.validator)
+            check(options)
 
     def available(self) -> tuple[bool, str]:
         """(True, "") if the backend can run here, else (False, why)."""
@@ -64,101 +86,121 @@ class Backend:
         return True, ""
 
 
+SAT, CP, NATIVE = "gridsolve.satmodels.", "gridsolve.cpmodels.", "gridsolve.native_rules."
+SL_RULES, SL_BACK = NATIVE + "slitherlink.solvers:", NATIVE + "slitherlink.backtrack:"
+SL_RULES_OPTIONS = ("rules", "trace", "engine", "pruning")
+EM_SAT_OPTIONS = ("encoding", "fbc", "exp", "symmetry", "solver")
+
 BACKENDS: tuple[Backend, ...] = (
-    # kind          name            target                          description
-    Backend("slitherlink", "sat", "gridsolve.satmodels.slitherlink:solve",
+    # kind, name, "module:function", description; the options it takes; what it needs and is
+    Backend("slitherlink", "sat", SAT + "slitherlink:solve",
             "CNF (CaDiCaL 1.9.5): degree clauses, CardEnc clues, inside/outside colouring, "
-            "lazy subtour cuts on one incremental solver", family="sat"),
-    Backend("slitherlink", "sat-glucose", "gridsolve.satmodels.slitherlink:solve",
-            "the same CNF on Glucose 4", {"solver": "glucose4"}, family="sat"),
-    Backend("slitherlink", "cpsat", "gridsolve.cpmodels.slitherlink:solve",
+            "lazy subtour cuts on one incremental solver",
+            takes=("solver", "colouring"), family="sat"),
+    Backend("slitherlink", "sat-glucose", SAT + "slitherlink:solve", "the same CNF on Glucose 4",
+            {"solver": "glucose4"}, takes=("solver", "colouring"), family="sat"),
+    Backend("slitherlink", "cpsat", CP + "slitherlink:solve",
             "CP-SAT add_circuit over vertices (self-loops), arcs oriented by an inside/outside "
-            "colouring", family="cpsat"),
-    Backend("slitherlink", "cpsat-lazy", "gridsolve.cpmodels.slitherlink:solve_lazy",
-            "CP-SAT degree constraints only, re-solved with subtour cuts", family="cpsat"),
-    Backend("slitherlink", "backtrack", "gridsolve.native_rules.slitherlink.backtrack:solve",
+            "colouring", takes=("workers", "enumerate_all"), family="cpsat"),
+    Backend("slitherlink", "cpsat-lazy", CP + "slitherlink:solve_lazy",
+            "CP-SAT degree constraints only, re-solved with subtour cuts",
+            takes=("workers",), family="cpsat"),
+    Backend("slitherlink", "backtrack", SL_BACK + "solve",
             "seed port (numba): Chapter 4 solveback/next over the edges from (0, 1), Chapter 3 "
-            "promising test; exponential beyond ~5x5", family="native", max_cells=16),
-    Backend("slitherlink", "rules", "gridsolve.native_rules.slitherlink.solvers:solve_rules",
+            "promising test; exponential beyond ~5x5", takes=("engine", "pruning"),
+            validator=SL_BACK + "check_options", family="native", max_cells=16),
+    Backend("slitherlink", "rules", SL_RULES + "solve_rules",
             "seed port: the 36 Appendix A logic rules in 8 variants + loop avoidance (Chapters "
-            "5-6); -O rules=FILE; may stop stuck", family="native", complete=False),
-    Backend("slitherlink", "rules+backtrack", "gridsolve.native_rules.slitherlink.solvers:solve_rules_backtrack",
+            "5-6); -O rules=FILE; may stop stuck", takes=("rules", "trace"),
+            validator=SL_RULES + "check_options", family="native", complete=False),
+    Backend("slitherlink", "rules+backtrack", SL_RULES + "solve_rules_backtrack",
             "seed port: rules + loop avoidance, then Chapter 4 backtracking from that board",
-            family="native", max_cells=16),
-    Backend("slitherlink", "backtrack-strong", "gridsolve.native_rules.slitherlink.backtrack:solve",
+            takes=SL_RULES_OPTIONS, validator=SL_RULES + "check_options", family="native", max_cells=16),
+    Backend("slitherlink", "backtrack-strong", SL_BACK + "solve",
             "beside the seed: backtracking that also prunes dead ends and early loops",
-            {"pruning": "strong"}, family="native", max_cells=100),
-    Backend("slitherlink", "rules+backtrack-strong", "gridsolve.native_rules.slitherlink.solvers:solve_rules_backtrack",
+            {"pruning": "strong"}, takes=("engine", "pruning"), validator=SL_BACK + "check_options",
+            family="native", max_cells=100),
+    Backend("slitherlink", "rules+backtrack-strong", SL_RULES + "solve_rules_backtrack",
             "beside the seed: rules + loop avoidance, then the strong backtracking",
-            {"pruning": "strong"}, family="native", max_cells=400),
-    Backend("hamiltonian", "dp", "gridsolve.native_rules.hamiltonian.counting:solve",
+            {"pruning": "strong"}, takes=SL_RULES_OPTIONS, validator=SL_RULES + "check_options",
+            family="native", max_cells=400),
+    Backend("hamiltonian", "dp", NATIVE + "hamiltonian.counting:solve",
             "frontier dynamic programming (numpy): exact count, paths listed by rank; "
-            "count-only mode for `gridsolve count`", family="native",
-            counter="gridsolve.native_rules.hamiltonian.counting:count"),
-    Backend("hamiltonian", "sat", "gridsolve.satmodels.hamiltonian:solve",
+            "count-only mode for `gridsolve count`", takes=("max_states",), family="native",
+            counter=NATIVE + "hamiltonian.counting:count"),
+    Backend("hamiltonian", "sat", SAT + "hamiltonian:solve",
             "CNF (CaDiCaL 1.9.5): degree 1 at the ends, 2 elsewhere; lazy cut clauses on one "
-            "incremental solver", family="sat"),
-    Backend("hamiltonian", "cpsat", "gridsolve.cpmodels.hamiltonian:solve",
+            "incremental solver", takes=("solver",), family="sat"),
+    Backend("hamiltonian", "cpsat", CP + "hamiltonian:solve",
             "CP-SAT add_circuit over the cells with the arc end -> start fixed", family="cpsat"),
-    Backend("hamiltonian", "rules-dfs", "gridsolve.native_rules.hamiltonian.rulesdfs:solve",
+    Backend("hamiltonian", "rules-dfs", NATIVE + "hamiltonian.rulesdfs:solve",
             "seed port (numba): the author's keep-left depth-first walk pruned by the universal "
             "rules (-O rules=universal|none|GROUP,...); n x n corner to corner only, else stuck",
+            takes=("rules",), validator=NATIVE + "hamiltonian.rulesdfs:check_options",
             family="native", complete=False, max_cells=81),
-    Backend("edgematching", "sat", "gridsolve.satmodels.edgematching:solve",
+    Backend("edgematching", "sat", SAT + "edgematching:solve",
             "CNF (CaDiCaL 1.9.5), Heule 2008: piece-square and join-colour variables, rotation "
-            "implied, fbc + exp redundant clauses; first corner fixed, turned copies added", family="sat"),
-    Backend("edgematching", "sat-rot", "gridsolve.satmodels.edgematching:solve",
+            "implied, fbc + exp redundant clauses; first corner fixed, turned copies added",
+            takes=EM_SAT_OPTIONS, family="sat"),
+    Backend("edgematching", "sat-rot", SAT + "edgematching:solve",
             "CNF, rotation-explicit: x[square, piece, rotation], support clauses per join colour",
-            {"encoding": "rotation"}, family="sat"),
-    Backend("edgematching", "cpsat", "gridsolve.cpmodels.edgematching:solve",
+            {"encoding": "rotation"}, takes=EM_SAT_OPTIONS, family="sat"),
+    Backend("edgematching", "cpsat", CP + "edgematching:solve",
             "CP-SAT x[square, piece, rotation], ExactlyOne per square and piece, colour booleans per "
-            "join; first corner fixed; --maximize-joins optimises matched joins", family="cpsat"),
-    Backend("edgematching", "backtrack", "gridsolve.native_rules.edgematching:solve",
+            "join; first corner fixed; --maximize-joins optimises matched joins",
+            takes=("symmetry", "workers", "maximize_joins", "trace"), family="cpsat"),
+    Backend("edgematching", "backtrack", NATIVE + "edgematching:solve",
             "seed port (numba): the OCaml backtracking without rotation, annex walk column by "
-            "column; stuck on puzzles that allow rotation or have fixed pieces", family="native",
-            complete=False),
-    Backend("edgematching", "backtrack-rot", "gridsolve.native_rules.edgematching:solve_rot",
-            "seed port (numba): backtracking with rotation k = 0..3, row by row", family="native",
-            complete=False),
-    Backend("edgematching", "backtrack-rot-locked", "gridsolve.native_rules.edgematching:solve_rot_locked",
+            "column; stuck on puzzles that allow rotation or have fixed pieces",
+            takes=("engine", "listing", "trace"), family="native", complete=False),
+    Backend("edgematching", "backtrack-rot", NATIVE + "edgematching:solve_rot",
+            "seed port (numba): backtracking with rotation k = 0..3, row by row",
+            takes=("engine", "trace"), family="native", complete=False),
+    Backend("edgematching", "backtrack-rot-locked", NATIVE + "edgematching:solve_rot_locked",
             "seed port (numba): rotation with the first (corner) tile locked; each board found "
-            "stands for its 4 turns", family="native", complete=False),
-    Backend("nurikabe", "sat", "gridsolve.satmodels.nurikabe:solve",
+            "stands for its 4 turns", takes=("engine", "trace"), family="native", complete=False),
+    Backend("nurikabe", "sat", SAT + "nurikabe:solve",
             "CNF (CaDiCaL 1.9.5; Glucose 4.2 above 200 cells): island membership within each "
             "number's reach, CardEnc sizes, distance levels per island (huge islands: one shared "
-            "label), lazy wall and shared-label cuts on one incremental solver", family="sat"),
-    Backend("nurikabe", "cpsat", "gridsolve.cpmodels.nurikabe:solve",
+            "label), lazy wall and shared-label cuts on one incremental solver",
+            takes=("solver",), family="sat"),
+    Backend("nurikabe", "cpsat", CP + "nurikabe:solve",
             "CP-SAT island membership, distance levels for small islands, one shared label for "
-            "huge ones, re-solved with lazy cuts for the wall and the shared label", family="cpsat"),
-    Backend("nurikabe", "cpsat-tree", "gridsolve.cpmodels.nurikabe:solve_tree",
+            "huge ones, re-solved with lazy cuts for the wall and the shared label",
+            takes=("workers",), family="cpsat"),
+    Backend("nurikabe", "cpsat-tree", CP + "nurikabe:solve_tree",
             "CP-SAT island membership, eager spanning trees (parent + depth) for islands and wall, "
-            "distance levels for small islands", family="cpsat"),
+            "distance levels for small islands", takes=("workers",), family="cpsat"),
     Backend("nurikabe", "heuristics+sat", "gridsolve.combined.nurikabe:heuristics_then_sat",
-            "the J essay's heuristics, then the sat model on the remaining free cells", family="sat"),
+            "the J essay's heuristics, then the sat model on the remaining free cells",
+            takes=("solver",), family="sat"),
     Backend("nurikabe", "rules+sat", "gridsolve.combined.nurikabe:rules_then_sat",
             "stronger hand rules (numba) with contradiction probing, then the sat model on the "
-            "remaining free cells (none left: the rules' grid is the only solution)", family="sat"),
-    Backend("nurikabe", "bruteforce", "gridsolve.native_rules.nurikabe:solve_bruteforce",
+            "remaining free cells (none left: the rules' grid is the only solution)",
+            takes=("solver", "probe"), family="sat"),
+    Backend("nurikabe", "bruteforce", NATIVE + "nurikabe:solve_bruteforce",
             "J essay port: bf @ init, every colouring of the free cells checked; stuck when "
-            "infeasible", family="native", complete=False),
-    Backend("nurikabe", "heuristics", "gridsolve.native_rules.nurikabe:solve_heuristics",
+            "infeasible", takes=("trace", "max_colourings"), family="native", complete=False),
+    Backend("nurikabe", "heuristics", NATIVE + "nurikabe:solve_heuristics",
             "J essay port: heuristics (h2far, h22, h2ell, hislands, hendgame) to a fixpoint; "
-            "stuck when cells remain free", family="native", complete=False),
-    Backend("nurikabe", "heuristics+bruteforce", "gridsolve.native_rules.nurikabe:solve_bfh",
-            "J essay port: bfh = bf @ heuristics @ init", family="native", complete=False),
-    Backend("nurikabe", "rules", "gridsolve.native_rules.nurikabe.deduce:solve_rules",
+            "stuck when cells remain free", takes=("trace",), family="native", complete=False),
+    Backend("nurikabe", "heuristics+bruteforce", NATIVE + "nurikabe:solve_bfh",
+            "J essay port: bfh = bf @ heuristics @ init", takes=("trace", "max_colourings"),
+            family="native", complete=False),
+    Backend("nurikabe", "rules", NATIVE + "nurikabe.deduce:solve_rules",
             "beside the port: stronger hand rules (numba) to a fixpoint, then contradiction probing; "
-            "stuck when cells remain free", family="native", complete=False),
+            "stuck when cells remain free", takes=("probe",), family="native", complete=False),
 )
 
-DEFAULTS = {"slitherlink": "sat"}
-DEFAULTS["hamiltonian"] = "dp"
-DEFAULTS["edgematching"] = "sat"
-DEFAULTS["nurikabe"] = "sat"
+DEFAULTS = {"slitherlink": "sat", "hamiltonian": "dp", "edgematching": "sat", "nurikabe": "sat"}
 
 
 class UnknownBackend(ValueError):
     pass
+
+
+class UnknownOption(ValueError):
+    """An option the backend does not declare."""
 
 
 EXTRA_ENV = "GRIDSOLVE_EXTRA_BACKENDS"
@@ -175,9 +217,8 @@ def extra_backends() -> tuple[Backend, ...]:
 def _load_extra(spec: str) -> tuple[Backend, ...]:
     rows: list[Backend] = []
     for item in filter(None, (s.strip() for s in spec.split(","))):
-        module, _, attr = item.partition(":")
         try:
-            obj = getattr(importlib.import_module(module), attr)
+            obj = load(item)
         except (ImportError, AttributeError, ValueError) as exc:
             raise UnknownBackend(f"{EXTRA_ENV}: cannot load {item!r} (module:ATTR): {exc}") from None
         found = [obj] if isinstance(obj, Backend) else list(obj)

@@ -22,6 +22,8 @@ def _plain(v: Any) -> Any:
 
 
 def record(kind: str, ident: str, result: SolveResult, *, with_solutions: bool = True) -> dict:
+    """The result as JSON: its verdict, solutions, ``error`` / ``note`` / ``best`` when set, and the
+    figures of ``stats``."""
     out = {
         "kind": kind,
         "id": ident,
@@ -34,24 +36,27 @@ def record(kind: str, ident: str, result: SolveResult, *, with_solutions: bool =
     }
     if with_solutions:
         out["solutions"] = [s.to_json() for s in result.solutions]
+    if result.error:
+        out["error"] = result.error
+    if result.note:
+        out["note"] = result.note
+    if result.best is not None:
+        out["best"] = result.best.to_json()
     out["stats"] = _plain(result.stats)
     return out
 
 
 def canonical_solution(kind: str, puzzle, solution, ident: str | None = None) -> str:
-    """A solution in the kind's canonical text (its ``format_solution``; the text rendering for a
-    kind without one)."""
-    from gridsolve.puzzles import kinds, render
+    """A solution in the kind's canonical text."""
+    from gridsolve.puzzles import kinds
 
-    fmod = kinds.formats(kind)
-    if hasattr(fmod, "format_solution"):
-        return fmod.format_solution(puzzle, solution, ident)
-    return render.text(puzzle, solution)
+    return kinds.formats(kind).format_solution(puzzle, solution, ident)
 
 
 def batch_record(task: dict, result: SolveResult) -> dict:
     """One line of a batch results file (``gridsolve batch``): the instance, the backend, the
-    verdict, ``error`` (None unless the status is ``error``), the first solution in canonical text
+    verdict, ``error`` (None unless the status is ``error``), ``note`` when the backend wrote one,
+    the first solution in canonical text
     and every solution as JSON (so a later run can compare solution sets), the limits used."""
     rec = record(task["kind"], task["id"], result)
     stats = rec.pop("stats")
@@ -59,7 +64,7 @@ def batch_record(task: dict, result: SolveResult) -> dict:
     rec = {"record": "result", **rec}
     rec["timeout"] = task["seconds"]
     rec["limit"] = task["solutions"]
-    rec["error"] = str(result.stats.get("error", "unknown error")) if str(result.status) == "error" else None
+    rec["error"] = (result.error or "unknown error") if result.status == "error" else None
     rec["solution"] = (canonical_solution(task["kind"], task["puzzle"], result.solutions[0], task["id"])
                        if result.solutions else None)
     rec["solutions"] = sols

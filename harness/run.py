@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable
 
 from gridsolve.puzzles.check import check
+from gridsolve.puzzles.contracts import BackendFunction
 from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
 from .registry import Backend
@@ -16,29 +18,8 @@ def run(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveRes
     """The backend's result under the registry name, with wall-clock seconds measured here
     (model building included). ``options`` are passed to the backend function (e.g. ``trace``).
     An exception becomes status ``error``; a solution the checker rejects turns the result into
-    ``error`` and lists the violations in ``stats``."""
-    t0 = time.perf_counter()
-    try:
-        result = backend.function(puzzle, limit, **options)
-    except MemoryError:
-        return SolveResult(backend.name, Status.ERROR, seconds=time.perf_counter() - t0,
-                           stats={"error": "out of memory"})
-    except Exception as exc:  # a failing backend must not take the caller down
-        return SolveResult(backend.name, Status.ERROR, seconds=time.perf_counter() - t0,
-                           stats={"error": f"{type(exc).__name__}: {exc}"})
-    seconds = time.perf_counter() - t0
-    stats = dict(result.stats)
-    status = result.status
-    bad = []
-    for i, sol in enumerate(result.solutions):
-        violations = check(backend.kind, puzzle, sol)
-        if violations:
-            bad.append(f"solution {i + 1}: " + "; ".join(map(str, violations[:3])))
-    if bad:
-        status = Status.ERROR
-        stats["error"] = "checker rejected " + " | ".join(bad)
-    return dataclasses.replace(result, backend=backend.name, status=status, seconds=seconds,
-                               stats=stats)
+    ``error`` and lists the violations in ``error``."""
+    return _checked(backend, lambda: backend.function, puzzle, limit, options)
 
 
 def count(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveResult:
@@ -47,4 +28,28 @@ def count(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveR
     Timed, never raises, and any solutions a count-only mode returns are checked, as in ``run``."""
     if not backend.counter:
         return run(backend, puzzle, limit, **options)
-    return run(dataclasses.replace(backend, target=backend.counter, counter=""), puzzle, limit, **options)
+    return _checked(backend, lambda: backend.count_function, puzzle, limit, options)
+
+
+def _checked(backend: Backend, function: Callable[[], BackendFunction], puzzle, limit: Limit,
+             options: dict) -> SolveResult:
+    t0 = time.perf_counter()
+    try:
+        result = function()(puzzle, limit, **options)
+    except MemoryError:
+        return SolveResult(backend.name, Status.ERROR, seconds=time.perf_counter() - t0,
+                           error="out of memory")
+    except Exception as exc:  # a failing backend must not take the caller down
+        return SolveResult(backend.name, Status.ERROR, seconds=time.perf_counter() - t0,
+                           error=f"{type(exc).__name__}: {exc}")
+    seconds = time.perf_counter() - t0
+    status, error = result.status, result.error
+    bad = []
+    for i, sol in enumerate(result.solutions):
+        violations = check(backend.kind, puzzle, sol)
+        if violations:
+            bad.append(f"solution {i + 1}: " + "; ".join(map(str, violations[:3])))
+    if bad:
+        status = Status.ERROR
+        error = "checker rejected " + " | ".join(bad)
+    return dataclasses.replace(result, backend=backend.name, status=status, seconds=seconds, error=error)

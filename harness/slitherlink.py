@@ -1,15 +1,30 @@
-"""Slitherlink glue between the registry and the seed's generator: the declarative uniqueness
-test of the generator's ``sat`` mode (new beside the paper's normal and hard modes)."""
+"""Slitherlink glue between the registry and the seed's ports: the generator (Chapter 7) with the
+declarative uniqueness test of its ``sat`` mode (new beside the paper's normal and hard modes), and
+grading by the logic rules (Chapters 5-6). What ``gridsolve generate slitherlink`` / ``grade`` call."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from gridsolve.native_rules.slitherlink.generate import (
+    GROWTHS,
+    MODES,
+    Generated,
+    GenerationTimeout,
+    generate,
+    parse_ratios,
+)
+from gridsolve.native_rules.slitherlink.solvers import GRADES, Logic, load_rules
 from gridsolve.puzzles.slitherlink import KIND, SlitherlinkPuzzle
 from gridsolve.puzzles.solving import Limit
 
 from . import registry
 from .run import run
+
+__all__ = ["GRADES", "GROWTHS", "MODES", "Generated", "GenerationTimeout", "generate", "grade", "load_rules",
+           "parse_ratios", "uniqueness_counter"]
+
+GRADE_STATS = ("grade", "rule_applications", "loop_avoidance_crosses", "unknown_edges", "contradiction")
 
 
 def uniqueness_counter(backend: str = "sat", seconds: float | None = None) -> Callable:
@@ -25,8 +40,15 @@ def uniqueness_counter(backend: str = "sat", seconds: float | None = None) -> Ca
 
     def unique(puzzle: SlitherlinkPuzzle) -> bool:
         r = run(b, puzzle, Limit(seconds=seconds, solutions=2))
-        if r.stats.get("error"):
-            raise RuntimeError(f"{backend}: {r.stats['error']}")
+        if r.error:
+            raise RuntimeError(f"{backend}: {r.error}")
         return r.unique is True
 
     return unique
+
+
+def grade(puzzle: SlitherlinkPuzzle, rules=None) -> dict:
+    """How the puzzle is solved (one of ``GRADES``) and the logic solver's figures behind it
+    (``GRADE_STATS``); ``rules`` is a rule file (None: the Appendix A rules)."""
+    stats = Logic(puzzle, rules).stats
+    return {k: stats[k] for k in GRADE_STATS if k in stats}

@@ -23,11 +23,15 @@ class Summary:
     errors: list[dict] = field(default_factory=list)  # result records with status error
     input_errors: list[dict] = field(default_factory=list)
     instances: int = 0
+    unsolved: list[str] = field(default_factory=list)  # ids of instances no backend solved
+    not_unique: list[str] = field(default_factory=list)  # ids of instances with two or more solutions
 
     @property
     def failures(self) -> int:
-        """Errors, timeouts and disagreements: what makes a batch exit 1."""
-        return len(self.errors) + sum(r["timeouts"] for r in self.rows) + len(self.disagreements)
+        """What makes a batch exit 1: errors, timeouts, disagreements, and instances that no
+        backend solved or that have more than one solution."""
+        return (len(self.errors) + sum(r["timeouts"] for r in self.rows) + len(self.disagreements)
+                + len(self.unsolved) + len(self.not_unique))
 
 
 def summarize_records(records: list[dict]) -> Summary:
@@ -35,7 +39,7 @@ def summarize_records(records: list[dict]) -> Summary:
     meaningful time); timeouts count with the time they used."""
     s = Summary()
     groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
-    ids = set()
+    instances: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for rec in records:
         kind = rec.get("record", "result")
         if kind == "input":
@@ -47,10 +51,15 @@ def summarize_records(records: list[dict]) -> Summary:
                 s.disagreements.append(rec)
         else:
             groups[(rec["kind"], rec["backend"])].append(rec)
-            ids.add((rec["kind"], rec["id"]))
+            instances[(rec["kind"], rec["id"])].append(rec)
             if rec.get("status") == "error":
                 s.errors.append(rec)
-    s.instances = len(ids)
+    s.instances = len(instances)
+    for (_, ident), recs in instances.items():
+        if not any(r.get("status") == "solved" for r in recs):
+            s.unsolved.append(ident)
+        elif any((r.get("count") or 0) >= 2 for r in recs):
+            s.not_unique.append(ident)
     for (kind, backend), recs in sorted(groups.items()):
         secs = [float(r.get("seconds") or 0) for r in recs if r.get("status") != "error"]
         s.seconds[(kind, backend)] = secs

@@ -2,8 +2,9 @@
 
 A batch must outlive any one solver: a backend may crash the interpreter (a segfault in a C
 extension, ``os._exit``), ignore its time limit, or allocate without bound. So each solve runs in a
-child process (``python -m harness.worker MEMORY_MIB``), started with ``subprocess`` (so it works
-inside daemonic processes such as Dask workers too) and reused task after task:
+child process (``python -m gridsolve.harness.worker MEMORY_MIB``, with the parent's import path),
+started with ``subprocess`` (so it works inside daemonic processes such as Dask workers too) and
+reused task after task:
 
 * the child caps its own address space with ``resource.setrlimit(RLIMIT_AS)``; a Python
   ``MemoryError`` becomes an ``error`` result ("out of memory") and the child lives on;
@@ -19,6 +20,7 @@ stderr, so stray prints of a solver cannot corrupt the channel).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import signal
 import subprocess
@@ -27,9 +29,7 @@ import tempfile
 import threading
 import time
 from multiprocessing.connection import Connection
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
 MEMORY_MIB = 0  # the memory limit of this process, when it is a worker child
 
 
@@ -50,9 +50,9 @@ def solve_task(task: dict) -> dict:
         limit = Limit(seconds=task["seconds"], solutions=task["solutions"])
         result = run(backend, task["puzzle"], limit, **task.get("options", {}))
     except Exception as exc:  # registry lookup, bad options: still one result, not a crash
-        result = SolveResult(task["backend"], Status.ERROR, stats={"error": f"{type(exc).__name__}: {exc}"})
-    if result.stats.get("error") == "out of memory" and MEMORY_MIB:
-        result.stats["error"] = f"out of memory (worker memory limit {MEMORY_MIB} MiB)"
+        result = SolveResult(task["backend"], Status.ERROR, error=f"{type(exc).__name__}: {exc}")
+    if result.error == "out of memory" and MEMORY_MIB:
+        result = dataclasses.replace(result, error=f"out of memory (worker memory limit {MEMORY_MIB} MiB)")
     return batch_record(task, result)
 
 
@@ -110,11 +110,9 @@ class SolverProcess:
 
     def _start(self) -> None:
         self._stderr = tempfile.TemporaryFile()
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gridsolve.harness.worker", str(self.memory_mib)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr, env=child_env(),
             start_new_session=True,  # a terminal's Ctrl-C reaches the batch only, which then stops us
         )
         self._send = Connection(os.dup(self.proc.stdin.fileno()), readable=False)
@@ -191,6 +189,15 @@ class SolverProcess:
             proc.kill()
 
 
+def child_env() -> dict[str, str]:
+    """The environment of a worker child: this process's, with its import path (``sys.path``) as
+    ``PYTHONPATH``, so that the child imports what the parent does -- gridsolve however it is
+    installed, and the modules ``$GRIDSOLVE_EXTRA_BACKENDS`` names wherever the parent found them."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p or os.getcwd() for p in sys.path)
+    return env
+
+
 def failure(task: dict, seconds: float, message: str) -> dict:
     """The record of a task whose worker died or overran."""
     from gridsolve.puzzles.solving import SolveResult, Status
@@ -198,7 +205,7 @@ def failure(task: dict, seconds: float, message: str) -> dict:
     from .results import batch_record
 
     return batch_record(task, SolveResult(task["backend"], Status.ERROR, seconds=seconds,
-                                          stats={"error": message}))
+                                          error=message))
 
 
 # ------------------------------------------------------------------ inside Dask workers

@@ -48,10 +48,10 @@ Decisions where the seed is ambiguous or differs from itself:
   fits, so the seed prints the same board twice; ``boards`` in the stats counts printed boards,
   the solutions returned are the distinct ones.
 
-This module is the readable, recursive reference. ``native_rules.edgematching_fast`` runs the same
-search (same order, same checks, same node count) as an explicit-stack loop compiled with numba;
-the backends use it unless ``engine="python"``. Tests check that both give the same solutions in
-the same order with the same number of ``test_tile`` calls.
+The search itself, ``solve_backtrack`` and ``test_tile``, is ``native_rules.edgematching_fast``:
+the seed's recursion as an explicit-stack loop (same order, same checks), compiled with numba;
+``engine="python"`` runs the same function as plain Python. It reproduces the report's printed
+Listings 1.7 and 1.11 board for board (tested).
 """
 
 from __future__ import annotations
@@ -184,102 +184,46 @@ class _Stop(Exception):
     pass
 
 
-class Backtrack:
-    """One run of ``solve_backtrack`` over a board and a tiles array (the seed's globals)."""
+def search(board: list[list[Tile]], tiles: list[Tile], *, rotation: bool, listing: str, on_board,
+           deadline: Deadline | None = None, compiled: bool = True) -> tuple[int, bool]:
+    """Run ``edgematching_fast.solve_backtrack`` on the seed's board and tiles (``compiled``
+    false: the same function as plain Python); ``on_board(board)`` gets each full board (it may
+    raise ``_Stop``). Returns (test_tile calls, exhausted)."""
+    import numpy as np
 
-    def __init__(self, board, tiles, *, rotation: bool, listing: str = "annex", first: int = 0,
-                 on_board=None, deadline: Deadline | None = None) -> None:
-        self.board, self.tiles = board, tiles
-        self.rows, self.cols = len(board), len(board[0])
-        self.ks = range(4) if rotation else range(1)
-        self.column_walk = listing == "annex" and not rotation  # Listing 1.8 vs 1.4 / 1.9 / 1.10
-        self.text_checks = listing == "text"
-        self.first = first  # 1 in the locked program: ``for t = 1 to ...``
-        self.on_board = on_board
-        self.deadline = deadline
-        self.nodes = 0
+    from . import edgematching_fast as fast
 
-    def test_tile(self, t: int, i: int, j: int, k: int = 0) -> bool:
-        self.nodes += 1
-        if self.deadline is not None and self.nodes % 4096 == 0 and self.deadline.expired():
-            raise _Stop
-        board, last_i, last_j = self.board, self.rows - 1, self.cols - 1
-        test_tile = self.tiles[t]
-        if k == 1:
-            test_tile = rotate_tile_left(test_tile)
-        elif k == 2:
-            test_tile = rotate_tile_180(test_tile)
-        elif k == 3:
-            test_tile = rotate_tile_right(test_tile)
-        if self.text_checks:  # Listing 1.3
-            return not (
-                (j != 0 and board[i][j - 1].right != test_tile.left)
-                or (j != 0 and test_tile.left == 0)
-                or (j != last_j and test_tile.right == 0)
-                or (j == 0 and test_tile.left != 0)
-                or (j == last_j and test_tile.right != 0)
-                or (i != 0 and board[i - 1][j].bottom != test_tile.top)
-                or (i != 0 and test_tile.top == 0)
-                or (i != last_i and test_tile.bottom == 0)
-                or (i == 0 and test_tile.top != 0)
-                or (i == last_i and test_tile.bottom != 0)
-            )
-        return not (  # Listings 1.8 - 1.10
-            (j != 0 and board[i][j - 1].right != test_tile.left)
-            or (j != 0 and test_tile.left == 0)
-            or (j != last_j and test_tile.right == 0)
-            or (i != 0 and board[i - 1][j].bottom != test_tile.top)
-            or (i != 0 and test_tile.top == 0)
-            or (i != last_i and test_tile.bottom == 0)
-            or (i == 0 and test_tile.top != 0)
-            or (i == last_i and test_tile.bottom != 0)
-            or (j == 0 and test_tile.left != 0)
-            or (j == last_j and test_tile.right != 0)
-        )
-
-    def next_square(self, i: int, j: int) -> None:
-        if self.column_walk:  # Listing 1.8
-            if i < self.rows - 1:
-                self.solve_backtrack(i + 1, j)
-            elif j < self.cols - 1:
-                self.solve_backtrack(0, j + 1)
-            else:
-                self.on_board(self.board)
-        elif j < self.cols - 1:  # Listings 1.4, 1.9, 1.10
-            self.solve_backtrack(i, j + 1)
-        elif i < self.rows - 1:
-            self.solve_backtrack(i + 1, 0)
-        else:
-            self.on_board(self.board)
-
-    def solve_backtrack(self, i: int, j: int) -> None:
-        board, tiles = self.board, self.tiles
-        if board[i][j].id == -1:
-            for t in range(self.first, len(tiles)):
-                if tiles[t].id != -1:
-                    for k in self.ks:
-                        if self.test_tile(t, i, j, k):
-                            if k == 0:
-                                board[i][j] = tiles[t]
-                            elif k == 1:
-                                board[i][j] = rotate_tile_left(tiles[t])
-                            elif k == 2:
-                                board[i][j] = rotate_tile_180(tiles[t])
-                            else:
-                                board[i][j] = rotate_tile_right(tiles[t])
-                            tiles[t] = EMPTY
-                            self.next_square(i, j)
-                            if k == 0:
-                                tiles[t] = board[i][j]
-                            elif k == 1:
-                                tiles[t] = rotate_tile_right(board[i][j])
-                            elif k == 2:
-                                tiles[t] = rotate_tile_180(board[i][j])
-                            else:
-                                tiles[t] = rotate_tile_left(board[i][j])
-                            board[i][j] = EMPTY
-        else:  # failsafe: the square is already occupied
-            self.next_square(i, j)
+    kernel, budget = fast.solve_backtrack, fast.SLICE
+    if not compiled:  # plain Python: the clock is read more often
+        kernel, budget = getattr(kernel, "py_func", kernel), 4096
+    rows, cols = len(board), len(board[0])
+    b = np.array([[list(t) for t in row] for row in board], dtype=np.int64)
+    tl = np.array([list(t) for t in tiles], dtype=np.int64).reshape(len(tiles), 5)
+    if listing == "annex" and not rotation:  # Listing 1.8 walks column by column
+        order = [(i, j) for j in range(cols) for i in range(rows)]
+    else:
+        order = [(i, j) for i in range(rows) for j in range(cols)]
+    sq_i = np.array([i for i, _ in order], dtype=np.int64)
+    sq_j = np.array([j for _, j in order], dtype=np.int64)
+    n = len(order)
+    cur_t = np.zeros(n, dtype=np.int64)
+    cur_k = np.zeros(n, dtype=np.int64)
+    state = np.array([0, 0, 0], dtype=np.int64)
+    nk = 4 if rotation else 1
+    text_checks = listing == "text"
+    fixed = np.array([b[i, j, 0] != -1 for i, j in order], dtype=np.bool_)
+    while True:
+        code = kernel(b, tl, sq_i, sq_j, fixed, cur_t, cur_k, state, nk, text_checks, budget)
+        if code == fast.FOUND:
+            full = [[Tile(*map(int, b[i, j])) for j in range(cols)] for i in range(rows)]
+            try:
+                on_board(full)
+            except _Stop:
+                return int(state[2]), False
+        elif code == fast.EXHAUSTED:
+            return int(state[2]), True
+        if deadline is not None and deadline.expired():
+            return int(state[2]), False
 
 
 # ---------------------------------------------------------------- backends (the contract)
@@ -334,7 +278,7 @@ def run(puzzle: EdgeMatchingPuzzle, limit: Limit, version: str, *, engine: str =
         raise ValueError(f"engine must be 'numba' or 'python', got {engine!r}")
     why = not_applicable(puzzle, version)
     if why:
-        return SolveResult(name, Status.STUCK, (), False, deadline.elapsed(), {"note": why})
+        return SolveResult(name, Status.STUCK, (), False, deadline.elapsed(), note=why)
     rotation = puzzle.rotation and version != "norot"
     board, tiles = create_board(puzzle.rows, puzzle.cols), puzzle_tiles(puzzle)
     stats: dict = {"engine": engine, "listing": listing if version == "norot" else "annex"}
@@ -343,7 +287,7 @@ def run(puzzle: EdgeMatchingPuzzle, limit: Limit, version: str, *, engine: str =
         lock = lock_first_corner(puzzle)
         if lock is None:
             return finish(name, [], exhausted=True, timed_out=False, deadline=deadline,
-                          stats={**stats, "note": "no corner piece"})
+                          stats=stats, note="no corner piece")
         t, turned = lock
         board[0][0], tiles[t] = turned, EMPTY
         stats["locked_piece"] = t + 1
@@ -365,33 +309,19 @@ def run(puzzle: EdgeMatchingPuzzle, limit: Limit, version: str, *, engine: str =
         if len(found) >= limit.solutions:
             raise _Stop
 
-    timed_out = exhausted = False
-    if engine == "python":
-        bt = Backtrack(board, tiles, rotation=rotation, listing=listing, on_board=on_board, deadline=deadline)
-        try:
-            bt.solve_backtrack(0, 0)
-            exhausted = True
-        except _Stop:
-            timed_out = len(found) < limit.solutions
-        nodes = bt.nodes
-    else:
-        from .edgematching_fast import search
-
-        try:
-            nodes, exhausted = search(board, tiles, rotation=rotation, listing=listing, on_board=on_board,
-                                      deadline=deadline)
-        except _Stop:
-            nodes = None
-        timed_out = not exhausted and len(found) < limit.solutions
+    nodes, exhausted = search(board, tiles, rotation=rotation, listing=listing, on_board=on_board,
+                              deadline=deadline, compiled=engine == "numba")
+    timed_out = not exhausted and len(found) < limit.solutions
     stats.update(nodes=nodes, boards=boards)
+    note = ""
     if locked or (rotation and exhausted):
         stats["count_up_to_rotation"] = len(found) // (4 if puzzle.rows == puzzle.cols else 2)
         if exhausted:
-            stats["note"] = f"{stats['count_up_to_rotation']} up to board rotation"
+            note = f"{stats['count_up_to_rotation']} up to board rotation"
     if trace:
         stats["trace"] = ["Solving: may the time be with you", *lines]
     return finish(name, found[: limit.solutions], exhausted=exhausted and len(found) <= limit.solutions,
-                  timed_out=timed_out, deadline=deadline, stats=stats)
+                  timed_out=timed_out, deadline=deadline, stats=stats, note=note)
 
 
 def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, engine: str = "numba",

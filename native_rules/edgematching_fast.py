@@ -1,4 +1,5 @@
-"""The seed's ``solve_backtrack`` (``native_rules.edgematching``) as a numba-compiled loop.
+"""The seed's ``solve_backtrack`` (``native_rules.edgematching``) as a numba-compiled loop, on
+arrays (this module imports nothing of ``edgematching``, which drives it).
 
 Same search, written with an explicit stack instead of recursion so that it can stop and resume
 (numba code cannot read the clock or call back into Python cheaply): ``cur_t[d]`` / ``cur_k[d]``
@@ -18,42 +19,28 @@ from __future__ import annotations
 import numpy as np
 
 from ._numba import njit
-from .edgematching import EMPTY, Tile, _Stop
 
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2
 SLICE = 1 << 20  # test_tile calls per kernel call
 
 
 @njit(cache=True)
+def outer_sides(j, last_j, left, right):
+    """The seed's last two checks: a left / right side on the board's border has colour 0."""
+    return not (j == 0 and left != 0) and not (j == last_j and right != 0)
+
+
+@njit(cache=True)
 def test_tile(board, i, j, top, right, bottom, left, last_i, last_j, text_checks):
-    """The seed's checks, in Listing 1.8's order (or Listing 1.3's with ``text_checks``)."""
-    if text_checks:
-        if j != 0 and board[i, j - 1, 2] != left:
-            return False
-        if j != 0 and left == 0:
-            return False
-        if j != last_j and right == 0:
-            return False
-        if j == 0 and left != 0:
-            return False
-        if j == last_j and right != 0:
-            return False
-        if i != 0 and board[i - 1, j, 3] != top:
-            return False
-        if i != 0 and top == 0:
-            return False
-        if i != last_i and bottom == 0:
-            return False
-        if i == 0 and top != 0:
-            return False
-        if i == last_i and bottom != 0:
-            return False
-        return True
+    """The seed's checks, in Listing 1.8's order; Listing 1.3's order (``text_checks``) makes
+    the ``outer_sides`` checks fourth instead of last."""
     if j != 0 and board[i, j - 1, 2] != left:
         return False
     if j != 0 and left == 0:
         return False
     if j != last_j and right == 0:
+        return False
+    if text_checks and not outer_sides(j, last_j, left, right):
         return False
     if i != 0 and board[i - 1, j, 3] != top:
         return False
@@ -65,11 +52,7 @@ def test_tile(board, i, j, top, right, bottom, left, last_i, last_j, text_checks
         return False
     if i == last_i and bottom != 0:
         return False
-    if j == 0 and left != 0:
-        return False
-    if j == last_j and right != 0:
-        return False
-    return True
+    return text_checks or outer_sides(j, last_j, left, right)
 
 
 @njit(cache=True)
@@ -149,38 +132,4 @@ def solve_backtrack(board, tiles, sq_i, sq_j, fixed, cur_t, cur_k, state, nk, te
             return BUDGET
 
 
-def search(board: list[list[Tile]], tiles: list[Tile], *, rotation: bool, listing: str, on_board,
-           deadline) -> tuple[int, bool]:
-    """Run the compiled search on the seed's board and tiles; ``on_board(board)`` gets each full
-    board (it may raise ``_Stop``). Returns (test_tile calls, exhausted)."""
-    rows, cols = len(board), len(board[0])
-    b = np.array([[list(t) for t in row] for row in board], dtype=np.int64)
-    tl = np.array([list(t) for t in tiles], dtype=np.int64).reshape(len(tiles), 5)
-    if listing == "annex" and not rotation:  # Listing 1.8 walks column by column
-        order = [(i, j) for j in range(cols) for i in range(rows)]
-    else:
-        order = [(i, j) for i in range(rows) for j in range(cols)]
-    sq_i = np.array([i for i, _ in order], dtype=np.int64)
-    sq_j = np.array([j for _, j in order], dtype=np.int64)
-    n = len(order)
-    cur_t = np.zeros(n, dtype=np.int64)
-    cur_k = np.zeros(n, dtype=np.int64)
-    state = np.array([0, 0, 0], dtype=np.int64)
-    nk = 4 if rotation else 1
-    text_checks = listing == "text"
-    fixed = np.array([b[i, j, 0] != -1 for i, j in order], dtype=np.bool_)
-    while True:
-        code = solve_backtrack(b, tl, sq_i, sq_j, fixed, cur_t, cur_k, state, nk, text_checks, SLICE)
-        if code == FOUND:
-            full = [[Tile(*map(int, b[i, j])) for j in range(cols)] for i in range(rows)]
-            try:
-                on_board(full)
-            except _Stop:
-                return int(state[2]), False
-        elif code == EXHAUSTED:
-            return int(state[2]), True
-        if deadline.expired():
-            return int(state[2]), False
-
-
-__all__ = ["EMPTY", "search", "solve_backtrack", "test_tile"]
+__all__ = ["BUDGET", "EXHAUSTED", "FOUND", "SLICE", "solve_backtrack", "test_tile"]

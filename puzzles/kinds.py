@@ -1,11 +1,16 @@
 """The puzzle kinds gridsolve knows, and uniform access to each kind's module in every domain
 layer (``puzzles.<kind>``, ``puzzles.formats.<kind>``, ``puzzles.check.<kind>``,
-``puzzles.render.<kind>``). Adding a kind = adding its modules and one name here."""
+``puzzles.render.<kind>``), typed by the protocols of ``puzzles.contracts``. Adding a kind = adding
+its modules and one name here."""
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from .contracts import KindChecker, KindFormats, KindRenderer
 
 KINDS: tuple[str, ...] = ("slitherlink", "hamiltonian", "nurikabe", "edgematching")
 
@@ -30,16 +35,16 @@ def domain(kind: str) -> ModuleType:
     return importlib.import_module(f"gridsolve.puzzles.{normalize(kind)}")
 
 
-def formats(kind: str) -> ModuleType:
-    return importlib.import_module(f"gridsolve.puzzles.formats.{normalize(kind)}")
+def formats(kind: str) -> KindFormats:
+    return cast("KindFormats", importlib.import_module(f"gridsolve.puzzles.formats.{normalize(kind)}"))
 
 
-def checker(kind: str) -> ModuleType:
-    return importlib.import_module(f"gridsolve.puzzles.check.{normalize(kind)}")
+def checker(kind: str) -> KindChecker:
+    return cast("KindChecker", importlib.import_module(f"gridsolve.puzzles.check.{normalize(kind)}"))
 
 
-def render(kind: str) -> ModuleType:
-    return importlib.import_module(f"gridsolve.puzzles.render.{normalize(kind)}")
+def render(kind: str) -> KindRenderer:
+    return cast("KindRenderer", importlib.import_module(f"gridsolve.puzzles.render.{normalize(kind)}"))
 
 
 def kind_of(obj) -> str:

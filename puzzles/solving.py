@@ -5,7 +5,10 @@
 * ``Limit(seconds, solutions)``: stop after ``seconds`` of wall-clock time (``None`` = no limit)
   or once ``solutions`` distinct solutions are known; ``solutions=2`` settles uniqueness.
 * ``SolveResult(backend, status, solutions, exhausted, seconds, stats)``: ``exhausted=True``
-  means the whole search space was explored, so ``len(solutions)`` is the exact count.
+  means the whole search space was explored, so ``len(solutions)`` is the exact count. ``stats``
+  holds figures only; what a result says in words or objects has typed fields: ``error`` (why the
+  backend failed), ``note`` (e.g. why a rule solver is stuck, a count up to symmetry) and ``best``
+  (an optimisation's best assignment, a solution object that breaks some rule).
 * ``SolveResult.total``: set only by count-only modes (DESIGN.md: ``count(puzzle, limit)`` where
   enumerating one by one is too slow): the exact count, with ``solutions`` possibly empty.
 * ``Status``: how the search ended. ``solved`` = at least one solution and the search ended
@@ -14,7 +17,7 @@
   ``stuck`` = a rule solver ran out of deductions; ``error`` = the backend failed.
 
 Solutions are frozen, hashable and canonical, so solution *sets* of different backends compare
-with ``==``.
+with ``==``. The contract as ``typing.Protocol``s: ``puzzles.contracts``.
 """
 
 from __future__ import annotations
@@ -61,6 +64,9 @@ class SolveResult:
     # count-only modes (``count(puzzle, limit)``, e.g. path counting by dynamic programming):
     # the exact number of solutions, known without listing them; then ``exhausted`` is True
     total: int | None = None
+    error: str | None = None  # why the backend failed (status ``error``)
+    note: str = ""  # e.g. why a rule solver is stuck, a count up to symmetry, a best score
+    best: Any = field(default=None, compare=False)  # an optimisation's best rule-breaking assignment
 
     @property
     def count(self) -> int:
@@ -107,6 +113,7 @@ def finish(
     timed_out: bool,
     deadline: Deadline,
     stats: dict[str, Any] | None = None,
+    note: str = "",
 ) -> SolveResult:
     """Build the SolveResult for an enumerating backend from how its search ended."""
     if timed_out:
@@ -124,4 +131,5 @@ def finish(
         exhausted=exhausted,
         seconds=deadline.elapsed(),
         stats=dict(stats or {}),
+        note=note,
     )

@@ -249,9 +249,11 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, encoding: str =
     r = _cnf.search(name, m.cnf, class_limit(puzzle, limit, broken), read=m.read, block=m.block,
                     solver_name=solver, deadline=deadline, stats=stats)
     sols = with_turned_copies(puzzle, r.solutions, broken)
+    note = ""
     if broken and r.exhausted:
         stats["count_up_to_rotation"] = r.count
-        stats["note"] = f"{r.count} up to board rotation"
+        note = f"{r.count} up to board rotation"
     exhausted = r.exhausted and len(sols) <= limit.solutions
-    return SolveResult(name, r.status, tuple(sols[: limit.solutions]), exhausted, deadline.elapsed(), stats)
+    return SolveResult(name, r.status, tuple(sols[: limit.solutions]), exhausted, deadline.elapsed(), stats,
+                       note=note)
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from benchmarks.common import DATA as SHARED_DATA  # one place says where the shared corpora are
+from benchmarks.common import ROOT
+
 FIXTURES = ROOT / "tests" / "data"
-SHARED_DATA = Path(os.environ.get("GRIDSOLVE_DATA", ROOT.parent / "shared" / "data"))
 
 
 def shared(*parts: str) -> Path:

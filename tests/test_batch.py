@@ -50,7 +50,11 @@ def gridsolve(*args: str, env: dict | None = None, **kw) -> subprocess.Completed
 
 
 def doubles_env() -> dict:
-    return {**os.environ, registry.EXTRA_ENV: batch_doubles.SPEC, "PYTHONPATH": str(ROOT)}
+    """The doubles for a batch run from the repository (``cwd=ROOT``): the batch imports them from
+    there, its worker processes from the batch's import path."""
+    env = {**os.environ, registry.EXTRA_ENV: batch_doubles.SPEC}
+    env.pop("PYTHONPATH", None)
+    return env
 
 
 def lines(path: Path) -> list[dict]:
@@ -156,8 +160,8 @@ def test_interrupt_and_sigkill_then_resume_finish_with_every_instance_once(tmp_p
     psutil = pytest.importorskip("psutil")
     src = jsonl(tmp_path / "in.jsonl", copies=6)  # 24 instances x (slow, sat) = 48 solves
     out = tmp_path / "r.jsonl"
-    args = [sys.executable, "-m", "gridsolve.cli.main", "batch", str(src), "--backends", "slow,sat", "--crossval",
-            "--jobs", "2", "--out", str(out)]
+    args = [sys.executable, "-m", "gridsolve.cli.main", "batch", str(src), "--backends", "slow,sat",
+            "--crossval", "--jobs", "2", "--out", str(out)]
     # Ctrl-C (SIGINT): stops cleanly, exit 130, finished results kept
     proc = subprocess.Popen(args, cwd=ROOT, env=doubles_env(), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)

@@ -13,7 +13,7 @@ from gridsolve.harness import registry
 from gridsolve.harness.crossval import crossval
 from gridsolve.native_rules.edgematching import seed_style
 from gridsolve.puzzles.check.edgematching import check
-from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, rotate
+from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, rotate
 from gridsolve.puzzles.generators.edgematching import e2_style
 from gridsolve.puzzles.solving import Limit, Status
 from gridsolve.satmodels import edgematching as satm
@@ -117,5 +117,5 @@ def test_maximize_joins_reaches_a_full_board_and_scores_a_wrong_one():
     r = cpm.solve(broken, Limit(60, 1), maximize_joins=True)
     assert r.status == Status.UNSAT and r.exhausted and r.count == 0
     assert r.stats["objective"] == r.stats["bound"] == 23
-    best = EdgeMatchingSolution.from_json(broken, r.stats["partial"])
+    best = r.best
     assert [v.code for v in check(broken, best)] == ["edge-mismatch"]

@@ -52,9 +52,9 @@ def listing(lines, title):
 
 def run_seed(tiles, rotation, listing_="annex"):
     rows_out = []
-    bt = em.Backtrack(em.create_board(5), list(tiles), rotation=rotation, listing=listing_,
-                      on_board=lambda b: rows_out.extend([t.id for t in row] for row in b))
-    bt.solve_backtrack(0, 0)
+    _, exhausted = em.search(em.create_board(5), list(tiles), rotation=rotation, listing=listing_,
+                             on_board=lambda b: rows_out.extend([t.id for t in row] for row in b))
+    assert exhausted
     return rows_out
 
 
@@ -83,7 +83,7 @@ def seed_puzzle(size, colours, seed, rotation, cols=None):
     (4, None, 3, 4, "rot"), (5, None, 6, 5, "rot"), (4, None, 3, 6, "locked"), (5, None, 5, 7, "locked"),
     (3, 5, 3, 8, "rot"),
 ])
-def test_numba_twin_runs_the_same_search(size, cols, colours, seed, version):
+def test_compiled_and_plain_python_run_the_same_search(size, cols, colours, seed, version):
     p = seed_puzzle(size, colours, seed, version != "norot", cols)
     a = em.run(p, Limit(None, 10**6), version, engine="python")
     b = em.run(p, Limit(None, 10**6), version, engine="numba")
@@ -145,7 +145,7 @@ def test_init_board_is_a_solved_zigzag_board():
 def test_stuck_where_the_seed_cannot_go():
     p = seed_puzzle(4, 3, 1, True)
     r = em.solve(p, Limit(10, 10))
-    assert r.status == Status.STUCK and "without rotation" in r.stats["note"]
+    assert r.status == Status.STUCK and "without rotation" in r.note
     hinted = p.with_changes(hints=[(0, 0, 1, 0)])
     for fn in (em.solve, em.solve_rot, em.solve_rot_locked):
         assert fn(hinted, Limit(10, 10)).status == Status.STUCK

@@ -7,6 +7,7 @@ import pytest
 from gridsolve.harness import registry
 from gridsolve.harness.crossval import compare, crossval
 from gridsolve.harness.registry import Backend
+from gridsolve.harness.results import record
 from gridsolve.harness.run import run
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
@@ -46,12 +47,26 @@ def test_registry_lookups():
 def test_checker_rejects_a_wrong_solution():
     [e] = read(str(PZPRJS))
     r = run(fake("liar"), e.puzzle, Limit())
-    assert r.status == Status.ERROR and "checker rejected" in r.stats["error"]
+    assert r.status == Status.ERROR and "checker rejected" in r.error
 
 
 def test_a_crashing_backend_becomes_an_error_result():
     r = run(fake("boom"), SlitherlinkPuzzle.empty(2, 2), Limit())
-    assert r.status == Status.ERROR and r.stats["error"] == "RuntimeError: kaputt"
+    assert r.status == Status.ERROR and r.error == "RuntimeError: kaputt"
+
+
+def stuck(puzzle, limit):
+    """A test double that stops with a note and figures."""
+    return SolveResult("stuck", Status.STUCK, (), False, stats={"free": 3}, note="out of rules")
+
+
+def test_words_are_typed_fields_and_records_keep_them_beside_the_figures():
+    r = run(fake("stuck"), SlitherlinkPuzzle.empty(2, 2), Limit())
+    assert (r.note, r.error, r.best, r.stats) == ("out of rules", None, None, {"free": 3})
+    rec = record("slitherlink", "p", r)
+    assert rec["note"] == "out of rules" and rec["stats"] == {"free": 3} and "error" not in rec
+    bad = record("slitherlink", "p", run(fake("boom"), SlitherlinkPuzzle.empty(2, 2), Limit()))
+    assert bad["error"] == "RuntimeError: kaputt" and bad["stats"] == {}
 
 
 def test_crossval_agrees_on_the_sample_and_checks_the_given_solution():

@@ -8,8 +8,8 @@ import random
 import pytest
 from gridsolve.harness import registry
 from gridsolve.harness.run import run
-from gridsolve.native_rules.slitherlink.backtrack import solve
-from gridsolve.native_rules.slitherlink.board import Board, pos_edge
+from gridsolve.native_rules.slitherlink.backtrack import situation_is_promising, solve
+from gridsolve.native_rules.slitherlink.board import CROSS, LINE, Board, pos_edge
 from gridsolve.puzzles.check.slitherlink import check, is_promising
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
@@ -103,3 +103,27 @@ def test_a_bad_engine_or_pruning_is_refused():
         solve(SlitherlinkPuzzle.empty(1, 1), engine="fortran")
     with pytest.raises(ValueError, match="pruning"):
         solve(SlitherlinkPuzzle.empty(1, 1), pruning="magic")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_ports_promising_test_is_chapter_3s(seed):
+    """``situation_is_promising`` (the port's own copy) judges random partial situations as the
+    checker's Chapter 3 test does."""
+    rng = random.Random(300 + seed)
+    puzzle = random_puzzle(rng, 3, 4)
+    board = Board(puzzle)
+    edges = [pos_edge(i, j) for i, j in board.edge_ij]
+    verdicts = set()
+    for _ in range(60):
+        b = Board(puzzle)
+        density = rng.choice((0.02, 0.1, 0.3))
+        lines = {e for e in edges if rng.random() < density}
+        crosses = {e for e in edges if e not in lines and rng.random() < 0.4}
+        for e in lines:
+            b.set_edge(e, LINE)
+        for e in crosses:
+            b.set_edge(e, CROSS)
+        expected = is_promising(puzzle, lines, crosses)
+        assert situation_is_promising(b) == expected
+        verdicts.add(expected)
+    assert verdicts == {True, False}

@@ -180,6 +180,11 @@ def test_url_list_file():
     ],
 )
 def test_bad_input_is_one_clear_error(arg, message):
+    assert_one_clear_error(arg, message)
+
+
+def assert_one_clear_error(arg: str, message: str) -> None:
+    """Reading ``arg`` fails with one line that holds ``message``."""
     with pytest.raises(FormatError) as info:
         read(arg)
     assert message in str(info.value)

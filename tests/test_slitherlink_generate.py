@@ -182,9 +182,9 @@ def test_cli_solve_with_the_rule_backends_and_trace(tmp_path):
     p = gridsolve("solve", pz, "--backend", "rules", "--trace")
     assert p.returncode == 0, p.stderr
     assert "rule #1 at entry (4,1) variant 0 (as written): cross (10,3)" in p.stdout
-    assert "loop avoidance: cross" in p.stdout and "rules solved, 1 solution" in p.stdout
+    assert "loop avoidance: cross" in p.stdout and "rules solved, 1 solution" in p.stderr
     p = gridsolve("solve", pz, "--backend", "rules+backtrack", "--limit", "2")
-    assert p.returncode == 0 and "unique" in p.stdout
+    assert p.returncode == 0 and "unique" in p.stderr
     bad = tmp_path / "bad.rules"
     bad.write_text("% a rule\ns 0 0 0\ne 1 1 0\nq\n")
     p = gridsolve("solve", pz, "--backend", "rules", "-O", f"rules={bad}")

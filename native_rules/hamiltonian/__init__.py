@@ -1,5 +1,5 @@
 """The one-way labyrinth (Hamiltonian paths): exact counting, sampling and a completion oracle,
-new beside the seed's rule-guided walk (whose port is issue 7's).
+new beside the port of the seed's rule-guided walk.
 
 * ``frontier``: the frontier DP -- ``count(puzzle)``, ``build(puzzle, store=, tag_start=)`` ->
   ``Table`` (``total``, ``by_tag``, ``unrank(rank)``), ``TooLarge``;

@@ -43,10 +43,6 @@ def to_rc(cell: tuple[int, int]) -> tuple[int, int]:
     return cell[1] - 1, cell[0] - 1
 
 
-def to_xy(cell: tuple[int, int]) -> tuple[int, int]:
-    return cell[1] + 1, cell[0] + 1
-
-
 class Stepper:
     """The ported rules on one board, one step at a time (Python side of the numba engine)."""
 

@@ -58,21 +58,23 @@ def check_near_border(board, f, fb):
         forbid_cell(fb, x, y, right_x, right_y, NEAR_BORDER)
     # (c) heading at the edge, the straight cell on the edge line
     if x + 2 * sx == 0:
-        forbid_cell(fb, x, y, left_x, left_y, NEAR_BORDER)
-        if not _taken(board, x - 1, y - 1):
-            forbid_cell(fb, x, y, x + sx, y + sy, NEAR_BORDER)
+        _heading_at_edge(board, fb, f, left_x, left_y, x - 1, y - 1, True)
     elif x + 2 * sx == n + 1:
-        forbid_cell(fb, x, y, right_x, right_y, NEAR_BORDER)
-        if not _taken(board, x + 1, y - 1) and y != 1:
-            forbid_cell(fb, x, y, x + sx, y + sy, NEAR_BORDER)
+        _heading_at_edge(board, fb, f, right_x, right_y, x + 1, y - 1, y != 1)
     elif y + 2 * sy == 0:
-        forbid_cell(fb, x, y, right_x, right_y, NEAR_BORDER)
-        if not _taken(board, x - 1, y - 1):
-            forbid_cell(fb, x, y, x + sx, y + sy, NEAR_BORDER)
+        _heading_at_edge(board, fb, f, right_x, right_y, x - 1, y - 1, True)
     elif y + 2 * sy == n + 1:
-        forbid_cell(fb, x, y, left_x, left_y, NEAR_BORDER)
-        if not _taken(board, x - 1, y + 1) and x != 1:
-            forbid_cell(fb, x, y, x + sx, y + sy, NEAR_BORDER)
+        _heading_at_edge(board, fb, f, left_x, left_y, x - 1, y + 1, x != 1)
+
+
+@njit(cache=True)
+def _heading_at_edge(board, fb, f, side_x, side_y, gate_x, gate_y, straight_too):
+    """Case (c): forbid the side cell (side_x, side_y); and the straight one as well when
+    ``straight_too`` and the diagonal cell (gate_x, gate_y) is not taken."""
+    x, y, sx, sy = f[0], f[1], f[2], f[3]
+    forbid_cell(fb, x, y, side_x, side_y, NEAR_BORDER)
+    if straight_too and not _taken(board, gate_x, gate_y):
+        forbid_cell(fb, x, y, x + sx, y + sy, NEAR_BORDER)
 
 
 @njit(cache=True)

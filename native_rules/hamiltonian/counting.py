@@ -25,7 +25,7 @@ STORE_MAX_STATES = 2_000_000  # keeping every layer (for listing paths) is affor
 def _fail(name: str, deadline: Deadline, exc: Exception) -> SolveResult:
     if isinstance(exc, frontier.Timeout):
         return SolveResult(name, Status.TIMEOUT, seconds=deadline.elapsed())
-    return SolveResult(name, Status.ERROR, seconds=deadline.elapsed(), stats={"error": str(exc)})
+    return SolveResult(name, Status.ERROR, seconds=deadline.elapsed(), error=str(exc))
 
 
 def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *,

@@ -40,7 +40,7 @@ from .imbalance import (
     check_straight_control,
 )
 from .rules import check_c_shape, check_near_field
-from .walker import EMPTY, M_COUNT, M_N, at, dir_code, live_frame, njit, rel
+from .walker import EMPTY, M_N, at, dir_code, live_frame, njit, rel
 
 G_C_SHAPE, G_NEAR_FIELD, G_NEAR_BORDER, G_AREA_BORDER = 1, 2, 4, 8
 G_STRAIGHT, G_AREA_UP, G_AREA_UP_BIG, G_CORNER_BIG = 16, 32, 64, 128
@@ -139,8 +139,3 @@ def keep_left_moves(board, cand, fb, out):
             out[k] = d
             k += 1
     return k
-
-
-def is_complete(board) -> bool:
-    n = int(board[1][M_N])
-    return int(board[1][M_COUNT]) == n * n

@@ -52,8 +52,6 @@ from .walker import (
     turn_left,
 )
 
-EMPTY_CELLS = np.zeros((0, 2), dtype=np.int64)
-
 
 @njit(cache=True)
 def straight_ranges(ex):
@@ -141,7 +139,7 @@ def line_bound_rule(board, f, fb, seeds, blocked, rule):
     """Flood the area from ``seeds`` (outside: ``blocked``); if it is enclosed, forbid every move
     whose line-count range (now at that cell, or later) excludes the area's whiteDiff."""
     white_parity = (f[0] + f[1] + 1) % 2
-    status, _, black, white = count_area(board, seeds, blocked, EMPTY_CELLS, 1 - white_parity)
+    status, _, black, white = count_area(board, seeds, blocked, np.zeros((0, 2), np.int64), 1 - white_parity)
     if status != AREA_OK:
         return
     diff = white - black
@@ -161,27 +159,32 @@ def line_bound_rule(board, f, fb, seeds, blocked, rule):
 
 
 @njit(cache=True)
-def check_left_right_area_up_control(board, f, fb):
-    """CheckLeftRightAreaUp_control: the obstacle at the end of the empty column beside the
-    walker (Rel(1,1..ex), obstacle Rel(1,ex+1)) with the area on that side."""
+def _area_up(board, f, fb, big):
+    """The obstacle at the end of the empty column beside the walker (Rel(1,1..ex), obstacle
+    Rel(1,ex+1)): with the area on that side, or (``big``) the line running towards the walker's
+    side, so that the big area holds the straight column and what lies beyond it."""
     for side in range(2):
         h = f if side == 0 else mirror(f)
         ex = _ray(board, h, 1)
-        if ex == 0 or area_side_left(board, h, 1, ex + 1) != 1:
+        if ex == 0 or area_side_left(board, h, 1, ex + 1) != (0 if big else 1):
             continue
-        line_bound_rule(board, f, fb, _column(h, 1, ex), _column(h, 0, ex), AREA_UP)
+        beside, straight = _column(h, 1, ex), _column(h, 0, ex)
+        if big:
+            line_bound_rule(board, f, fb, straight, beside, AREA_UP_BIG)
+        else:
+            line_bound_rule(board, f, fb, beside, straight, AREA_UP)
+
+
+@njit(cache=True)
+def check_left_right_area_up_control(board, f, fb):
+    """CheckLeftRightAreaUp_control: ``_area_up`` with the area on the column's side."""
+    _area_up(board, f, fb, False)
 
 
 @njit(cache=True)
 def check_left_right_area_up_big(board, f, fb):
-    """CheckLeftRightAreaUpBig: the same obstacle, the line running towards the walker's side:
-    the big area holds the straight column and what lies beyond it."""
-    for side in range(2):
-        h = f if side == 0 else mirror(f)
-        ex = _ray(board, h, 1)
-        if ex == 0 or area_side_left(board, h, 1, ex + 1) != 0:
-            continue
-        line_bound_rule(board, f, fb, _column(h, 0, ex), _column(h, 1, ex), AREA_UP_BIG)
+    """CheckLeftRightAreaUpBig: ``_area_up`` with the line running towards the walker's side."""
+    _area_up(board, f, fb, True)
 
 
 @njit(cache=True)

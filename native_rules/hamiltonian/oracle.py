@@ -1,7 +1,7 @@
 """The completion oracle: for a partial walk (a puzzle with a prefix), which next moves can still
 be completed to a Hamiltonian path, and in how many ways.
 
-API (used by the rule port of issue 7 to audit its decisions):
+API (used by the rule port to audit its decisions):
 
 * ``candidates(puzzle) -> list[cell]``: the free, unvisited neighbours of the live end;
 * ``completion_counts(puzzle) -> {cell: int}``: for every candidate, the exact number of

@@ -116,11 +116,6 @@ def replay_state(state: FodorState, name: str = "", groups: int = UNIVERSAL,
     return rep
 
 
-def replay_file(path: str | Path, groups: int = UNIVERSAL, oracle: Callable | None = None) -> Replay:
-    p = Path(path)
-    return replay_state(read_fodor_state(p), p.stem, groups, oracle)
-
-
 def replay_folder(folder: str | Path, sizes=None, groups: int = UNIVERSAL,
                   oracle_for: Callable[[int], Callable | None] | None = None,
                   judge_for: Callable[[int], Callable | None] | None = None) -> list[Replay]:

@@ -38,7 +38,7 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, rules: str = "un
     try:
         groups = parse_rules(rules)
     except ValueError as exc:
-        return SolveResult(NAME, Status.ERROR, seconds=deadline.elapsed(), stats={"error": str(exc)})
+        return SolveResult(NAME, Status.ERROR, seconds=deadline.elapsed(), error=str(exc))
     n = puzzle.rows
     prefix = [(c + 1, r + 1) for r, c in puzzle.walked()]
     sols: list[HamiltonianSolution] = []

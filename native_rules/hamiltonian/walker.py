@@ -168,36 +168,38 @@ def at(board, x, y):
 
 
 @njit(cache=True)
+def value_rel(board, f, a, b):
+    """The board's value at left offset a, straight offset b: EMPTY, BORDER or the path index."""
+    x, y = rel(f, a, b)
+    return board[0][y + OFF, x + OFF]
+
+
+@njit(cache=True)
 def T(board, f, a, b):
     """InTakenRel: the cell at left offset a, straight offset b is on the path."""
-    x, y = rel(f, a, b)
-    return board[0][y + OFF, x + OFF] >= 0
+    return value_rel(board, f, a, b) >= 0
 
 
 @njit(cache=True)
 def B(board, f, a, b):
     """InBorderRel."""
-    x, y = rel(f, a, b)
-    return board[0][y + OFF, x + OFF] == BORDER
+    return value_rel(board, f, a, b) == BORDER
 
 
 @njit(cache=True)
 def TB(board, f, a, b):
-    x, y = rel(f, a, b)
-    return board[0][y + OFF, x + OFF] != EMPTY
+    return value_rel(board, f, a, b) != EMPTY
 
 
 @njit(cache=True)
 def E(board, f, a, b):
-    x, y = rel(f, a, b)
-    return board[0][y + OFF, x + OFF] == EMPTY
+    return value_rel(board, f, a, b) == EMPTY
 
 
 @njit(cache=True)
 def idx(board, f, a, b):
     """InTakenIndexRel: the path index, -1 if not taken."""
-    x, y = rel(f, a, b)
-    v = board[0][y + OFF, x + OFF]
+    v = value_rel(board, f, a, b)
     return v if v >= 0 else -1
 
 
@@ -219,9 +221,7 @@ def border_index(board, f, a, b):
 @njit(cache=True)
 def forbid(fb, f, a, b, rule):
     """Forbid the neighbour rel(a, b) (one of S, L, R, Back) of frame f; remember the rule."""
-    d = dir_code(a * f[4] + b * f[2], a * f[5] + b * f[3])
-    if fb[d] == 0:
-        fb[d] = rule + 1
+    forbid_cell(fb, 0, 0, a * f[4] + b * f[2], a * f[5] + b * f[3], rule)
 
 
 @njit(cache=True)

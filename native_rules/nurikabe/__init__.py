@@ -183,7 +183,7 @@ def _run(puzzle: NurikabePuzzle, limit: Limit, backend: str, use_heuristics: boo
     try:
         y = init(matrix(puzzle))
     except Unsupported as exc:  # not a failure: the port cannot take this input (crossval: no vote)
-        return SolveResult(backend, Status.STUCK, seconds=deadline.elapsed(), stats={"note": str(exc)})
+        return SolveResult(backend, Status.STUCK, seconds=deadline.elapsed(), note=str(exc))
     tracer = _Tracer(lines)
     tracer("init", y)
     if use_heuristics:
@@ -195,21 +195,20 @@ def _run(puzzle: NurikabePuzzle, limit: Limit, backend: str, use_heuristics: boo
     if not brute:
         if np.any(y == FREE):
             m, n = wf(y)
-            stats["note"] = f"heuristics stuck with {n} free cells (wf = {m} {n})"
-            return SolveResult(backend, Status.STUCK, solutions=(), seconds=deadline.elapsed(), stats=stats)
+            return SolveResult(backend, Status.STUCK, solutions=(), seconds=deadline.elapsed(), stats=stats,
+                               note=f"heuristics stuck with {n} free cells (wf = {m} {n})")
         try:
             check(y)
         except CheckFailed as exc:
-            stats["note"] = f"the heuristics' grid fails check: {exc}"
             status = Status.UNSAT if exact else Status.STUCK
-            return SolveResult(backend, status, exhausted=exact, seconds=deadline.elapsed(), stats=stats)
+            return SolveResult(backend, status, exhausted=exact, seconds=deadline.elapsed(), stats=stats,
+                               note=f"the heuristics' grid fails check: {exc}")
         return SolveResult(backend, Status.SOLVED, (to_solution(puzzle, y),), exhausted=exact,
                            seconds=deadline.elapsed(), stats=stats)
     try:
         states, exhausted, timed_out = enumerate_colourings(y, limit, deadline, stats, cap)
     except Unsupported as exc:
-        stats["note"] = str(exc)
-        return SolveResult(backend, Status.STUCK, seconds=deadline.elapsed(), stats=stats)
+        return SolveResult(backend, Status.STUCK, seconds=deadline.elapsed(), stats=stats, note=str(exc))
     if lines is not None:
         lines.append(f"bf: {stats.get('checked', 'stopped before all')} of {stats['colourings']} colourings "
                      f"checked, {len(states)} check out")

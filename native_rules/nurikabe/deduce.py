@@ -38,12 +38,11 @@ two or confined below W, a cell two rules colour differently). ``propagate`` run
 fixpoint. ``probe`` then tries each free cell as wall and as white: when one leads (by
 ``propagate``) to a contradiction the cell takes the other colour, and when both survive, every
 cell both trials coloured alike is coloured so too (each solution lies in one of the two
-branches). With probing the rules complete 1015 of the 1127 janko puzzles without "?" (4 s for
-all of them; #690_50x50 0.55 s, #1055_40x57 0.64 s), without it 307.
+branches). How far they get on the corpus: docs/nurikabe.md.
 
 Each rule is one compiled function (``unreachable`` and ``island_confinement`` share
-``island_reaches``, which computes the reaches once), composed by ``_pass``; the passes and the
-probes are compiled with numba (pure Python they took 23 s on #690).
+``island_reaches``, which computes the reaches once), composed by ``_pass``; the passes run
+compiled with numba behind one entry point from Python, ``_propagate`` (a probe is two calls).
 """
 
 from __future__ import annotations
@@ -51,7 +50,6 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from gridsolve.puzzles.check.nurikabe import check
 from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
@@ -404,7 +402,7 @@ def island_reaches(s, nb, w, out, counts):
             sep_w = np.zeros(n, np.int32)
             sep_c = np.zeros(n, np.int32)
             disc = np.full(n, -1, np.int32)
-            _articulations(queue[0], inreach, zero, nb, sep_w, sep_c, disc)
+            _articulations(np.int64(queue[0]), inreach, zero, nb, sep_w, sep_c, disc)
             for a in range(tail):
                 c = queue[a]
                 if s[c] == UNKNOWN and tail - sep_c[c] - 1 < k:
@@ -512,38 +510,6 @@ def _propagate(s, nb, number, cols, wall_size, biggest, counts):
             thorough = False
 
 
-@njit(cache=True)
-def _probe_cell(s, i, nb, number, cols, wall_size, biggest, counts):
-    """Probe free cell i both ways (see the module docstring); updates ``s`` (propagated) and
-    returns -1 when nothing was learnt, 0 when something was, or the state's contradiction."""
-    scratch = np.zeros_like(counts)
-    as_wall = s.copy()
-    as_wall[i] = BLACK
-    wall_fails = _propagate(as_wall, nb, number, cols, wall_size, biggest, scratch)
-    as_white = s.copy()
-    as_white[i] = WHITE
-    white_fails = _propagate(as_white, nb, number, cols, wall_size, biggest, scratch)
-    if wall_fails and white_fails:
-        return 12
-    if wall_fails:
-        s[:] = as_white
-        counts[len(counts) - 2] += 1
-        return 0
-    if white_fails:
-        s[:] = as_wall
-        counts[len(counts) - 2] += 1
-        return 0
-    learnt = False
-    for j in range(s.shape[0]):
-        if s[j] == UNKNOWN and as_wall[j] != UNKNOWN and as_wall[j] == as_white[j]:
-            s[j] = as_wall[j]
-            learnt = True
-    if not learnt:
-        return -1
-    counts[len(counts) - 3] += 1
-    return _propagate(s, nb, number, cols, wall_size, biggest, counts)
-
-
 class Contradiction(Exception):
     """No solution extends the state (the message names what was found)."""
 
@@ -582,6 +548,29 @@ class Deducer:
             raise Contradiction(CONTRADICTIONS[why])
         return s
 
+    def probe_cell(self, s: np.ndarray, i: int) -> int:
+        """Probe free cell i both ways (see the module docstring); updates ``s`` (propagated) and
+        returns -1 when nothing was learnt, 0 when something was, or the state's contradiction."""
+        trial = (self.nb, self.number, self.cols, self.wall, self.biggest, np.zeros_like(self.counts))
+        as_wall = s.copy()
+        as_wall[i] = BLACK
+        wall_fails = _propagate(as_wall, *trial)
+        as_white = s.copy()
+        as_white[i] = WHITE
+        white_fails = _propagate(as_white, *trial)
+        if wall_fails and white_fails:
+            return 12
+        if wall_fails or white_fails:
+            s[:] = as_white if wall_fails else as_wall
+            self.counts[-2] += 1
+            return 0
+        agree = (s == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white)
+        if not agree.any():
+            return -1
+        s[agree] = as_wall[agree]
+        self.counts[-3] += 1
+        return _propagate(s, *self._args())
+
     def probe(self, s: np.ndarray, deadline: float | None = None) -> np.ndarray:
         """``propagate``, then contradiction probing to a fixpoint (in place; raises
         ``Contradiction``). Stops early at ``deadline`` (``time.perf_counter``), leaving a sound
@@ -595,7 +584,7 @@ class Deducer:
                     continue
                 if deadline is not None and time.perf_counter() > deadline:
                     return s
-                why = _probe_cell(s, int(i), *self._args())
+                why = self.probe_cell(s, int(i))
                 if why > 0:
                     raise Contradiction(CONTRADICTIONS[why] if why < len(CONTRADICTIONS) else
                                         "a cell that can be neither wall nor white")
@@ -632,32 +621,38 @@ def deduce(puzzle: NurikabePuzzle, deadline: Deadline | None = None, probe: bool
 
 def verdict(puzzle: NurikabePuzzle, state: NurikabeSolution) -> Status | None:
     """What a state the rules leave says by itself: None while cells are free; for a complete grid
-    SOLVED when the checker accepts it (every deduction holds in every solution, so it is the only
-    one) and UNSAT when it rejects it (so no solution exists)."""
+    SOLVED when the rules find no contradiction in it (every deduction holds in every solution, so
+    it is the only one) and UNSAT when they do (so no solution exists). On a complete grid the
+    plain pass alone tests every rule of the puzzle: one number and its size per island, no 2x2
+    wall, one wall."""
     if state.undecided:
         return None
-    return Status.UNSAT if check(puzzle, state) else Status.SOLVED
+    d = Deducer(puzzle)
+    s = np.full(d.n, WHITE, np.int8)
+    for r, c in state.black:
+        s[r * d.cols + c] = BLACK
+    return Status.UNSAT if _propagate(s, *d._args()) else Status.SOLVED
 
 
 def solve_rules(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, probe: bool = True) -> SolveResult:
     """``rules``: the rules and probing; ``stuck`` when cells stay free. A grid they complete is
-    the only possible solution (every deduction holds in every solution), so when the checker
-    accepts it the count is exact; when it rejects it, or the rules meet a contradiction, there is
-    no solution."""
+    the only possible solution (every deduction holds in every solution), so when it holds the
+    count is exact; when it does not (``verdict``), or the rules meet a contradiction, there is no
+    solution."""
     deadline = Deadline(limit.seconds)
     if puzzle.has_unknown_clues():  # not a failure: the rules cannot take this input (crossval: no vote)
         return SolveResult(BACKEND, Status.STUCK, seconds=deadline.elapsed(),
-                           stats={"note": "the rules need every number known (no '?'); use sat or cpsat"})
+                           note="the rules need every number known (no '?'); use sat or cpsat")
     try:
         state, stats = deduce(puzzle, deadline, probe)
     except Contradiction as exc:
         return SolveResult(BACKEND, Status.UNSAT, exhausted=True, seconds=deadline.elapsed(),
-                           stats={"note": f"contradiction: {exc}"})
+                           note=f"contradiction: {exc}")
     stats["free"] = len(state.undecided)
     status = verdict(puzzle, state)
     if status is None:
-        stats["note"] = f"rules stuck with {len(state.undecided)} free cells"
         status = Status.TIMEOUT if deadline.expired() else Status.STUCK
-        return SolveResult(BACKEND, status, seconds=deadline.elapsed(), stats=stats)
+        return SolveResult(BACKEND, status, seconds=deadline.elapsed(), stats=stats,
+                           note=f"rules stuck with {len(state.undecided)} free cells")
     return SolveResult(BACKEND, status, (state,) if status == Status.SOLVED else (), exhausted=True,
                        seconds=deadline.elapsed(), stats=stats)

@@ -24,8 +24,8 @@ enough unknown edges left to reach it; every vertex has at most 2 lines). It is 
 incrementally with counters per number (lines, unknown edges) and per vertex (lines): the search
 only goes on from promising situations, and putting one edge changes only its two entries and
 two vertices, so ``bad`` = how many of those four became violated is 0 exactly when the full test
-passes. The full test (``puzzles.check.slitherlink.is_promising``) checks the starting
-situation. ``isFinished()`` is Chapter 3's solved check (``Board.is_finished``). The seed's
+passes. The full test (``situation_is_promising``) checks the starting situation.
+``isFinished()`` is Chapter 3's solved check (``Board.is_finished``). The seed's
 maximum-solutions option is ``Limit.solutions``; the clock is read every few thousand nodes.
 
 The seed's test never looks at dead ends (a vertex with one line and no undecided edge left), so
@@ -35,20 +35,17 @@ an improvement beside the port, not the seed's algorithm: the same search, but a
 also not promising when a vertex whose edges are all decided has exactly one line, or when a
 line closes a loop while other lines lie elsewhere.
 
-Two engines run this same search: ``python`` (the recursive functions below, the reference) and
-``numba`` (default; ``backtrack_fast.py``, the same loop compiled, about 50x faster). Both visit
-the same nodes in the same order; ``stats["nodes"]`` counts solveback calls in both.
+The search is ``backtrack_fast.kernel``: solveback/next as an explicit-stack loop, compiled with
+numba (engine ``numba``, default) or run as plain Python (engine ``python``, the same function);
+``stats["nodes"]`` counts solveback calls.
 """
 
 from __future__ import annotations
 
-import sys
-
-from gridsolve.puzzles.check.slitherlink import is_promising
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
 
-from .board import CROSS, LINE, UNKNOWN, Board
+from .board import LINE, UNKNOWN, Board
 
 ENGINES = ("numba", "python")
 # "seed": Chapter 3's promising test, as the seed. "strong" (beside the port, not the seed's):
@@ -57,8 +54,23 @@ ENGINES = ("numba", "python")
 PRUNINGS = ("seed", "strong")
 
 
-class _Stop(Exception):
-    """Unwinds the recursion: the solution limit was reached or the time is up."""
+def situation_is_promising(board: Board) -> bool:
+    """Chapter 3, the end, "promising": 1. every number has at most its value in lines, and
+    enough unknown edges around it to reach it; 2. every vertex has at most 2 lines."""
+    val, s = board.val, board.stride
+    for k in board.entries:  # 1.
+        n = val[k]
+        if n >= 0:
+            around = (val[k - s], val[k + s], val[k - 1], val[k + 1])
+            lines = around.count(LINE)
+            if lines > n or lines + around.count(UNKNOWN) < n:
+                return False
+    for i in range(0, board.height, 2):  # 2. vertices at (even, even)
+        for j in range(0, board.width, 2):
+            k = board.index(i, j)
+            if (val[k - s] == LINE) + (val[k + s] == LINE) + (val[k - 1] == LINE) + (val[k + 1] == LINE) > 2:
+                return False
+    return True
 
 
 def tables(board: Board):
@@ -100,12 +112,10 @@ def backtrack(board: Board, limit: Limit, deadline: Deadline, stats: dict,
     if pruning not in PRUNINGS:
         raise ValueError(f"pruning must be one of {', '.join(PRUNINGS)}, got {pruning!r}")
     stats.setdefault("nodes", 0)
-    if not is_promising(board.current_puzzle(), board.lines(), board.crosses()):
+    if not situation_is_promising(board):
         return [], True, False  # the first next() prunes both branches at once
     if not board.edges:
         return [], True, False
-    if engine == "python" and pruning == "seed":
-        return _python(board, limit, deadline, stats)
     return _loop(board, limit, deadline, stats, engine == "numba", pruning == "strong")
 
 
@@ -135,102 +145,6 @@ def _loop(board: Board, limit: Limit, deadline: Deadline, stats: dict, compiled:
                 return solutions, False, False
         if deadline.expired():
             return solutions, False, True
-
-
-def _python(board: Board, limit: Limit, deadline: Deadline, stats: dict):
-    val = board.val
-    order = board.edges
-    last = len(order) - 1
-    sides, ends, num, lines, unknown, deg = tables(board)
-    saved = [val[k] for k in order]
-    solutions: list = []
-    want = limit.solutions
-    nodes = 0
-
-    def put_line(t: int) -> int:
-        """Line at edge t; returns how many numbers / vertices became violated."""
-        a, b = sides[t]
-        v, w = ends[t]
-        d = 0
-        for c in (a, b):
-            n = num[c]
-            if n >= 0:
-                lines[c] += 1
-                unknown[c] -= 1
-                d += lines[c] > n or unknown[c] < n - lines[c]
-        deg[v] += 1
-        deg[w] += 1
-        return d + (deg[v] == 3) + (deg[w] == 3)
-
-    def take_line(t: int) -> None:
-        a, b = sides[t]
-        v, w = ends[t]
-        for c in (a, b):
-            if num[c] >= 0:
-                lines[c] -= 1
-                unknown[c] += 1
-        deg[v] -= 1
-        deg[w] -= 1
-
-    def put_cross(t: int) -> int:
-        d = 0
-        for c in sides[t]:
-            n = num[c]
-            if n >= 0:
-                unknown[c] -= 1
-                d += unknown[c] < n - lines[c]
-        return d
-
-    def take_cross(t: int) -> None:
-        for c in sides[t]:
-            if num[c] >= 0:
-                unknown[c] += 1
-
-    def solveback(t: int) -> None:
-        nonlocal nodes
-        nodes += 1
-        if nodes & 0x3FFF == 0 and deadline.expired():
-            raise _Stop("time")
-        k = order[t]
-        if val[k] == UNKNOWN:
-            val[k] = LINE  # put a line at this edge
-            bad = put_line(t)
-            next_(t, bad)
-            take_line(t)
-            val[k] = CROSS  # put a cross at this edge
-            bad = put_cross(t)
-            next_(t, bad)
-            take_cross(t)
-            val[k] = UNKNOWN  # mark this edge as unknown
-        else:
-            next_(t, 0)
-
-    def next_(t: int, bad: int) -> None:  # the seed's next(i, j)
-        if bad == 0:  # situationIsPromising()
-            if t != last:
-                solveback(t + 1)
-            else:
-                if deadline.expired():  # a leaf costs as much as many nodes
-                    raise _Stop("time")
-                if board.is_finished():
-                    solutions.append(board.solution())  # copy situation to solutions
-                    if len(solutions) >= want:
-                        raise _Stop("limit")
-
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(old, 2 * len(order) + 1000))
-    exhausted = timed_out = False
-    try:
-        solveback(0)  # the edge at absolute (0, 1)
-        exhausted = True
-    except _Stop as stop:
-        timed_out = str(stop) == "time"
-    finally:
-        sys.setrecursionlimit(old)
-        for k, v in zip(order, saved, strict=True):  # cut short in the middle: restore
-            val[k] = v
-    stats["nodes"] += nodes
-    return solutions, exhausted, timed_out
 
 
 def check_options(options: dict) -> None:

@@ -38,10 +38,6 @@ class Contradiction(Exception):
     """A deduction conflicts with what the board already holds (the puzzle has no solution)."""
 
 
-def entry_pos(r: int, c: int) -> tuple[int, int]:
-    return 2 * r + 1, 2 * c + 1
-
-
 def edge_pos(e) -> tuple[int, int]:
     """Absolute (i, j) of a canonical grid edge ``((r1, c1), (r2, c2))``."""
     (r1, c1), (r2, c2) = e
@@ -127,16 +123,6 @@ class Board:
         """(flat index, number) of every numbered entry (numbers may have been set by rules)."""
         val = self.val
         return [(k, val[k]) for k in self.entries if val[k] >= 0]
-
-    def current_puzzle(self) -> SlitherlinkPuzzle:
-        """The puzzle with the numbers the board holds now (rule files may set numbers)."""
-        val = self.val
-        clues = tuple(
-            tuple(None if val[self.index(2 * r + 1, 2 * c + 1)] < 0 else val[self.index(2 * r + 1, 2 * c + 1)]
-                  for c in range(self.cols))
-            for r in range(self.rows))
-        original = tuple(tuple(None if v == QUESTION else v for v in row) for row in self.puzzle.clues)
-        return self.puzzle if clues == original else SlitherlinkPuzzle(self.rows, self.cols, clues)
 
     # ------------------------------------------------------------------ Chapter 3
 

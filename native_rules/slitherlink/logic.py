@@ -29,7 +29,6 @@ numbers spread over more than 5 rows or columns the answer is no without any sea
 
 from __future__ import annotations
 
-from gridsolve.puzzles.check.slitherlink import check
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 
 from .board import CROSS, LINE, UNKNOWN, Board
@@ -139,7 +138,10 @@ def tiny_loop_solution(puzzle: SlitherlinkPuzzle) -> SlitherlinkSolution | None:
                 near = ((r, c) for r in range(r0 - 1, r0 + h + 1) for c in range(c0 - 1, c0 + w + 1))
                 if all(clue.get(cell) in (None, _count(inside, *cell)) for cell in near):
                     sol = SlitherlinkSolution.from_inside(rows, cols, inside)
-                    if not check(puzzle, sol):
+                    board = Board(puzzle)
+                    for e in sol.edges:
+                        board.set_edge(e, LINE)
+                    if board.is_finished():
                         return sol
     return None
 

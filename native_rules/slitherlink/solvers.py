@@ -124,11 +124,12 @@ def solve_rules_backtrack(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *,
     stats = lg.finished_stats()
     stats["engine"] = engine
     stats["pruning"] = pruning
+    note = ""
     if lg.outcome == "timeout":
         return finish(name, [], exhausted=False, timed_out=True, deadline=deadline, stats=stats)
     if lg.tiny is not None:  # the rules may have excluded a real solution: backtrack from the start
         board = Board(puzzle)
-        stats["note"] = "a loop around <= 4 cells solves the puzzle: rules not used"
+        note = "a loop around <= 4 cells solves the puzzle: rules not used"
     elif lg.solved:
         return finish(name, [lg.board.solution()], exhausted=True, timed_out=False,
                       deadline=deadline, stats=stats)
@@ -142,4 +143,4 @@ def solve_rules_backtrack(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *,
         stats["trace"].append(f"backtracking from {board.unknown_count()} unknown edges: "
                               f"{stats['nodes']} nodes, {len(solutions)} solution(s)")
     return finish(name, solutions, exhausted=exhausted, timed_out=timed_out,
-                  deadline=deadline, stats=stats)
+                  deadline=deadline, stats=stats, note=note)

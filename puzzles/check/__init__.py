@@ -6,7 +6,6 @@ The checkers share no code with any backend: they are the referee every returned
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 
 
@@ -22,4 +21,6 @@ class Violation:
 
 def check(kind: str, puzzle, solution) -> list[Violation]:
     """Dispatch to ``puzzles.check.<kind>.check``."""
-    return importlib.import_module(f"gridsolve.puzzles.check.{kind}").check(puzzle, solution)
+    from .. import kinds
+
+    return kinds.checker(kind).check(puzzle, solution)

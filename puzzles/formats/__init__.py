@@ -4,8 +4,11 @@ or a puzzle ID written on the command line, ``-`` for standard input, or a direc
 The generic containers are handled here: canonical text blocks (``<kind> <ROWS>x<COLS> [id]``
 headers, blocks separated by blank lines), JSON Lines (``{"kind", "id", "puzzle"}`` per line, the
 puzzle in any supported format), the puzzlekit JSON corpora, and text files of URLs / IDs, one
-per line. Kind-specific formats (CSP-Rules files, pzprv3, ...) are recognised by each kind's
-``puzzles.formats.<kind>`` module through its ``sniff`` / ``parse_document`` functions.
+per line. Kind-specific formats (CSP-Rules files, pzprv3, ...) are recognised through what each
+kind's ``puzzles.formats.<kind>`` module declares in its ``CAPABILITIES`` (``common.Capabilities``).
+
+Writing goes through ``writers(kind)`` / ``write(...)`` (``writing``); ``read_solution`` reads a
+solution back from any form they write.
 
 A parser validates everything up front: whatever it returns is safe to solve. A malformed item of
 a multi-puzzle input becomes an ``Entry`` with ``error`` set, so the other items still run.
@@ -20,11 +23,15 @@ from pathlib import Path
 
 from .. import kinds
 from .common import HEADER_RE, Entry, FormatError, split_blocks
+from .writing import capabilities, write, writers
 
-__all__ = ["Entry", "FormatError", "read", "parse_text", "parse_inline", "format_puzzle"]
+__all__ = ["Entry", "FormatError", "read", "parse_text", "parse_inline", "format_puzzle", "capabilities",
+           "writers", "write", "read_solution", "from_size", "adjust"]
 
 PUZZLEKIT_NAMES = {"slitherlink": "slitherlink", "nurikabe": "nurikabe"}
 SKIPPED_SUFFIXES = {".md", ".rst", ".png", ".svg", ".pdf", ".html"}  # notes beside puzzle files
+# the line `gridsolve solve` writes before a solution: "ID: BACKEND STATUS, ..."
+STATUS_LINE_RE = re.compile(r"^\S.*: \S+ (solved|unsat|timeout|stuck|error)(,|$)")
 URL_RE = re.compile(r"^(?:https?://\S*|[\w./-]*)\?(?P<query>[^\s?]+)$")
 
 
@@ -36,7 +43,7 @@ def _short_id(s: str) -> str:
 def _url_kind(query: str) -> str:
     ptype = query.split("/", 1)[0].lower()
     for k in kinds.KINDS:
-        if ptype in getattr(kinds.formats(k), "URL_TYPES", ()):
+        if ptype in capabilities(k).url_types:
             return k
     raise FormatError(f"unsupported puzz.link puzzle type {ptype!r}")
 
@@ -51,13 +58,13 @@ def parse_inline(s: str, kind: str | None = None) -> Entry | None:
     if m:
         k = _url_kind(m.group("query"))
         _check_kind(k, kind, s)
-        puzzle = kinds.formats(k).from_url(s)
+        puzzle = capabilities(k).from_url(s)
         return Entry(id=_short_id(s), kind=k, puzzle=puzzle, source=s)
     for k in kinds.KINDS:
-        mod = kinds.formats(k)
-        if hasattr(mod, "looks_like_id") and mod.looks_like_id(s):
+        caps = capabilities(k)
+        if caps.looks_like_id is not None and caps.looks_like_id(s):
             _check_kind(k, kind, s)
-            return Entry(id=_short_id(s), kind=k, puzzle=mod.from_id(s), source=s)
+            return Entry(id=_short_id(s), kind=k, puzzle=caps.from_id(s), source=s)
     return None
 
 
@@ -131,9 +138,9 @@ def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> li
         return _parse_canonical(blocks, source, stem, kind)
 
     for k in kinds.KINDS if kind is None else (kinds.normalize(kind),):
-        mod = kinds.formats(k)
-        if hasattr(mod, "sniff") and mod.sniff(text):
-            return mod.parse_document(text, source, stem)
+        caps = capabilities(k)
+        if caps.sniff is not None and caps.sniff(text):
+            return caps.parse_document(text, source, stem)
 
     lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     try:
@@ -142,10 +149,8 @@ def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> li
         first_inline = None
     if first_inline is not None:
         return _parse_inline_lines(text, source, kind)
-    if kind is not None:
-        mod = kinds.formats(kind)
-        if hasattr(mod, "parse_plain"):
-            return mod.parse_plain(text, source, stem)
+    if kind is not None and capabilities(kind).parse_plain is not None:
+        return capabilities(kind).parse_plain(text, source, stem)
     raise FormatError(
         "unrecognised puzzle format (expected e.g. a '<kind> ROWSxCOLS' header, a puzz.link URL, "
         "JSON Lines or a puzzlekit JSON file)",
@@ -261,3 +266,57 @@ def _parse_puzzlekit(doc: dict, source: str, kind: str | None) -> list[Entry]:
 def format_puzzle(puzzle, ident: str | None = None) -> str:
     """The canonical text of a puzzle (header line, then the grid)."""
     return kinds.formats(puzzle.kind).format_puzzle(puzzle, ident)
+
+
+def from_size(kind: str, size: str):
+    """The kind's standard puzzle of a size (``"7"``, ``"5x7"``)."""
+    make = capabilities(kind).from_size
+    if make is None:
+        have = [k for k in kinds.KINDS if capabilities(k).from_size is not None]
+        raise FormatError(f"{kinds.normalize(kind)} has no standard puzzle by size "
+                          f"(kinds that have: {', '.join(have)}); give a puzzle")
+    return make(str(size))
+
+
+def adjust(puzzle, **settings):
+    """The puzzle with user settings applied (None values = not given); FormatError for a kind
+    without settings."""
+    given = {k: v for k, v in settings.items() if v is not None}
+    if not given:
+        return puzzle
+    change = capabilities(puzzle.kind).adjust
+    if change is None:
+        raise FormatError(f"{', '.join(given)}: not a setting of {puzzle.kind} puzzles")
+    return change(puzzle, **given)
+
+
+def read_solution(puzzle, text: str):
+    """A solution of ``puzzle`` in any form ``gridsolve solve`` writes: the text drawing (after a
+    status line or not), the JSON record (its first solution), canonical text, pzprv3 and the kind's
+    own forms. A URL or an SVG picture holds no readable solution: FormatError saying so."""
+    lines = text.strip().splitlines()
+    while lines and STATUS_LINE_RE.match(lines[0]):
+        lines = lines[1:]
+    s = "\n".join(lines).strip()
+    if not s:
+        raise FormatError("empty solution")
+    if s.startswith("{"):
+        try:
+            kind = json.loads(lines[0]).get("kind")
+        except (json.JSONDecodeError, AttributeError):
+            kind = None
+        if kind is not None and kind != puzzle.kind:
+            raise FormatError(f"the JSON record is a {kind} result, the puzzle is {puzzle.kind}")
+    elif s.startswith("<") and "<svg" in s[:300]:
+        raise FormatError("an SVG picture cannot be read back; write the solution as text, json or canonical")
+    elif "\n" not in s and _is_inline_puzzle(s):
+        raise FormatError("a puzzle URL or ID holds no solution; write the solution as text, json or "
+                          "canonical")
+    return kinds.formats(puzzle.kind).parse_solution(puzzle, s)
+
+
+def _is_inline_puzzle(s: str) -> bool:
+    try:
+        return parse_inline(s) is not None
+    except FormatError:
+        return URL_RE.match(s) is not None

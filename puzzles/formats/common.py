@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -47,6 +48,58 @@ class Entry:
     @property
     def ok(self) -> bool:
         return self.error is None
+
+
+Writer = Callable[..., str]  # (puzzle, solution=None) -> text
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """The formats a kind has beyond the canonical text every kind reads and writes (declared by
+    each ``puzzles.formats.<kind>`` as ``CAPABILITIES``; None / empty = the kind lacks it).
+
+    ``writers``: extra output formats, name -> ``writer(puzzle, solution=None) -> str``.
+    ``url_types``, ``from_url``: puzz.link puzzle types and their reader.
+    ``looks_like_id``, ``from_id``: puzzle IDs written on the command line (Tatham's Loopy).
+    ``sniff``, ``parse_document``: kind-specific documents recognised by their content.
+    ``parse_plain``: a bare grid or piece list, read when the kind is given.
+    ``from_size``: the kind's standard puzzle of a size (``"9"``, ``"5x7"``).
+    ``adjust``: puzzle settings given by the user (``adjust(puzzle, **settings)``).
+    """
+
+    writers: Mapping[str, Writer] = field(default_factory=dict)
+    url_types: tuple[str, ...] = ()
+    from_url: Callable[[str], Any] | None = None
+    looks_like_id: Callable[[str], bool] | None = None
+    from_id: Callable[[str], Any] | None = None
+    sniff: Callable[[str], bool] | None = None
+    parse_document: Callable[[str, str, str], list[Entry]] | None = None
+    parse_plain: Callable[[str, str, str], list[Entry]] | None = None
+    from_size: Callable[[str], Any] | None = None
+    adjust: Callable[..., Any] | None = None
+
+
+def url_board(url: str, types: tuple[str, ...], max_side: int, flag_hint: str = "") -> tuple[int, int, str]:
+    """(rows, cols, body) of a puzz.link URL ``...?TYPE/COLS/ROWS/BODY`` whose type is one of
+    ``types``; ``flag_hint`` explains the flags puzz.link may put before COLS (none is read)."""
+    query = url.split("?", 1)[1] if "?" in url else url
+    parts = query.strip().split("/")
+    name = types[0]
+    if parts[0].lower() not in types:
+        raise FormatError(f"not a {name} URL: {url}")
+    parts = parts[1:]
+    if flag_hint and parts and parts[0] and not parts[0].isdigit():
+        raise FormatError(f"puzz.link flag {parts[0]!r} ({flag_hint}) is not supported", url)
+    if len(parts) < 2 or not parts[0].isdigit() or not parts[1].isdigit():
+        raise FormatError(f"a {name} URL needs COLS/ROWS after the type", url)
+    cols, rows = int(parts[0]), int(parts[1])
+    try:
+        check_dimensions(rows, cols, max_side)
+    except FormatError as exc:
+        raise exc.at(url) from None
+    if any(p for p in parts[3:]):
+        raise FormatError(f"unexpected data after the body: {'/'.join(parts[3:])!r}", url)
+    return rows, cols, parts[2] if len(parts) > 2 else ""
 
 
 HEADER_RE = re.compile(r"^(?P<kind>[a-z]+)\s+(?P<rows>\d+)\s*x\s*(?P<cols>\d+)(?:\s+(?P<rest>.*))?$")
@@ -98,12 +151,33 @@ def solution_from_json(text: str, from_json):
         raise FormatError(f"invalid JSON solution ({exc.msg})") from None
     if isinstance(obj, dict) and "solutions" in obj:
         if not obj["solutions"]:
-            raise FormatError("the JSON result holds no solution")
+            raise FormatError(f"the JSON result holds no solution (status {obj.get('status', '?')})")
         obj = obj["solutions"][0]
+    elif isinstance(obj, dict) and "solution" in obj:  # `render --format json`
+        if obj["solution"] is None:
+            raise FormatError("the JSON record holds no solution")
+        obj = obj["solution"]
     try:
         return from_json(obj)
     except ValueError as exc:
         raise FormatError(str(exc)) from None
+
+
+def leading_solution_forms(text: str, from_json, from_pzprv3, unmarked: str) -> tuple[str, Any, Any]:
+    """What the puzz.link kinds' ``parse_solution`` read first: (the stripped text, the puzzle a
+    pzprv3 file writes or None, the solution if the text is JSON or pzprv3 else None). Empty text and
+    a pzprv3 file without a solution (``unmarked`` says so) are errors."""
+    s = text.strip()
+    if not s:
+        raise FormatError("empty solution")
+    if s.startswith("{"):
+        return s, None, solution_from_json(s, from_json)
+    if s.startswith("pzprv3"):
+        written, sol = from_pzprv3(s)
+        if sol is None:
+            raise FormatError(unmarked)
+        return s, written, sol
+    return s, None, None
 
 
 # ---------------------------------------------------------------- puzzlekit (janko) corpora

@@ -29,9 +29,7 @@ import re
 
 from ..edgematching import KIND, MAX_SIDE, EdgeMatchingPuzzle, EdgeMatchingSolution
 from ..render.edgematching import seed_layout
-from .common import Entry, FormatError, check_dimensions, parse_size, solution_from_json
-
-OUTPUT_FORMATS = {"seed": seed_layout}
+from .common import Capabilities, Entry, FormatError, check_dimensions, parse_size, solution_from_json
 
 _INT_RE = re.compile(r"^\s*\d+(\s+\d+)*\s*$")
 _HINT_RE = re.compile(r"^hint\s+piece=(\d+)\s+row=(\d+)\s+col=(\d+)\s+rotation=(\d+)\s*$")
@@ -255,6 +253,7 @@ def from_size(size: str) -> EdgeMatchingPuzzle:
 # ---------------------------------------------------------------- the seed's boxed layout
 
 _SEED_MID = re.compile(r"^\s*\|\s*\d+ \d{4} \d+\s*\|", re.M)
+_DRAWN_PIECE = re.compile(r"\d+/\d")
 _SEP = re.compile(r"^\s*\+(-{4}\+)+\s*$")
 
 
@@ -322,7 +321,8 @@ def parse_seed_layout(text: str, source: str, stem: str) -> list[Entry]:
 
 def parse_solution(puzzle: EdgeMatchingPuzzle, text: str) -> EdgeMatchingSolution:
     """``{"placements": ...}`` JSON or a gridsolve JSON result, canonical text (with or without
-    its header and pieces), a bare grid of ``piece/rotation`` tokens, or the seed's layout."""
+    its header and pieces), a bare grid of ``piece/rotation`` tokens, the text drawing, or the
+    seed's layout."""
     s = text.strip()
     if not s:
         raise FormatError("empty solution")
@@ -334,6 +334,10 @@ def parse_solution(puzzle: EdgeMatchingPuzzle, text: str) -> EdgeMatchingSolutio
         if (len(grid), cols) != (puzzle.rows, puzzle.cols):
             raise FormatError(f"the board is {len(grid)}x{cols}, the puzzle {puzzle.size}")
         return _match_displayed(puzzle, [x for row in grid for x in row])
+    if s.startswith("+-"):  # the text drawing: each row's middle line holds its piece/rotation tokens
+        rows = [(no, " ".join(_DRAWN_PIECE.findall(ln)))
+                for no, ln in enumerate(s.splitlines(), 1) if "/" in ln]
+        return _parse_grid(puzzle, rows)
     lines = _content(s)
     if any(ln.strip() == "solution" for _, ln in lines):
         idx = next(i for i, (_, ln) in enumerate(lines) if ln.strip() == "solution")
@@ -354,3 +358,7 @@ def _match_displayed(puzzle, cells) -> EdgeMatchingSolution:
             raise FormatError(f"tile {i:04d} is shown as {shown}, which no rotation of piece {p} gives")
         pairs.append((p, k))
     return EdgeMatchingSolution.make(puzzle, pairs)
+
+
+CAPABILITIES = Capabilities(writers={"seed": seed_layout}, sniff=sniff, parse_document=parse_document,
+                            parse_plain=parse_plain, from_size=from_size, adjust=adjust)

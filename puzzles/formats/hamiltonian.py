@@ -30,6 +30,7 @@ from ..hamiltonian import MAX_SIDE, HamiltonianPuzzle, HamiltonianSolution, path
 from ..render.hamiltonian import GLYPHS, drawing
 from .common import (
     HEADER_RE,
+    Capabilities,
     Entry,
     FormatError,
     check_dimensions,
@@ -87,7 +88,6 @@ def numbers(puzzle: HamiltonianPuzzle, solution: HamiltonianSolution | None) -> 
     return _grid_text(_grid_tokens(puzzle, path))
 
 
-OUTPUT_FORMATS = {"numbers": numbers}
 
 
 _GLYPH_LINKS = {g: set(k) for k, g in GLYPHS.items()}
@@ -415,3 +415,7 @@ def parse_solution(puzzle: HamiltonianPuzzle, text: str) -> HamiltonianSolution:
     drawn, solution = parse_block(rows, cols, [], lines, line_no)
     # an incomplete line is still returned as a path, for the checker to say what is wrong
     return solution if solution is not None else HamiltonianSolution(drawn.walked())
+
+
+CAPABILITIES = Capabilities(writers={"numbers": numbers}, sniff=sniff, parse_document=parse_document,
+                            from_size=from_size)

@@ -28,15 +28,17 @@ from __future__ import annotations
 import re
 
 from ..nurikabe import MAX_SIDE, QUESTION, NurikabePuzzle, NurikabeSolution
-from ..render.nurikabe import UNDECIDED, WALL, aligned, see, tokens
+from ..render.nurikabe import ISLAND, UNDECIDED, WALL, aligned, cell_tokens, column_widths, see, tokens
 from .common import (
+    Capabilities,
     Entry,
     FormatError,
     PuzzlekitGrid,
     check_dimensions,
+    leading_solution_forms,
     puzzlekit_entry,
-    solution_from_json,
     solution_grid_lines,
+    url_board,
 )
 
 KIND = "nurikabe"
@@ -164,18 +166,8 @@ def format_matrix(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = No
     (0 = blank), or with a solution the state (``_1`` black, ``0`` white, ``_2`` undecided)."""
     if puzzle.has_unknown_clues():
         raise FormatError("the essay's matrices cannot hold an unknown number '?'")
-    cells = []
-    for r, row in enumerate(puzzle.clues):
-        line = []
-        for c, v in enumerate(row):
-            if v is not None:
-                line.append(str(v))
-            elif solution is None or (r, c) in solution.undecided:
-                line.append("0" if solution is None else "_2")
-            else:
-                line.append("_1" if (r, c) in solution.black else "0")
-        cells.append(line)
-    widths = [max(len(row[c]) for row in cells) for c in range(puzzle.cols)]
+    cells = cell_tokens(puzzle, solution, wall="_1", white="0", free="_2", blank="0", clue=str)
+    widths = column_widths(cells)
     return "\n".join(" ".join(t.rjust(w) for t, w in zip(row, widths, strict=True)) for row in cells)
 
 
@@ -225,21 +217,7 @@ _WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "*": (4, 1224
 
 def from_url(url: str) -> NurikabePuzzle:
     """Decode ``http(s)://{puzz.link/p|pzv.jp/p.html|...}?nurikabe/COLS/ROWS/BODY``."""
-    query = url.split("?", 1)[1] if "?" in url else url
-    parts = query.strip().split("/")
-    if parts[0].lower() not in URL_TYPES:
-        raise FormatError(f"not a nurikabe URL: {url}")
-    parts = parts[1:]
-    if len(parts) < 2 or not parts[0].isdigit() or not parts[1].isdigit():
-        raise FormatError("a nurikabe URL needs COLS/ROWS after the type", url)
-    cols, rows = int(parts[0]), int(parts[1])
-    try:
-        check_dimensions(rows, cols, MAX_SIDE)
-    except FormatError as exc:
-        raise exc.at(url) from None
-    body = parts[2] if len(parts) > 2 else ""
-    if any(p for p in parts[3:]):
-        raise FormatError(f"unexpected data after the body: {'/'.join(parts[3:])!r}", url)
+    rows, cols, body = url_board(url, URL_TYPES, MAX_SIDE)
     n = rows * cols
     clues: list[int | None] = [None] * n
     c = i = 0
@@ -402,23 +380,13 @@ def from_pzprv3(text: str) -> tuple[NurikabePuzzle, NurikabeSolution | None]:
 
 def to_pzprv3(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) -> str:
     out = ["pzprv3", KIND, str(puzzle.rows), str(puzzle.cols)]
-    for r, row in enumerate(puzzle.clues):
-        toks = []
-        for c, v in enumerate(row):
-            if v is not None:
-                toks.append("-" if v == QUESTION else str(v))
-            elif solution is None or (r, c) in solution.undecided:
-                toks.append(".")
-            else:
-                toks.append("#" if (r, c) in solution.black else "+")
-        out.append(" ".join(toks) + " ")
+    cells = cell_tokens(puzzle, solution, wall="#", white="+", free=".", blank=".",
+                        clue=lambda v: "-" if v == QUESTION else str(v))
+    out.extend(" ".join(toks) + " " for toks in cells)
     return "\n".join(out) + "\n"
 
 
 # ---------------------------------------------------------------- documents and solutions
-
-OUTPUT_FORMATS = {"see": see, "essay": format_matrix}
-
 
 def sniff(text: str) -> bool:
     s = text.lstrip()
@@ -444,15 +412,13 @@ def parse_solution(puzzle: NurikabePuzzle, text: str) -> NurikabeSolution:
     """A solution in any supported form: the canonical grid (with or without its header),
     ``{"black": ...}`` JSON or a gridsolve JSON result, pzprv3, janko's ``x``/``-`` grid, or an
     essay state matrix (``_1`` black, ``0`` white, ``_2`` free)."""
-    s = text.strip()
-    if not s:
-        raise FormatError("empty solution")
-    if s.startswith("{"):
-        return solution_from_json(s, lambda obj: NurikabeSolution.from_json(puzzle, obj))
-    if s.startswith("pzprv3"):
-        p2, sol = from_pzprv3(s)
-        if sol is None:
-            raise FormatError("the pzprv3 file marks no cell")
+    s, written, sol = leading_solution_forms(
+        text, lambda obj: NurikabeSolution.from_json(puzzle, obj), from_pzprv3,
+        "the pzprv3 file marks no cell")
+    if sol is not None:
+        return sol if written is None else _same(puzzle, written, sol)
+    if s.startswith("┌"):
+        p2, sol = _read_grid(_see_rows(s), True)
         return _same(puzzle, p2, sol)
     lines = [ln for ln in s.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if lines and lines[0].split()[0] == KIND:
@@ -473,6 +439,17 @@ def parse_solution(puzzle: NurikabePuzzle, text: str) -> NurikabeSolution:
     return _same(puzzle, p2, sol)
 
 
+def _see_rows(text: str) -> list[list[str]]:
+    """The boxed ``see`` display as canonical tokens (blank = white, ``X`` wall, ``?`` free)."""
+    rows = []
+    for ln in text.splitlines():
+        ln = ln.strip()
+        if ln.startswith("│"):
+            cells = (t.strip() for t in ln.strip("│").split("│"))
+            rows.append([{"": ISLAND, "?": UNDECIDED}.get(t, t) for t in cells])
+    return rows
+
+
 def _same(puzzle: NurikabePuzzle, other: NurikabePuzzle, sol: NurikabeSolution) -> NurikabeSolution:
     """A solution that writes the numbers must write the puzzle's numbers."""
     if (puzzle.rows, puzzle.cols) != (other.rows, other.cols):
@@ -484,3 +461,11 @@ def _same(puzzle: NurikabePuzzle, other: NurikabePuzzle, sol: NurikabeSolution) 
                 raise FormatError(f"the solution shows {shown} at {(r, c)}, the puzzle "
                                   f"{'no number' if a is None else f'number {a}'}")
     return sol
+
+
+CAPABILITIES = Capabilities(
+    writers={"url": lambda puzzle, solution=None: to_url(puzzle), "pzprv3": to_pzprv3,
+             "see": see, "essay": format_matrix},
+    url_types=URL_TYPES, from_url=from_url, sniff=sniff, parse_document=parse_document,
+    parse_plain=parse_plain,
+)

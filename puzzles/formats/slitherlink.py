@@ -19,14 +19,13 @@ import re
 
 from ..render.slitherlink import drawing
 from ..slitherlink import MAX_SIDE, QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
+from . import common
 from .common import (
+    Capabilities,
     Entry,
     FormatError,
-    PuzzlekitGrid,
     check_dimensions,
-    puzzlekit_entry,
-    solution_from_json,
-    solution_grid_lines,
+    url_board,
 )
 
 KIND = "slitherlink"
@@ -141,25 +140,7 @@ def parse_drawing(lines: list[str], rows: int | None = None, cols: int | None = 
 
 def from_url(url: str) -> SlitherlinkPuzzle:
     """Decode ``http(s)://{puzz.link/p|pzv.jp/p.html|...}?slither/[FLAG/]COLS/ROWS/BODY``."""
-    query = url.split("?", 1)[1] if "?" in url else url
-    parts = query.strip().split("/")
-    if parts[0].lower() not in URL_TYPES:
-        raise FormatError(f"not a slither URL: {url}")
-    parts = parts[1:]
-    if parts and parts[0] and not parts[0].isdigit():
-        raise FormatError(
-            f"puzz.link flag {parts[0]!r} (e.g. 'f': every dot must be visited) is not supported", url
-        )
-    if len(parts) < 2 or not parts[0].isdigit() or not parts[1].isdigit():
-        raise FormatError("a slither URL needs COLS/ROWS after the type", url)
-    cols, rows = int(parts[0]), int(parts[1])
-    try:
-        check_dimensions(rows, cols, MAX_SIDE)
-    except FormatError as exc:
-        raise exc.at(url) from None
-    body = parts[2] if len(parts) > 2 else ""
-    if any(p for p in parts[3:]):
-        raise FormatError(f"unexpected data after the body: {'/'.join(parts[3:])!r}", url)
+    rows, cols, body = url_board(url, URL_TYPES, MAX_SIDE, "e.g. 'f': every dot must be visited")
     n = rows * cols
     clues: list[int | None] = [None] * n
     c = 0
@@ -302,18 +283,18 @@ def to_id(puzzle: SlitherlinkPuzzle) -> str:
 
 
 def from_puzzlekit(problem: str, solution: str | None = None):
-    """One corpus entry: (puzzle, given solution or None, note or None): ``common.puzzlekit_entry``."""
-    return puzzlekit_entry(problem, solution, MAX_SIDE, _puzzlekit_puzzle, _solution_cells)
+    """One corpus entry: (puzzle, given solution or None, note or None)."""
+    return common.puzzlekit_entry(problem, solution, MAX_SIDE, _puzzlekit_puzzle, _solution_cells)
 
 
-def _puzzlekit_puzzle(grid: PuzzlekitGrid) -> SlitherlinkPuzzle:
+def _puzzlekit_puzzle(grid: common.PuzzlekitGrid) -> SlitherlinkPuzzle:
     return _make(grid.rows, grid.cols, [_clue_row(ln, grid.cols, i + 2) for i, ln in enumerate(grid.lines)])
 
 
 def parse_cells(puzzle: SlitherlinkPuzzle, text: str) -> SlitherlinkSolution:
     """janko's solution grid: optional 'ROWS COLS' header, then ``x`` (inside) / ``-`` cells; a
     ``[solution]`` or other section after it is skipped."""
-    return _solution_cells(puzzle, solution_grid_lines(text, puzzle.rows, puzzle.cols, MAX_SIDE))
+    return _solution_cells(puzzle, common.solution_grid_lines(text, puzzle.rows, puzzle.cols, MAX_SIDE))
 
 
 def _solution_cells(puzzle: SlitherlinkPuzzle, lines: list[str]) -> SlitherlinkSolution:
@@ -457,16 +438,12 @@ def parse_document(text: str, source: str, stem: str) -> list[Entry]:
 def parse_solution(puzzle: SlitherlinkPuzzle, text: str) -> SlitherlinkSolution:
     """A solution in any supported form: drawing (with or without header), ``{"edges": ...}``
     JSON or a gridsolve JSON result, pzprv3, or janko's x/- cell grid."""
-    s = text.strip()
-    if not s:
-        raise FormatError("empty solution")
-    if s.startswith("{"):
-        return solution_from_json(s, lambda obj: SlitherlinkSolution.from_json(puzzle, obj))
-    if s.startswith("pzprv3"):
-        p2, sol = from_pzprv3(s)
-        if sol is None:
-            raise FormatError("the pzprv3 file draws no line")
-        _same_size(puzzle, p2)
+    s, written, sol = common.leading_solution_forms(
+        text, lambda obj: SlitherlinkSolution.from_json(puzzle, obj), from_pzprv3,
+        "the pzprv3 file draws no line")
+    if sol is not None:
+        if written is not None:
+            _same_size(puzzle, written)
         return sol
     lines = [ln for ln in s.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if lines and lines[0].split()[0] in (KIND, *URL_TYPES):
@@ -481,3 +458,12 @@ def parse_solution(puzzle: SlitherlinkPuzzle, text: str) -> SlitherlinkSolution:
 def _same_size(a: SlitherlinkPuzzle, b: SlitherlinkPuzzle) -> None:
     if (a.rows, a.cols) != (b.rows, b.cols):
         raise FormatError(f"solution is {b.size}, puzzle is {a.size}")
+
+
+CAPABILITIES = Capabilities(
+    writers={"url": lambda puzzle, solution=None: to_url(puzzle),
+             "loopy": lambda puzzle, solution=None: to_id(puzzle),
+             "pzprv3": to_pzprv3},
+    url_types=URL_TYPES, from_url=from_url, looks_like_id=looks_like_id, from_id=from_id,
+    sniff=sniff, parse_document=parse_document,
+)

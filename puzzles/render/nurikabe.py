@@ -25,23 +25,29 @@ def clue_token(v: int) -> str:
     return "?" if v == QUESTION else str(v)
 
 
-def tokens(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) -> list[list[str]]:
+def cell_tokens(puzzle: NurikabePuzzle, solution: NurikabeSolution | None, *, wall: str, white: str,
+                free: str, blank: str, clue=clue_token) -> list[list[str]]:
+    """One token per cell: ``clue(v)`` for a number, else by the cell's state in ``solution``
+    (``blank`` for every other cell when there is none)."""
     out = []
     for r, row in enumerate(puzzle.clues):
         line = []
         for c, v in enumerate(row):
             if v is not None:
-                line.append(clue_token(v))
+                line.append(clue(v))
             elif solution is None:
-                line.append(ISLAND)
-            elif (r, c) in solution.black:
-                line.append(WALL)
+                line.append(blank)
             elif (r, c) in solution.undecided:
-                line.append(UNDECIDED)
+                line.append(free)
             else:
-                line.append(ISLAND)
+                line.append(wall if (r, c) in solution.black else white)
         out.append(line)
     return out
+
+
+def tokens(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) -> list[list[str]]:
+    """The canonical grid's tokens."""
+    return cell_tokens(puzzle, solution, wall=WALL, white=ISLAND, free=UNDECIDED, blank=ISLAND)
 
 
 def aligned(rows: list[list[str]]) -> str:
@@ -56,26 +62,16 @@ def text(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) -> st
 def see_items(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) -> list[list[str]]:
     """The essay's ``see`` items: digits, ``X`` black, ``?`` free (blank or undecided), `` `` white.
     A puzzle alone is shown as ``init`` leaves it (every blank free)."""
-    out = []
-    for r, row in enumerate(puzzle.clues):
-        line = []
-        for c, v in enumerate(row):
-            if v is not None:
-                line.append(clue_token(v))
-            elif solution is None or (r, c) in solution.undecided:
-                line.append("?")
-            elif (r, c) in solution.black:
-                line.append("X")
-            else:
-                line.append(" ")
-        out.append(line)
-    return out
+    return cell_tokens(puzzle, solution, wall="X", white=" ", free="?", blank="?")
+
+
+def column_widths(items: list[list[str]]) -> list[int]:
+    return [max(len(row[c]) for row in items) for c in range(len(items[0]) if items else 0)]
 
 
 def boxed(items: list[list[str]]) -> str:
     """J's display of a boxed matrix (box-drawing characters)."""
-    ncols = len(items[0]) if items else 0
-    widths = [max(len(row[c]) for row in items) for c in range(ncols)]
+    widths = column_widths(items)
 
     def rule(left: str, mid: str, right: str) -> str:
         return left + mid.join("─" * w for w in widths) + right

@@ -1,0 +1,54 @@
+"""Nurikabe extras beside the backends: the J essay's ``hint`` (one cell the heuristics can
+colour, the colour, and the heuristic that found it), from a puzzle or a partial state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from gridsolve.native_rules.nurikabe import Unsupported, matrix
+from gridsolve.native_rules.nurikabe.essay import BLACK, FREE, WHITE, init, see
+from gridsolve.native_rules.nurikabe.heuristics import hint as essay_hint
+from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+
+COLOURS = {BLACK: "black", WHITE: "white"}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A cell the heuristics colour (``cell`` None: no hint), and the state it leaves."""
+
+    cell: tuple[int, int] | None
+    colour: str = ""
+    heuristic: str = ""
+    free: int = 0  # free cells of the state the hint starts from
+    state: str = ""  # the essay's ``see`` of that state with the hint applied
+
+
+def start_state(puzzle: NurikabePuzzle, partial: NurikabeSolution | None = None) -> np.ndarray:
+    """``init`` of the puzzle, with the cells a given partial state decides. ValueError when the
+    essay's port cannot take the puzzle."""
+    try:
+        y = init(matrix(puzzle))
+    except Unsupported as exc:
+        raise ValueError(str(exc)) from None
+    if partial is not None:
+        for r, c in np.argwhere(y == FREE).tolist():
+            if (r, c) in partial.black:
+                y[r, c] = BLACK
+            elif (r, c) not in partial.undecided:
+                y[r, c] = WHITE
+    return y
+
+
+def hint(puzzle: NurikabePuzzle, partial: NurikabeSolution | None = None, seed: int = 0) -> Hint:
+    """The essay's ``hint`` on the puzzle (or the partial state); the cell is picked at random
+    among those the first productive heuristic colours (J's ``?``), seeded."""
+    y = start_state(puzzle, partial)
+    free = int(np.sum(y == FREE))
+    found = essay_hint(y, np.random.default_rng(seed))
+    if found is None:
+        return Hint(None, free=free)
+    (r, c, colour), name = found
+    y[r, c] = colour
+    return Hint((int(r), int(c)), COLOURS.get(colour, str(colour)), name, free, see(y))
