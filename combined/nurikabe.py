@@ -3,13 +3,12 @@
 the port, ``native_rules.nurikabe.deduce``) decide what they can, then the SAT model
 (``satmodels.nurikabe``) solves and counts on the remaining free cells -- so the benchmark shows
 what the hand rules buy a declarative solver. They compose two backends, which is why they sit
-above them, in the harness layer.
+above them, in the combined layer.
 
 The decided cells are imposed as unit clauses and also cut the model down: the SAT model's reaches
-are computed with the partial state (``puzzles.nurikabe.reach``: no decided wall cell, no cell of or
+are computed with the partial state (``encoding.nurikabe.reach``: no decided wall cell, no cell of or
 next to another number's decided white cells, within k - |C| steps of the number's own decided
-white cells C), so the cardinality and distance encodings shrink with them (janko #1055_40x57:
-182 000 -> 74 000 variables, 19.4 s -> 10.5 s, one run each after the other on 2026-11-23).
+white cells C), so the cardinality and distance encodings shrink with them (docs/nurikabe.md).
 
 The count is exact (``exhausted``) when the SAT search is exhausted and every deduction of the
 rules is known sound for the puzzle (see ``native_rules/nurikabe/__init__.py`` for the essay's;

@@ -9,9 +9,9 @@ be functionally determined by the solution) and keeps presolve fully enabled.
 
 ``enumerate`` is the other idiom: one solve with ``enumerate_all_solutions`` and a solution
 callback that calls ``stop_search()`` at the limit. It is exact only for models in which every
-variable is a function of the solution (one assignment per solution), and only with ONE worker:
-with two workers CP-SAT 9.15 reported 114 callbacks for the 213 loops of an empty 3x3
-Slitherlink, with duplicates and misses, so ``enumerate`` forces ``num_workers = 1``.
+variable is a function of the solution (one assignment per solution), and only with ONE worker
+(with several, CP-SAT reports some solutions twice and misses others: docs/encodings.md), so
+``enumerate`` forces ``num_workers = 1``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 from ortools.sat.python import cp_model
 
 DEFAULT_WORKERS = 1
@@ -37,23 +37,21 @@ def new_solver(seconds: float | None, workers: int = DEFAULT_WORKERS, **params: 
 
 
 def run(model: cp_model.CpModel, deadline: Deadline, workers: int = DEFAULT_WORKERS,
-        **params: Any) -> tuple[str, cp_model.CpSolver]:
-    """Solve once within the deadline: ("feasible" | "infeasible" | "timeout" | "not-run", solver).
-
-    When the deadline has already passed the solver is returned unsolved: read nothing from it
-    (``conflicts`` below does the guarding)."""
+        **params: Any) -> tuple[Status, cp_model.CpSolver | None]:
+    """Solve once within the deadline: ``(Status.SOLVED | UNSAT | TIMEOUT, solver)``; the solver
+    is None when the deadline had already passed (nothing was run, nothing can be read)."""
     remaining = deadline.remaining()
-    solver = new_solver(remaining, workers, **params)
     if remaining is not None and remaining <= 0:
-        return "not-run", solver
+        return Status.TIMEOUT, None
+    solver = new_solver(remaining, workers, **params)
     status = solver.solve(model)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return "feasible", solver
+        return Status.SOLVED, solver
     if status == cp_model.INFEASIBLE:
-        return "infeasible", solver
+        return Status.UNSAT, solver
     if status == cp_model.MODEL_INVALID:
         raise RuntimeError(f"CP-SAT model invalid: {model.validate()}")
-    return "timeout", solver
+    return Status.TIMEOUT, solver
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
@@ -130,15 +128,15 @@ def search(
     exhausted = timed_out = False
     while len(found) < limit.solutions:
         status, solver = run(model, deadline, workers, **(params or {}))
-        if status == "not-run":
+        if solver is None:
             timed_out = True
             break
         stats["solver_calls"] += 1
         stats["conflicts"] = stats.get("conflicts", 0) + solver.num_conflicts
-        if status == "infeasible":
+        if status == Status.UNSAT:
             exhausted = True
             break
-        if status == "timeout":
+        if status == Status.TIMEOUT:
             timed_out = True
             break
         candidate = read(solver)

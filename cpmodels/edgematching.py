@@ -28,17 +28,12 @@ from __future__ import annotations
 
 import os
 
+from gridsolve.encoding.edgematching import class_limit, join_sides, with_turned_copies
 from gridsolve.puzzles.edgematching import (
-    BOTTOM,
-    LEFT,
-    RIGHT,
-    TOP,
     EdgeMatchingPuzzle,
     EdgeMatchingSolution,
     matched_joins,
-    orbit,
     symmetry_anchor,
-    symmetry_factor,
 )
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 from ortools.sat.python import cp_model
@@ -82,16 +77,11 @@ class Model:
             out.setdefault(self.puzzle.tile(piece, k)[side], []).append(v)
         return out
 
-    def join_sides(self):
-        for a, b in self.puzzle.inner_joins():
-            horizontal = a[0] == b[0]
-            yield a, b, (RIGHT if horizontal else BOTTOM), (LEFT if horizontal else TOP)
-
     def add_matching_joins(self) -> None:
         """Per inner join and colour a boolean ``y``: ``y`` holds iff a placement on one side shows
         the colour there, iff one on the other side does (clauses, which CP-SAT propagates far
         better here than the equivalent linear sums); one colour per join."""
-        for a, b, sa, sb in self.join_sides():
+        for a, b, sa, sb in join_sides(self.puzzle):
             ca, cb = self.showing(a, sa), self.showing(b, sb)
             ys = []
             for colour in set(ca) | set(cb):
@@ -106,7 +96,7 @@ class Model:
     def add_soft_joins(self) -> list:
         """A boolean per (join, colour): true only if both sides show the colour."""
         matched = []
-        for a, b, sa, sb in self.join_sides():
+        for a, b, sa, sb in join_sides(self.puzzle):
             ca, cb = self.showing(a, sa), self.showing(b, sb)
             zs = []
             for colour in set(ca) & set(cb):
@@ -156,17 +146,14 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, symmetry: bool 
     m = build(puzzle)
     m.add_matching_joins()
     broken = symmetry and m.add_symmetry_break()
-    factor = symmetry_factor(puzzle) if broken else 1
     stats: dict = {"variables": len(m.x), "symmetry_broken": broken}
-    expand = (lambda s: orbit(puzzle, s)) if broken else (lambda s: [s])
-    want = -(-limit.solutions // factor)  # classes needed to reach the solution limit
-    inner = Limit(limit.seconds, want)
-    if want > 1 and workers == 1:
+    inner = class_limit(puzzle, limit, broken)
+    if inner.solutions > 1 and workers == 1:
         r = _cpsat.enumerate(NAME, m.model, inner, read=m.read, deadline=deadline, stats=stats)
     else:
         r = _cpsat.search(NAME, m.model, inner, read=m.read, block=m.block, workers=workers,
                           deadline=deadline, stats=stats)
-    sols = [s for c in r.solutions for s in expand(c)]
+    sols = with_turned_copies(puzzle, r.solutions, broken)
     exhausted = r.exhausted and len(sols) <= limit.solutions
     note = ""
     if broken and r.exhausted:

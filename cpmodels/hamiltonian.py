@@ -4,9 +4,9 @@ Rules: one line through every free cell exactly once, by steps to orthogonal nei
 start to the end cell, beginning with the pre-drawn prefix if there is one.
 
 Encoding: one node per free cell and two arc literals per pair of neighbouring free cells (one per
-direction), except arcs into the start or out of the end. ``add_single_path`` closes the path into
-a circuit with the fixed arc end -> start and hands everything to ``add_circuit`` without
-self-loops, so every cell is visited. ``add_prefix`` fixes the prefix's arcs to true.
+direction), except arcs into the start or out of the end. ``add_single_path`` states the path with
+``vocabulary.add_single_path`` (a circuit closed by the fixed arc end -> start, no self-loops, so
+every cell is visited). ``add_prefix`` fixes the prefix's arcs to true.
 
 Every variable is a function of the path (its arcs, oriented from start to end), so each path has
 exactly one assignment and CP-SAT's own enumeration (one worker, ``_cpsat.enumerate``) counts
@@ -19,7 +19,7 @@ from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 from ortools.sat.python import cp_model
 
-from . import _cpsat
+from . import _cpsat, vocabulary
 
 
 class _Model:
@@ -27,7 +27,6 @@ class _Model:
         self.puzzle = puzzle
         self.model = cp_model.CpModel()
         self.cells = puzzle.free_cells()
-        self.node = {cell: i for i, cell in enumerate(self.cells)}
         self.arc: dict = {}
         for a in self.cells:
             if a == puzzle.end:
@@ -45,11 +44,9 @@ class _Model:
 
 
 def add_single_path(m: _Model) -> None:
-    """Arcs + the fixed arc end -> start form one circuit through every free cell."""
-    p = m.puzzle
-    arcs = [(m.node[a], m.node[b], lit) for (a, b), lit in m.arc.items()]
-    arcs.append((m.node[p.end], m.node[p.start], m.model.new_constant(1)))
-    m.model.add_circuit(arcs)
+    """One path from the start to the end through every free cell."""
+    arcs = [(a, b, lit) for (a, b), lit in m.arc.items()]
+    vocabulary.add_single_path(m.model, m.cells, arcs, m.puzzle.start, m.puzzle.end)
 
 
 def add_prefix(m: _Model) -> None:

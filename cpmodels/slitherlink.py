@@ -1,40 +1,29 @@
-"""Slitherlink in OR-Tools CP-SAT, two single-loop encodings.
+"""Slitherlink in OR-Tools CP-SAT, two single-loop encodings over one literal per edge.
 
 Rules: one closed loop along grid edges, never crossing or touching itself; a clue n = n of the
 cell's four edges are on the loop; at least one edge is drawn.
 
-``cpsat`` (``solve``) -- circuit encoding. One boolean ``inside[r, c]`` per cell. Every edge is
-used iff the two cells it separates differ (outside the grid counts as outside), so the drawing
-is always the boundary of the inside region. Each edge has two arc literals, one per direction,
-and the direction is fixed by the colouring: the loop is walked clockwise, with the inside on the
-walker's right. ``add_circuit`` over the lattice vertices, with a self-loop literal on every
-vertex (true = the loop skips it), makes the arcs one single cycle. Because every arc and
-self-loop is a function of the cells, each loop has exactly one assignment: the orientation
-symmetry is broken exactly, not only for loops that touch the border. Redundant: vertex degree
-``sum(edges at v) = 2 * (not skipped v)``; at least one inside cell.
+``cpsat`` (``solve``): ``add_inside_colouring`` -- a boolean per cell, every edge the XOR of the
+two cells it separates, so the drawing bounds the inside region -- and ``add_single_loop``: arcs
+oriented by the colouring (the loop walked clockwise) in one circuit over the lattice vertices
+(``vocabulary.add_single_cycle``). Every variable is a function of the cells, so each loop has one
+assignment and CP-SAT's own enumeration is exact.
 
-``cpsat-lazy`` (``solve_lazy``) -- degree constraints only: edge booleans, ``sum(edges at v)`` in
-{0, 2}, clue counts, at least one edge; no connectivity. Each assignment is split into its loops;
-while there is more than one, every loop C (vertex set S) gets the subtour cut
-``OR(not e for e in C) or OR(f for f leaving S)``, and the model is re-solved.
-
-Why the cuts never remove a valid solution (so counting stays exact): take a valid single loop L
-that contains every edge of C. C is a closed cycle and every vertex has degree at most 2, so L
-can have no other edge at a vertex of S: L = C, and it uses no edge leaving S -- the cut removes
-exactly this one candidate, "C alone", among valid solutions. That candidate is examined before
-the cut is added: if C alone satisfies every clue it is recorded as a solution (then blocked, as
-every recorded solution is). Every other assignment the cut removes contains C plus edges away
-from S, i.e. more than one loop, and is not a solution.
+``cpsat-lazy`` (``solve_lazy``): ``add_single_loop_lazily`` -- vertex degrees 0 or 2
+(``vocabulary.add_cycle_degrees``) and subtour cuts added while a candidate has several loops
+(``encoding.slitherlink.refine_single_loop``, shared with ``sat``). docs/encodings.md argues
+both encodings.
 """
 
 from __future__ import annotations
 
+from gridsolve.encoding.slitherlink import refine_single_loop
 from gridsolve.puzzles import grid
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution, subtour_cuts
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
 from ortools.sat.python import cp_model
 
-from . import _cpsat
+from . import _cpsat, vocabulary
 
 
 class _Model:
@@ -80,13 +69,16 @@ def add_inside_colouring(m: _Model) -> dict:
     return inside
 
 
-def add_single_loop_circuit(m: _Model, inside: dict) -> None:
-    """Clockwise arcs determined by the colouring, then one circuit over the lattice vertices."""
-    p, model = m.puzzle, m.model
-    cols1 = p.cols + 1
+def incident_edges(m: _Model) -> dict:
+    """Vertex -> the literals of its edges."""
+    p = m.puzzle
+    return {v: [m.x[e] for e in grid.vertex_edges(p.rows, p.cols, v)] for v in grid.vertices(p.rows, p.cols)}
 
-    def node(v):
-        return v[0] * cols1 + v[1]
+
+def add_single_loop(m: _Model, inside: dict) -> None:
+    """Clockwise arcs determined by the colouring (the inside on the walker's right), in one
+    circuit over the lattice vertices with the degree rule as a redundant constraint."""
+    p, model = m.puzzle, m.model
 
     def cell(r, c):
         return inside.get((r, c))  # None outside the grid
@@ -112,24 +104,15 @@ def add_single_loop_circuit(m: _Model, inside: dict) -> None:
         else:  # vertical: walking south keeps the cell to the left on the right
             fwd = arc_lit(cell(r1, c1 - 1), cell(r1, c1), f"a{u}{v}")
             back = arc_lit(cell(r1, c1), cell(r1, c1 - 1), f"a{v}{u}")
-        if fwd is not None:
-            arcs.append((node(u), node(v), fwd))
-        if back is not None:
-            arcs.append((node(v), node(u), back))
-    for v in grid.vertices(p.rows, p.cols):
-        skip = model.new_bool_var(f"skip{v}")
-        arcs.append((node(v), node(v), skip))
-        model.add(sum(m.x[e] for e in grid.vertex_edges(p.rows, p.cols, v)) == 2 * (1 - skip))
-    model.add_circuit(arcs)
+        arcs += [(u, v, fwd)] if fwd is not None else []
+        arcs += [(v, u, back)] if back is not None else []
+    vocabulary.add_single_cycle(model, grid.vertices(p.rows, p.cols), arcs, incident_edges(m))
 
 
-def add_vertex_degrees(m: _Model) -> None:
-    """Degree 0 or 2 at every vertex (no dead ends, no crossings or touchings)."""
-    p, model = m.puzzle, m.model
-    for v in grid.vertices(p.rows, p.cols):
-        used = model.new_bool_var(f"used{v}")
-        model.add(sum(m.x[e] for e in grid.vertex_edges(p.rows, p.cols, v)) == 2 * used)
-    model.add_bool_or(list(m.x.values()))  # at least one edge
+def add_single_loop_lazily(m: _Model) -> None:
+    """Degree 0 or 2 at every vertex and at least one edge; connectivity by the cuts."""
+    vocabulary.add_cycle_degrees(m.model, incident_edges(m))
+    m.model.add_bool_or(list(m.x.values()))
 
 
 def solve(
@@ -146,7 +129,7 @@ def solve(
     m = _Model(puzzle)
     inside = add_inside_colouring(m)
     m.add_clue_counts()
-    add_single_loop_circuit(m, inside)
+    add_single_loop(m, inside)
     if enumerate_all:
         return _cpsat.enumerate("cpsat", m.model, limit, read=m.read, deadline=deadline)
     return _cpsat.search("cpsat", m.model, limit, read=m.read, block=m.block,
@@ -162,17 +145,14 @@ def solve_lazy(
     for e in m.edges:
         m.x[e] = m.model.new_bool_var(f"e{e}")
     m.add_clue_counts()
-    add_vertex_degrees(m)
+    add_single_loop_lazily(m)
     stats = {"cuts": 0}
 
     def refine(candidate: SlitherlinkSolution):
-        cuts = subtour_cuts(puzzle, candidate.edges)
-        for cut in cuts:
-            m.model.add_bool_or([m.x[e].Not() for e in cut.piece] + [m.x[f] for f in cut.leaving])
-        stats["cuts"] += len(cuts)
-        if not cuts:
-            return [candidate]
-        return [SlitherlinkSolution(puzzle.rows, puzzle.cols, c.piece) for c in cuts if c.alone_is_solution]
+        def add_cut(cut):
+            vocabulary.add_subtour_cut(m.model, m.x.__getitem__, cut)
+
+        return refine_single_loop(puzzle, candidate, add_cut, stats)
 
     return _cpsat.search("cpsat-lazy", m.model, limit, read=m.read, block=m.block, refine=refine,
                          workers=workers, deadline=deadline, stats=stats)

@@ -1,5 +1,5 @@
 """Small graph helpers for the domain layer (standard library only): union-find, connected
-components of cells and of edge sets, vertex degrees, walking a loop."""
+components of nodes and of edge sets, vertex degrees."""
 
 from __future__ import annotations
 
@@ -50,18 +50,20 @@ class UnionFind:
 
 def components(nodes: Iterable[Hashable], neighbours: Callable[[Hashable], Iterable]) -> list[set]:
     """Connected components of ``nodes`` where ``neighbours(n)`` lists n's neighbours (only
-    neighbours that are themselves in ``nodes`` count)."""
+    neighbours that are themselves in ``nodes`` count), in the order of their smallest nodes
+    (the nodes must be orderable), so that whatever is built from them is reproducible."""
     todo = set(nodes)
     out = []
-    while todo:
-        start = todo.pop()
+    for start in sorted(todo):
+        if start not in todo:
+            continue
+        todo.discard(start)
         comp = {start}
         stack = [start]
         while stack:
-            n = stack.pop()
-            for m in neighbours(n):
+            for m in neighbours(stack.pop()):
                 if m in todo:
-                    todo.remove(m)
+                    todo.discard(m)
                     comp.add(m)
                     stack.append(m)
         out.append(comp)
@@ -86,27 +88,3 @@ def edge_components(edges: Iterable[Edge]) -> list[frozenset[Edge]]:
     for e in edges:
         groups[uf.find(e[0])].add(e)
     return [frozenset(g) for g in groups.values()]
-
-
-def walk_loop(edges: Iterable[Edge]) -> list[Vertex]:
-    """The vertices of a single closed loop in walking order, starting at its smallest vertex
-    and leaving along its smallest edge. Raises ValueError if the edges are not one simple loop."""
-    edges = set(edges)
-    if not edges:
-        raise ValueError("no edges")
-    adj: dict[Vertex, list[Vertex]] = defaultdict(list)
-    for a, b in edges:
-        adj[a].append(b)
-        adj[b].append(a)
-    if any(len(v) != 2 for v in adj.values()):
-        raise ValueError("not every vertex has degree 2")
-    start = min(adj)
-    order = [start]
-    prev, cur = start, min(adj[start])
-    while cur != start:
-        order.append(cur)
-        a, b = adj[cur]
-        prev, cur = cur, (b if a == prev else a)
-    if len(order) != len(adj):
-        raise ValueError("more than one loop")
-    return order

@@ -128,3 +128,11 @@ def boundary_edges(inside: set[Cell] | frozenset[Cell]) -> frozenset[Edge]:
             if (r + dr, c + dc) not in inside:
                 out.add(side)
     return frozenset(out)
+
+
+def check_clue_grid(rows: int, cols: int, clues, max_side: int) -> None:
+    """ValueError unless 1 <= rows, cols <= max_side and ``clues`` has rows rows of cols entries."""
+    if not (1 <= rows <= max_side and 1 <= cols <= max_side):
+        raise ValueError(f"impossible size {rows}x{cols} (1..{max_side} per side)")
+    if len(clues) != rows or any(len(row) != cols for row in clues):
+        raise ValueError(f"clue grid is not {rows}x{cols}")

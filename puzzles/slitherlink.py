@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import grid
-from .graphs import edge_components
 from .grid import Cell, Edge
 
 KIND = "slitherlink"
@@ -27,10 +26,7 @@ class SlitherlinkPuzzle:
     kind = KIND
 
     def __post_init__(self) -> None:
-        if not (1 <= self.rows <= MAX_SIDE and 1 <= self.cols <= MAX_SIDE):
-            raise ValueError(f"impossible size {self.rows}x{self.cols} (1..{MAX_SIDE} per side)")
-        if len(self.clues) != self.rows or any(len(row) != self.cols for row in self.clues):
-            raise ValueError(f"clue grid is not {self.rows}x{self.cols}")
+        grid.check_clue_grid(self.rows, self.cols, self.clues, MAX_SIDE)
         for row in self.clues:
             for v in row:
                 if v is not None and v != QUESTION and not (0 <= v <= 4):
@@ -107,36 +103,3 @@ class SlitherlinkSolution:
             if not grid.edge_in_grid(puzzle.rows, puzzle.cols, e):
                 raise ValueError(f"edge {e} is not an edge of a {puzzle.size} grid")
         return cls.from_edges(puzzle.rows, puzzle.cols, pairs)
-
-
-@dataclass(frozen=True)
-class SubtourCut:
-    """One loop of a drawing that has several: the data of the subtour cut
-    ``not all of piece, or one of leaving`` (see satmodels/slitherlink.py for why it is sound)."""
-
-    piece: frozenset[Edge]  # the edges of one closed loop
-    leaving: frozenset[Edge]  # grid edges with one end on the loop and the other off it
-    alone_is_solution: bool  # the loop by itself satisfies every clue
-
-
-def subtour_cuts(puzzle: SlitherlinkPuzzle, edges) -> list[SubtourCut]:
-    """The cuts for a drawing in which every vertex has degree 0 or 2: none if it is one loop,
-    else one per loop."""
-    pieces = edge_components(edges)
-    if len(pieces) <= 1:
-        return []
-    out = []
-    for piece in pieces:
-        verts = {v for e in piece for v in e}
-        leaving = frozenset(
-            f
-            for v in verts
-            for f in grid.vertex_edges(puzzle.rows, puzzle.cols, v)
-            if f[0] not in verts or f[1] not in verts
-        )
-        alone = all(
-            sum(side in piece for side in grid.cell_edges(cell)) == n
-            for cell, n in puzzle.numbered_cells()
-        )
-        out.append(SubtourCut(piece, leaving, alone))
-    return out

@@ -1,5 +1,9 @@
-"""python-sat idioms, written once: ``IDPool``-keyed variables, ``CardEnc`` cardinalities,
-time limits that really stop the solver, and the incremental enumeration / lazy-cut loop.
+"""The CNF half of the shared encoding vocabulary, and the python-sat idioms, written once:
+``IDPool``-keyed variables and ``CardEnc`` cardinalities (``Cnf``), the degree rules of a single
+cycle (``add_cycle_degrees``: 0 or 2) and of a single path (``add_path_degrees``: 1 at its ends,
+2 elsewhere), subtour cuts as clauses (``subtour_clause``), time limits that really stop the
+solver, and the incremental enumeration / lazy-cut loop on ONE solver (``search``). What each
+states and why the cuts are sound: docs/encodings.md.
 
 Time limits: Glucose, MiniSat and friends are stopped by ``interrupt()`` from a ``Timer`` while
 ``solve_limited(expect_interrupt=True)`` runs. python-sat's CaDiCaL bindings do not implement
@@ -13,9 +17,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from itertools import combinations
 from typing import Any
 
+from gridsolve.encoding.loops import SubtourCut
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
@@ -63,6 +69,29 @@ class Cnf:
     def atmost(self, lits: Sequence[int], k: int) -> None:
         if k < len(lits):
             self.extend(CardEnc.atmost(lits, bound=k, vpool=self.pool, encoding=EncType.seqcounter).clauses)
+
+
+def add_cycle_degrees(cnf: Cnf, incident: Mapping[Hashable, Sequence[int]]) -> None:
+    """Every node has 0 or 2 of its edges: an edge has a neighbour edge at each end
+    (``e -> OR(other edges at v)``), and no three edges meet (one clause per triple)."""
+    for lits in incident.values():
+        for x in lits:
+            cnf.add([-x] + [y for y in lits if y != x])
+        for a, b, c in combinations(lits, 3):
+            cnf.add([-a, -b, -c])
+
+
+def add_path_degrees(cnf: Cnf, incident: Mapping[Hashable, Sequence[int]], ends: Iterable[Hashable]) -> None:
+    """A path through every node: its ends have exactly one edge, every other node exactly two."""
+    ends = set(ends)
+    for v, lits in incident.items():
+        cnf.equals(lits, 1 if v in ends else 2)
+
+
+def subtour_clause(lit: Callable[[Hashable], int], cut: SubtourCut, with_piece: bool = True) -> list[int]:
+    """The cut of one piece: ``not all of piece, or one of leaving`` (a cycle), or only ``one of
+    leaving`` (``with_piece=False``: a path through every node)."""
+    return ([-lit(e) for e in cut.piece] if with_piece else []) + [lit(f) for f in cut.leaving]
 
 
 def usable_solvers() -> list[str]:

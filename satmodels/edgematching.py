@@ -37,6 +37,7 @@ copies (see ``cpmodels.edgematching``); ``count_up_to_rotation`` is reported.
 
 from __future__ import annotations
 
+from gridsolve.encoding.edgematching import class_limit, join_sides, with_turned_copies
 from gridsolve.puzzles.edgematching import (
     BOTTOM,
     LEFT,
@@ -44,9 +45,7 @@ from gridsolve.puzzles.edgematching import (
     TOP,
     EdgeMatchingPuzzle,
     EdgeMatchingSolution,
-    orbit,
     symmetry_anchor,
-    symmetry_factor,
 )
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
 
@@ -197,8 +196,7 @@ class RotationExplicit:
 
     def add_piece_colours(self) -> None:
         p = self.p
-        for a, b in p.inner_joins():
-            sa, sb = (RIGHT, LEFT) if a[0] == b[0] else (BOTTOM, TOP)
+        for a, b, sa, sb in join_sides(p):
             for (s1, side1, s2, side2) in ((a, sa, b, sb), (b, sb, a, sa)):
                 other: dict = {}
                 for piece, k in self.at[s2]:
@@ -247,12 +245,10 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, encoding: str =
     deadline = Deadline(limit.seconds)
     m = build(puzzle, encoding, fbc, exp)
     broken = symmetry and m.add_symmetry_break()
-    factor = symmetry_factor(puzzle) if broken else 1
     stats: dict = {"encoding": encoding, "fbc": fbc, "exp": exp, "symmetry_broken": broken}
-    want = -(-limit.solutions // factor)
-    r = _cnf.search(name, m.cnf, Limit(limit.seconds, want), read=m.read, block=m.block,
+    r = _cnf.search(name, m.cnf, class_limit(puzzle, limit, broken), read=m.read, block=m.block,
                     solver_name=solver, deadline=deadline, stats=stats)
-    sols = [s for c in r.solutions for s in (orbit(puzzle, c) if broken else [c])]
+    sols = with_turned_copies(puzzle, r.solutions, broken)
     note = ""
     if broken and r.exhausted:
         stats["count_up_to_rotation"] = r.count

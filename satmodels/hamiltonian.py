@@ -5,27 +5,23 @@ Rules: one line through every free cell exactly once, by steps to orthogonal nei
 start to the end cell, beginning with the pre-drawn prefix if there is one.
 
 Encoding (``IDPool`` keys): ``("e", a, b)`` = the line steps between neighbouring free cells a < b.
-* ``add_degrees``: the start and the end have exactly one line edge, every other free cell
-  exactly two (``CardEnc.equals`` on the 2-4 edges of a cell);
+* ``add_single_path``: the start and the end have exactly one line edge, every other free cell
+  exactly two (``_cnf.add_path_degrees``);
 * ``add_prefix``: the prefix's steps are unit clauses (the degrees then exclude the rest at its
   inner cells);
 * connectivity is left out. A model is a set of edges in which every cell has its degree: one
   start-end path plus possibly disjoint cycles. For every piece with cell set S (each cycle, and
   the path when there are cycles) the cut clause ``OR(edges leaving S)`` is added to the same
-  solver, and it solves again. Paths are enumerated with blocking clauses ``OR(not e, e in path)``.
+  solver (``encoding.loops.subtour_cuts``, ``_cnf.subtour_clause``), and it solves again.
+  Paths are enumerated with blocking clauses ``OR(not e, e in path)``.
 
-Why the cuts never remove a solution, so counting is exact: a solution is one path through every
-free cell; S is a proper, non-empty subset of the free cells (a cycle never holds the start or the
-end, which have degree 1; the path piece misses the cycles' cells); a path through all free cells
-is connected, so it has an edge with one end in S and one outside -- it satisfies the cut. The
-cut excludes the current model (no edge leaves a piece), so the loop makes progress. A blocking
-clause removes exactly one path: a path containing every edge of another path through the same
-cells (both have free-1 edges) is that path. ``tests/test_hamiltonian.py`` compares the
-enumerated sets with a brute-force enumeration on small grids.
+Why the cuts never remove a solution (so counting is exact): docs/encodings.md;
+``tests/test_hamiltonian.py`` compares the enumerated sets with a brute force on small grids.
 """
 
 from __future__ import annotations
 
+from gridsolve.encoding.loops import subtour_cuts
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution, path_from_edges
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
@@ -45,39 +41,20 @@ def grid_edges(puzzle: HamiltonianPuzzle) -> list[tuple]:
     return out
 
 
-def add_degrees(cnf: _cnf.Cnf, puzzle: HamiltonianPuzzle) -> None:
-    for cell in puzzle.free_cells():
-        lits = [cnf.var(edge_key(cell, n)) for n in puzzle.neighbours(cell)]
-        cnf.equals(lits, 1 if cell in (puzzle.start, puzzle.end) else 2)
+def incident_edges(puzzle: HamiltonianPuzzle, cell) -> list[tuple]:
+    """The grid edges at a free cell, each as (smaller cell, larger cell)."""
+    return [(cell, n) if cell < n else (n, cell) for n in puzzle.neighbours(cell)]
+
+
+def add_single_path(cnf: _cnf.Cnf, puzzle: HamiltonianPuzzle) -> None:
+    """Degree 1 at the start and the end, 2 elsewhere (connectivity: the lazy cuts)."""
+    _cnf.add_path_degrees(cnf, {c: [cnf.var(edge_key(*e)) for e in incident_edges(puzzle, c)]
+                                for c in puzzle.free_cells()}, (puzzle.start, puzzle.end))
 
 
 def add_prefix(cnf: _cnf.Cnf, puzzle: HamiltonianPuzzle) -> None:
     for a, b in zip(puzzle.prefix, puzzle.prefix[1:], strict=False):
         cnf.add([cnf.var(edge_key(a, b))])
-
-
-def pieces(puzzle: HamiltonianPuzzle, used: list[tuple]) -> list[set]:
-    """Cell sets of the connected pieces of a set of edges."""
-    adj: dict = {}
-    for a, b in used:
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-    seen: set = set()
-    out = []
-    for cell in adj:
-        if cell in seen:
-            continue
-        comp = {cell}
-        stack = [cell]
-        while stack:
-            x = stack.pop()
-            for y in adj[x]:
-                if y not in comp:
-                    comp.add(y)
-                    stack.append(y)
-        seen |= comp
-        out.append(comp)
-    return out
 
 
 def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _cnf.DEFAULT_SOLVER,
@@ -89,7 +66,7 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _c
     cnf = _cnf.Cnf()
     edges = grid_edges(puzzle)
     ids = [(e, cnf.var(edge_key(*e))) for e in edges]
-    add_degrees(cnf, puzzle)
+    add_single_path(cnf, puzzle)
     add_prefix(cnf, puzzle)
     stats = {"cuts": 0}
 
@@ -97,13 +74,12 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _c
         return [e for e, v in ids if model[v - 1] > 0]
 
     def refine(used: list[tuple], add_clause):
-        parts = pieces(puzzle, used)
-        if len(parts) == 1:
+        cuts = subtour_cuts(used, lambda c: incident_edges(puzzle, c))
+        if not cuts:
             return [HamiltonianSolution(path_from_edges(puzzle.start, used))]
-        for cells in parts:
-            add_clause([cnf.var(edge_key(a, b)) for a in cells for b in puzzle.neighbours(a)
-                        if b not in cells])
-            stats["cuts"] += 1
+        for cut in cuts:
+            add_clause(_cnf.subtour_clause(lambda e: cnf.var(edge_key(*e)), cut, with_piece=False))
+        stats["cuts"] += len(cuts)
         return []
 
     def block(solution: HamiltonianSolution) -> list[int]:
@@ -128,9 +104,9 @@ class WalkSolver:
     clauses once, the walked steps as unit clauses as the walk extends, the move under test as
     an assumption, and every cut clause kept for later checks (the cuts hold for every path of
     the base puzzle, so they stay sound as the walk grows). Used as the oracle's ``finder``.
-    A few checks are hard under the assumption but easy with the move as a unit clause (seen on
-    21x21 walks: seconds against 0.06 s), so each call gets a conflict budget and, past it, the
-    question goes to a fresh model (``solve``); both answers are exact."""
+    A few checks are hard under the assumption but easy with the move as a unit clause, so each
+    call gets a conflict budget and, past it, the question goes to a fresh model (``solve``);
+    both answers are exact."""
 
     def __init__(self, puzzle: HamiltonianPuzzle, solver: str = _cnf.DEFAULT_SOLVER) -> None:
         from pysat.solvers import Solver
@@ -138,7 +114,7 @@ class WalkSolver:
         self.base = HamiltonianPuzzle(puzzle.rows, puzzle.cols, puzzle.start, puzzle.end, puzzle.blocked)
         self.cnf = _cnf.Cnf()
         self.ids = [(e, self.cnf.var(edge_key(*e))) for e in grid_edges(self.base)]
-        add_degrees(self.cnf, self.base)
+        add_single_path(self.cnf, self.base)
         # every check runs under a conflict budget: the solver must be stoppable
         name = _cnf.check_solver_name(solver, limited=True)
         self.solver = Solver(name=name, bootstrap_with=self.cnf.clauses)

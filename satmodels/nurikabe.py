@@ -1,149 +1,34 @@
-"""Nurikabe as CNF (python-sat) with incremental lazy connectivity cuts on one solver.
+"""Nurikabe as CNF (python-sat): the shared rules (``encoding.nurikabe_rules``) on ``IDPool`` keys,
+with lazy connectivity cuts on one incremental solver (``_cnf.search``).
 
 Rules: numbered cells stay white; every white cell belongs to the island of exactly one number,
 and the island of a number k has k cells and is connected; the wall (black cells) is connected;
 no 2x2 block is all wall. A number "?" has an island of any size.
 
-Encoding (variables named in an ``IDPool``): ``("b", cell)`` = the cell is wall;
-``("x", cell, i)`` = the cell belongs to the island of number i, created only for the cells
-within the number's reach (``puzzles.nurikabe.reach``: a breadth-first search from the number
-that never enters another number's cell or a cell next to one, cut at distance k-1). A cell
-out of every reach is wall. Every white cell thus carries its island ("island membership");
-without it a model only knows white/black and needs tens of thousands of cut rounds.
-
-* ``add_one_role``: each cell is wall or in exactly one island (ALO + AMO); numbers are white;
-* ``add_island_sizes``: exactly k cells in island i (``CardEnc``; sequential counter, or a
-  cardinality network for large reaches);
-* ``add_island_separation``: a cell of island i and a white neighbour are in the same island
-  (``x[c, i] -> b[d] or x[d, i]``), so islands never touch;
-* ``add_no_2x2_wall``;
-* implied: a non-number cell of island i has a neighbour in island i; a wall cell has a wall
-  neighbour when the wall has two cells or more (its size is known without "?" numbers); the
-  wall has exactly W cells (when that counter is small); the wall touches at most
-  ``puzzles.nurikabe.border_budget`` edges of the grid's border (a count of adjacent pairs: the
-  islands' pairs are at most 2k - ceil(2 sqrt k) each and the connected wall has W - 1 or more,
-  argued there; it pays when the wall is short: janko #753 5 s -> 1.5 s); where a 2x2 block
-  has wall on one diagonal and white on the other, the island of one of the two white cells
-  touches no border cell (``add_diagonal_enclosure``, ``puzzles.nurikabe.diagonal_enclosure``,
-  argued there: the connected wall loops round it; janko #29, never solved before, is proved
-  in 25-47 s, #753 1.7 s -> 0.9 s, #1108 2.3 s -> 1.3 s); an island that touches no border cell
-  meets at most (W - 3) // 2 rows and columns, an isoperimetric count of the wall's runs
-  (``add_enclosed_spans``, ``puzzles.nurikabe.enclosed_spans``, argued there: #29 -> 0.2 s).
-
-Island connectivity is eager (``add_island_connectivity``): distance levels
-``("d", c, i, t)`` = c is in island i at most t steps from the number through island cells, and
-every cell of the island is within k-1 steps (``puzzles.nurikabe.distance_levels``, shared with
-``cpsat``) -- except for "?" islands, connected by lazy cuts like the wall, and islands so large
-that the levels would exceed ``puzzles.nurikabe.EAGER_LEVELS`` variables (or
-``EAGER_LEVELS_PER_CELL`` per grid cell, if more). Those huge islands
-(``puzzles.nurikabe.shared_islands``) have no label of their own: they share ``("g", cell)`` =
-"c is in one of the huge islands" over the union of their reaches (separated, and with an
-island neighbour, like the others), with at least the sum of their numbers true where that
-counter is small (``add_island_sizes``), and lazy cuts
-split the shared cells into the right islands (``puzzles.nurikabe.shared_label_cuts``: a
-component without a number grows toward one, a path joining two numbers or reaching too far is
-forbidden, a component of the wrong size grows or shrinks). Per-island labels with exact sizes
-made them a pigeonhole-like problem: janko #1055 (eight 50s, four of them huge) was never
-solved, even with every other cell fixed to the solution; now 19 s in the corpus benchmark.
-#94 6.3 -> 1.5 s. An exact count of the shared cells instead of "at least" makes #1055
-hopeless again, none at all makes
-#669 and #1102 (a 64 in a reach of 83 cells, a 61 in one of 61) need tens of thousands of rounds.
-
-Wall connectivity is enforced lazily. Each model is split into the components of the wall and of
-every lazily connected island; every separated piece S gets cuts, added to the same solver (no
-rebuild):
-
-* island i, piece S not holding the number: ``x[c, i] -> OR(x[d, i] for d in F)`` for each c
-  in S, where F is the *facing* part of the rim (``puzzles.nurikabe.facing``): of the cells of i's
-  reach next to S (the rim N), only those next to R, the component of the number in (i's reach
-  minus S minus N). The piece P holding the number (fewer than k cells, as other pieces exist)
-  gets ``AND(x[c, i] for c in P) -> OR(x[d, i] for d in N)`` with the whole rim;
-* wall piece S: when there is an *anchor* outside S -- a non-number cell out of every reach,
-  which every solution walls (the first in row-major order) -- ``b[c] -> OR(b[d] for d in F)``
-  for each c in S, F = the cells of the rim N (the non-number cells next to S) next to R, the
-  component of the anchor in (the non-number cells minus S minus N); without an anchor outside S,
-  ``b[c] -> OR(b[d] for d in N)`` when S has fewer cells than the wall size W, else (and with "?"
-  numbers, when W is unknown) ``b[c] and b[e] -> OR(b[d] for d in N)`` for a wall cell e of
-  another piece.
-
-The facing part F is often half the rim or less (a wall piece running from border to border
-has island cells on both sides, and only one side faces the anchor): janko #683 needs 480
-rounds of cuts instead of 2000 (19 s -> 7 s), #1108 160 instead of 700.
-
-Why a cut never removes a solution (so counting is exact): in a solution where c is in island i,
-the island is connected and holds the number h; a path inside the island (so inside i's reach)
-from h to c starts in R (h is outside S, and outside N, or the model's island would join h to
-S) and ends outside R (in S), so it has a first cell z outside R. z is next to a cell of R, so
-z is in S or N (R is a component of reach minus S minus N), and not in S (the cell before z,
-in R, would be next to S, so in N): z is a cell of N next to R -- a cell of F -- in island i.
-(The shared label's cuts are argued in ``puzzles.nurikabe.shared_label_cuts``.) The same for the
-wall with the anchor a in place of h: a is walled in every solution and in the model (so it is
-in another wall piece, neither in S nor in N), and the connected wall holds a path from a to c
-through non-number cells, whose first cell outside R is a wall cell of F. A solution's island i
-holding all of P has k > |P| cells and is connected, so it holds a cell of N. Without an anchor:
-in a solution with c wall, the wall is connected and has W > |S| cells, so it leaves S through a
-wall cell of N; with e, the connected wall joins c to e, outside S. A model's wall may have more
-than W cells (nothing bounds it when the shared label has no count), so a piece of W cells or
-more must not get the first form: it could hold a whole solution's wall (fixed 2026-11-22 -- with
-another cardinality encoding the search met a 191-cell piece of a 194-cell model wall in janko
-#1050, W = 185, and the cut made the puzzle "unsatisfiable"). The
-distance levels exclude no solution either: set ``d[c, i, t]`` iff c's distance from the number
-inside the island is at most t (never below its reach distance, at most k-1); nor does the
-diagonal enclosure. ``refine`` returns
-a model as a solution only when every island and the wall are connected; solutions are blocked
-by ``OR(not b[c] for c in wall)`` (all wall sizes are equal) or, with "?" numbers, by the
-negation of the whole wall assignment. ``tests/test_nurikabe_cuts.py`` compares the exhaustive
-enumeration with a brute force over all colourings of small grids.
+Variables: ``("b", c)`` wall, ``("x", c, i)`` c in island i (only within i's reach), ``("g", c)``
+c in one of the huge islands (the shared label). Small islands are connected eagerly by distance
+levels; the wall, "?" islands and the shared label by cuts. The encoding, the cuts, why they keep
+every solution, and how the constants below were chosen: docs/nurikabe.md, "The models".
 """
 
 from __future__ import annotations
 
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.nurikabe import (
-    QUESTION,
-    SHARED,
-    NurikabePuzzle,
-    NurikabeSolution,
-    always_wall,
-    border_constraint,
-    connectivity_cuts,
-    diagonal_enclosure,
-    distance_levels,
-    eager_islands,
-    enclosed_spans,
-    lazy_islands,
-    reach,
-    rule_variable,
-    shared_islands,
-    shared_reach,
-)
+import operator
+
+from gridsolve.encoding.nurikabe_rules import NurikabeRules
+from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
 from pysat.card import CardEnc, EncType
 
 from . import _cnf
 
 SEQ_LIMIT = 40_000  # n * k above which a count uses a cardinality network ...
-# ... except an island's size, by a modulo totalizer above ISLAND_SEQ_LIMIT: in the corpus only the
-# largest islands of janko #690_50x50 (a 70 in a reach of 399 cells, 63/437, 57/319, 47/463) and
-# #1055_40x57 (50s in reaches of 361-519) are that large. Measured 2026-11-23 (``sat`` on the two,
-# old and new code alternately, two runs): 19.1 -> 13.2 s and 20.5 -> 13.9 s for the two together
-# (690 5.5 -> 4.8 s, 1055 13.6 -> 8.4 s in the first); in one run each, a totalizer 0.96x, a
-# k-bounded one 0.85x; the threshold at 5 000 changes ten puzzles and slows two (#1050 1.0 ->
-# 1.5 s, #1045 0.2 -> 0.4 s)
-ISLAND_SEQ_LIMIT = 15_000
-# CaDiCaL keeps its target phases (the best trail so far) in every mode, not only when stabilising,
-# and is looked at every 0.25 s instead of 0.05 s: each time slice restarts the search, and the
-# lazy rounds are many (the ten slowest janko puzzles: 40 s -> 30 s)
+ISLAND_SEQ_LIMIT = 15_000  # ... or, for an island's size, a modulo totalizer
+# CaDiCaL keeps its target phases in every mode, and is looked at every SLICE_SECONDS: each time
+# slice restarts its search, and the lazy rounds are many
 CADICAL_OPTIONS = {"target": 2}
 SLICE_SECONDS = 0.25
-# The SAT solver when the caller names none: CaDiCaL on grids of up to LARGE_GRID cells, Glucose 4.2
-# above. Measured 2026-11-23 (``sat`` through ``solve``, one solver after the other on each puzzle):
-# on a random 150 of the 881 janko puzzles of at most 200 cells CaDiCaL's median is 0.0149 s against
-# Glucose 4.2's 0.0205 (per-puzzle median ratio 1.33), and 29_10x10 takes 30 s against 45 s; on a
-# random 100 of the 249 larger ones Glucose 4.2 takes 39.3 s in all against 54.8 s (median ratio
-# 0.95), and on the slowest: 690_50x50 18.6 -> 7.5 s, 94_20x36 1.9 -> 0.85 s, 995_16x21 1.6 ->
-# 0.57 s, 1030_32x32 2.5 -> 1.5 s, 460_20x36 1.7 -> 0.83 s (680_31x45 3.8 -> 4.0 s, 1055_40x57
-# 24 -> 21 s). Glucose 4 ("glucose4") is as fast on the large ones but 29_10x10 times out at 60 s.
+# The SAT solver when the caller names none: CaDiCaL up to LARGE_GRID cells, Glucose 4.2 above
 LARGE_GRID = 200
 LARGE_GRID_SOLVER = "glucose42"
 
@@ -153,65 +38,30 @@ def default_solver(puzzle: NurikabePuzzle) -> str:
     return LARGE_GRID_SOLVER if puzzle.rows * puzzle.cols > LARGE_GRID else _cnf.DEFAULT_SOLVER
 
 
-class Model:
-    """The CNF and the variable layout of one puzzle."""
+class Model(NurikabeRules):
+    """The CNF of one puzzle: the shared rules (``encoding.nurikabe_rules``) on ``IDPool`` keys."""
+
+    neg = staticmethod(operator.neg)
 
     def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> None:
-        """``fixed``: a partial state the solutions must agree with (``heuristics+sat``,
-        ``rules+sat``); the reaches then leave out what it rules out (``puzzles.nurikabe.reach``),
-        and ``add_fixed`` imposes its cells."""
-        self.puzzle = puzzle
-        self.rows, self.cols = puzzle.rows, puzzle.cols
         self.cnf = _cnf.Cnf()
-        self.clues = puzzle.clue_cells()
-        self.clue_at = {cell: i for i, (cell, _) in enumerate(self.clues)}
-        self.reach = reach(puzzle, fixed)
-        self.cells = list(grid.cells(self.rows, self.cols))
-        self.b = {c: self.cnf.var(("b", c)) for c in self.cells}
-        # the huge islands share one label ``g`` (``puzzles.nurikabe.shared_islands``) ... -- picked
-        # by the puzzle's own reaches: a partial state shrinks them, which would turn huge islands
-        # into islands with their own labels, sizes and levels, the pigeonhole-like problem the
-        # shared label avoids (janko #1055 after the ``rules`` without probing: 3.6 s -> 1.8 s, one run each)
-        chosen = self.reach if fixed is None else reach(puzzle)
-        self.shared = shared_islands(puzzle, chosen)
-        self.eager = eager_islands(puzzle, chosen)
-        self.g = {c: self.cnf.var(("g", c)) for c in shared_reach(self.reach, self.shared)}
-        self.x: list[dict] = [{} if i in self.shared else {c: self.cnf.var(("x", c, i)) for c in r}
-                              for i, r in enumerate(self.reach)]
-        self.wall_count = puzzle.wall_count()
-        self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
-        self.memo: dict = {}  # what the cuts compute from the puzzle alone, kept across rounds
-        # ... and the other islands connected by lazy cuts ("?" numbers) keep their own
-        self.lazy = lazy_islands(puzzle, chosen) - self.shared
+        # the primitives called once per literal or clause, bound directly (the rules' auxiliary
+        # keys never collide with the variables' "b", "x", "g")
+        self.new_var = self.aux = self.cnf.pool.id
+        self.clause = self.cnf.add
+        super().__init__(puzzle, fixed)
 
-    def nbrs(self, cell):
-        return grid.neighbours(self.rows, self.cols, cell)
+    def fix(self, v: int, value: bool) -> None:
+        self.cnf.add([v if value else -v])
 
-    def labels(self) -> list[dict]:
-        """The membership labels: one per island, and the shared one (when there are shared islands)."""
-        return self.x + ([self.g] if self.g else [])
-
-    def label(self, i: int) -> dict:
-        """The membership label of number i (or of the cuts' ``SHARED``)."""
-        return self.g if i == SHARED or i in self.shared else self.x[i]
-
-    def add_one_role(self) -> None:
+    def exactly_one(self, lits) -> None:
+        """At least one, and pairwise at most one (a ladder beyond six literals)."""
         cnf = self.cnf
-        roles: dict = {c: [self.b[c]] for c in self.cells}
-        for xi in self.labels():
-            for c, v in xi.items():
-                roles[c].append(v)
-        for c, lits in roles.items():
-            if c in self.clue_at:
-                own = self.label(self.clue_at[c])[c]
-                cnf.add([own])
-                cnf.extend([-v] for v in lits if v != own)
-                continue
-            cnf.add(lits)
-            if len(lits) <= 6:
-                cnf.extend([-a, -lits[j]] for k, a in enumerate(lits) for j in range(k + 1, len(lits)))
-            else:
-                cnf.extend(CardEnc.atmost(lits, 1, vpool=cnf.pool, encoding=EncType.ladder).clauses)
+        cnf.add(lits)
+        if len(lits) <= 6:
+            cnf.extend([-a, -lits[j]] for k, a in enumerate(lits) for j in range(k + 1, len(lits)))
+        else:
+            cnf.extend(CardEnc.atmost(lits, 1, vpool=cnf.pool, encoding=EncType.ladder).clauses)
 
     def exactly(self, lits: list[int], k: int, seq_limit: int | None = None,
                 large: int = EncType.cardnetwrk) -> None:
@@ -228,159 +78,40 @@ class Model:
             enc = EncType.seqcounter if len(lits) * k <= limit else large
             self.cnf.extend(CardEnc.equals(lits, bound=k, vpool=self.cnf.pool, encoding=enc).clauses)
 
-    def add_island_sizes(self) -> None:
-        """Exactly k cells in each island with its own label (``ISLAND_SEQ_LIMIT``). The shared
-        label: at least the sum K of the shared islands' numbers, only when that counter is small
-        (a sequential counter over n cells with n * (n - K) <= ``SEQ_LIMIT``: the islands must fill most of
-        their reach, and the count drives them outward -- janko #669, #683, #1102: 0.03-3 s with
-        it, 60 s timeouts after 50 000-160 000 rounds without it); otherwise it costs more than it
-        prunes (with it / without: #1055 34.6 s / 19.3 s, #460 1.09 s / 0.77 s; all measured
-        one after the other on 2026-11-22 by a script toggling the count). The sizes of the shared
-        islands are cut lazily; an exact count made #1055 hopeless and #94 three times slower."""
-        for i, (_, v) in enumerate(self.clues):
-            if v != QUESTION and i not in self.shared:
-                self.exactly(list(self.x[i].values()), v, ISLAND_SEQ_LIMIT, EncType.mtotalizer)
-        lits, k = list(self.g.values()), sum(self.clues[i][1] for i in self.shared)
+    def island_size(self, lits, k: int) -> None:
+        self.exactly(lits, k, ISLAND_SEQ_LIMIT, EncType.mtotalizer)
+
+    def shared_size(self, lits, k: int) -> None:
+        """Only where the counter is small (n * (n - K) <= ``SEQ_LIMIT``): the islands must then
+        fill most of their reach and the count drives them outward; elsewhere it costs more than
+        it prunes (docs/nurikabe.md)."""
         if k > len(lits):
             self.cnf.add([])
-        elif self.shared and len(lits) * (len(lits) - k) <= SEQ_LIMIT:
+        elif len(lits) * (len(lits) - k) <= SEQ_LIMIT:
             self.cnf.extend(CardEnc.atleast(lits, bound=k, vpool=self.cnf.pool,
                                             encoding=EncType.seqcounter).clauses)
 
-    def add_wall_size(self) -> None:
-        """Implied: the wall has W cells -- only for a sparse wall (at most a quarter of the cells),
-        where it pays (janko #1030, 10 wall cells: 50 s -> 6 s); elsewhere it slows the median."""
-        lits = [self.b[c] for c in self.cells if c not in self.clue_at]
-        w = self.wall_count
-        if w is not None and 4 * w <= len(self.cells) and len(lits) * w <= SEQ_LIMIT:
+    def wall_size(self, lits, w: int) -> None:
+        if len(lits) * w <= SEQ_LIMIT:
             self.exactly(lits, w)
 
-    def add_border_budget(self) -> None:
-        """Implied: the wall touches at most ``border_budget`` grid-border edges
-        (``puzzles.nurikabe.border_constraint``; a corner cell's literal is counted twice)."""
-        found = border_constraint(self.puzzle)
-        if found is None:
-            return
-        bound, weights = found
+    def weighted_at_most(self, weights: dict, bound: int) -> None:
+        """A literal of weight k counted k times (a corner cell twice)."""
         if bound < 0:
             self.cnf.add([])
             return
-        lits = [self.b[c] for c, k in weights.items() for _ in range(k)]
+        lits = [v for v, k in weights.items() for _ in range(k)]
         enc = EncType.seqcounter if len(lits) * bound <= SEQ_LIMIT else EncType.cardnetwrk
         self.cnf.extend(CardEnc.atmost(lits, bound=bound, vpool=self.cnf.pool, encoding=enc).clauses)
 
-    def add_island_separation(self) -> None:
-        for xi in self.labels():
-            for c, v in xi.items():
-                for d in self.nbrs(c):
-                    self.cnf.add([-v, self.b[d]] + ([xi[d]] if d in xi else []))
+    def at_most_unless(self, lits, most: int, unless) -> None:
+        """A sequential counter, each of its clauses with ``unless``."""
+        counter = CardEnc.atmost(lits, bound=most, vpool=self.cnf.pool, encoding=EncType.seqcounter)
+        first = [unless] if unless is not None else []
+        self.cnf.extend(first + clause for clause in counter.clauses)
 
-    def add_no_2x2_wall(self) -> None:
-        for block in grid.blocks(self.rows, self.cols):
-            if not any(x in self.clue_at for x in block):
-                self.cnf.add([-self.b[x] for x in block])
-
-    def add_implied_neighbours(self) -> None:
-        for i, xi in enumerate(self.x):
-            home = self.clues[i][0]
-            for c, v in xi.items():
-                if c != home and home not in self.nbrs(c):
-                    self.cnf.add([-v] + [xi[d] for d in self.nbrs(c) if d in xi])
-        homes = {self.clues[i][0] for i in self.shared}
-        for c, v in self.g.items():
-            if c not in homes:
-                self.cnf.add([-v] + [self.g[d] for d in self.nbrs(c) if d in self.g])
-        if self.wall_count is not None and self.wall_count >= 2:
-            for c in self.cells:
-                if c not in self.clue_at:
-                    self.cnf.add([-self.b[c]] + [self.b[d] for d in self.nbrs(c) if d not in self.clue_at])
-
-    def add_island_connectivity(self) -> None:
-        """Eager per-island connectivity by distance levels (``puzzles.nurikabe.distance_levels``)
-        for the islands ``eager_islands`` picks; the others are ``lazy``."""
-        for i in sorted(self.eager):
-            xi = self.x[i]
-
-            def lit(positive, key, i=i, xi=xi):
-                var = xi[key[1]] if key[0] == "x" else self.cnf.var(("d", key[1], i, key[2]))
-                return var if positive else -var
-
-            for clause in distance_levels(self.puzzle, self.reach, i):
-                self.cnf.add([lit(*x) for x in clause])
-
-    def add_diagonal_enclosure(self) -> None:
-        """Implied by the connected wall: across a 2x2 block's wall diagonal, one of the two
-        islands touches no border cell (``puzzles.nurikabe.diagonal_enclosure``, argued there).
-        The islands with their own label take part, and a lone shared island with the shared
-        label (then its own: janko #683 2.8 s, 927 rounds -> 0.12 s, 24 rounds); several shared
-        islands do not (a shared cell does not say which one it is in; a variant that passes
-        "touches the border" along the shared label's neighbours did nothing for #1055 and
-        took #1050 from 82 to 525 rounds)."""
-
-        for clause in diagonal_enclosure(self.puzzle, self.reach, self.shared):
-            self.cnf.add([self.rule_literal(*x) for x in clause])
-
-    def rule_literal(self, positive: bool, key: tuple) -> int:
-        """The literal of a shared rule's literal key (``puzzles.nurikabe.rule_variable``)."""
-        var = rule_variable(key, self.b, self.label, lambda k: self.cnf.var(("enclosure",) + k))
-        return var if positive else -var
-
-    def add_enclosed_spans(self) -> None:
-        """Implied by the connected wall: an island that touches no border cell meets at most
-        (W - 3) // 2 rows and columns (``puzzles.nurikabe.enclosed_spans``, argued there): span
-        literals ``x(c, i) -> span(line)``, and ``t(i) or at most "most" spans`` (a sequential
-        counter, each clause with ``t(i)``), where ``t(i) -> OR(x(c, i) for c in border)`` -- the
-        ``t(i)`` of ``add_diagonal_enclosure``. Where even min_lines(k) is too many, the island
-        has a border cell. Janko #29: 25-47 s -> 0.1-0.25 s."""
-        for rule in enclosed_spans(self.puzzle, self.reach, self.shared):
-            k = self.clues[rule.island][1]
-            self.cnf.extend([self.rule_literal(*x) for x in clause] for clause in rule.clauses(k))
-            if rule.must_touch_border(k):
-                continue
-            spans = [self.rule_literal(True, key) for key in rule.span_keys()]
-            unless = [self.rule_literal(True, rule.touches)] if rule.border else []
-            counter = CardEnc.atmost(spans, bound=rule.most, vpool=self.cnf.pool, encoding=EncType.seqcounter)
-            self.cnf.extend(unless + clause for clause in counter.clauses)
-
-    def build(self) -> None:
-        self.add_one_role()
-        self.add_island_sizes()
-        self.add_wall_size()
-        self.add_border_budget()
-        self.add_island_separation()
-        self.add_no_2x2_wall()
-        self.add_implied_neighbours()
-        self.add_island_connectivity()
-        self.add_diagonal_enclosure()
-        self.add_enclosed_spans()
-
-    # ------------------------------------------------------------ lazy cuts
-
-    def read(self, model: list[int]):
-        black = frozenset(c for c, v in self.b.items() if model[v - 1] > 0)
-        members = [[c for c, v in xi.items() if model[v - 1] > 0] if i in self.lazy else []
-                   for i, xi in enumerate(self.x)]
-        return black, members, [c for c, v in self.g.items() if model[v - 1] > 0]
-
-    def cuts(self, black, members, shared_cells=()) -> list[list[int]]:
-        """The connectivity cuts of a model as clauses (none when every island and the wall are
-        connected); which cuts, from ``puzzles.nurikabe.connectivity_cuts``."""
-        out: list[list[int]] = []
-        for cut in connectivity_cuts(self.puzzle, self.reach, self.anchors, black, members,
-                                     self.shared, shared_cells, self.memo):
-            var = self.b if cut.island is None else self.label(cut.island)
-            rim = [var[d] for d in cut.rim]
-            also = [] if cut.also is None else [-var[cut.also]]
-            if cut.each:
-                out.extend([-var[c]] + also + rim for c in cut.piece)
-            else:
-                out.append([-var[c] for c in cut.piece] + rim)
-        return out
-
-    def block(self, solution: NurikabeSolution) -> list[int]:
-        if self.wall_count is not None:
-            return [-self.b[c] for c in solution.black]
-        return [-self.b[c] if c in solution.black else self.b[c] for c in self.cells if c not in self.clue_at]
+    def read_model(self, model: list[int]):
+        return self.read(lambda v: model[v - 1] > 0)
 
 
 def add_fixed(m: Model, fixed: NurikabeSolution) -> int:
@@ -415,16 +146,8 @@ def solve(
         stats["fixed_cells"] = add_fixed(m, fixed)
 
     def refine(candidate, add_clause):
-        black, members, shared_cells = candidate
-        cuts = m.cuts(black, members, shared_cells)
-        if not cuts:
-            return [NurikabeSolution(puzzle.rows, puzzle.cols, black)]
-        stats["rounds"] += 1
-        stats["cuts"] += len(cuts)
-        for clause in cuts:
-            add_clause(clause)
-        return []
+        return m.refine(candidate, add_clause, stats)
 
-    return _cnf.search(backend, m.cnf, limit, read=m.read, block=m.block, refine=refine,
+    return _cnf.search(backend, m.cnf, limit, read=m.read_model, block=m.block_clause, refine=refine,
                        solver_name=solver, deadline=deadline, stats=stats, options=CADICAL_OPTIONS,
                        slice_seconds=SLICE_SECONDS)

@@ -14,31 +14,24 @@ from functools import cache
 from itertools import product
 
 import pytest
+from gridsolve.encoding.nurikabe import (
+    always_wall,
+    border_budget,
+    distance_levels,
+    eager_islands,
+    enclosed_spans,
+    max_adjacencies,
+    min_lines,
+    reach,
+    shared_reach,
+)
+from gridsolve.encoding.nurikabe_cuts import SHARED, connectivity_cuts, shared_label_cuts
+from gridsolve.encoding.regions import boundary, components, facing, start_distances
 from gridsolve.harness import registry
 from gridsolve.harness.run import run
 from gridsolve.puzzles import grid
 from gridsolve.puzzles.check.nurikabe import check
-from gridsolve.puzzles.nurikabe import (
-    QUESTION,
-    SHARED,
-    NurikabePuzzle,
-    NurikabeSolution,
-    always_wall,
-    border_budget,
-    boundary,
-    components,
-    connectivity_cuts,
-    distance_levels,
-    eager_islands,
-    enclosed_spans,
-    facing,
-    max_adjacencies,
-    min_lines,
-    reach,
-    shared_label_cuts,
-    shared_reach,
-    start_distances,
-)
+from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Limit, Status
 
 BACKENDS = [b for b in registry.for_kind("nurikabe") if b.complete]
@@ -129,9 +122,9 @@ def test_models_with_every_island_huge(monkeypatch, model, rows, cols, seed):
     ``cpsat`` sized and separated by its lazy cuts, and the "?" islands connected by the
     facing-side island cuts; in ``cpsat-tree`` sized by the subtree flows and separated by the
     island index (above, the small islands have labels of their own; only huge ones are shared)."""
-    import gridsolve.puzzles.nurikabe as nurikabe_domain
-    monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS", 0)
-    monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS_PER_CELL", 0)
+    import gridsolve.encoding.nurikabe as nurikabe_analysis
+    monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS", 0)
+    monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS_PER_CELL", 0)
     puzzle = random_puzzle(random.Random(seed * 7919 + rows * 31 + cols), rows, cols)
     r = model_solve(model)(puzzle, Limit(seconds=120, solutions=100_000))
     assert r.status in (Status.SOLVED, Status.UNSAT) and r.exhausted
@@ -280,14 +273,14 @@ def test_large_grids_keep_larger_islands_eager(monkeypatch):
     # a 30 in the corner of a 40x40 grid: C(32, 3) = 4960 distance levels, over EAGER_LEVELS but
     # within 5 per cell of the grid, so the island is connected eagerly (without that allowance
     # it is huge: it gets the shared label instead of its own)
-    import gridsolve.puzzles.nurikabe as nurikabe_domain
+    import gridsolve.encoding.nurikabe as nurikabe_analysis
     import gridsolve.satmodels.nurikabe as sat_nurikabe
 
     rows = [[None] * 40 for _ in range(40)]
     rows[0][0] = 30
     puzzle = NurikabePuzzle.from_rows(rows)
-    for per_cell, shared in ((nurikabe_domain.EAGER_LEVELS_PER_CELL, set()), (0, {0})):
-        monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS_PER_CELL", per_cell)
+    for per_cell, shared in ((nurikabe_analysis.EAGER_LEVELS_PER_CELL, set()), (0, {0})):
+        monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS_PER_CELL", per_cell)
         m = sat_nurikabe.Model(puzzle)
         m.build()
         assert m.shared == shared and not m.lazy
@@ -328,11 +321,11 @@ def test_distance_levels_admit_exactly_the_connected_islands(number):
 
 
 def test_cpsat_connects_small_islands_by_levels_and_huge_ones_lazily(monkeypatch):
-    """``cpsat`` encodes the distance levels for the islands ``eager_islands`` picks (janko #950,
-    #687, #688: 30 s timeouts -> 1-9 s) and cuts only the others; with the thresholds at 0 every
+    """``cpsat`` encodes the distance levels for the islands ``eager_islands`` picks and cuts
+    only the others; with the thresholds at 0 every
     island is huge: it gets the shared label (cut lazily), and both count the same solutions."""
     import gridsolve.cpmodels.nurikabe as cp_nurikabe
-    import gridsolve.puzzles.nurikabe as nurikabe_domain
+    import gridsolve.encoding.nurikabe as nurikabe_analysis
     puzzle = NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None, None, None, 3]])
     m = cp_nurikabe._Model(puzzle)
     m.build()
@@ -340,8 +333,8 @@ def test_cpsat_connects_small_islands_by_levels_and_huge_ones_lazily(monkeypatch
     assert eager_islands(puzzle, m.reach) == {0, 1} and m.lazy == set() and not m.g
     counts = []
     for levels, shared in ((3_000, set()), (0, {0, 1})):
-        monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS", levels)
-        monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS_PER_CELL", 0)
+        monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS", levels)
+        monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS_PER_CELL", 0)
         m = cp_nurikabe._Model(puzzle)
         m.build()
         m.add_island_levels()
@@ -362,8 +355,7 @@ def test_cpsat_tree_adds_the_distance_levels_of_small_islands():
 
 def test_cpsat_tree_roots_the_wall_at_the_anchor_nearest_the_centre():
     """The wall tree's root: of the cells every solution walls (out of every reach), the one
-    nearest the grid's centre -- not the first in row-major order (rooted at a top-row cell,
-    janko #570_31x45 found no solution in 2400 s; from the middle it is proved in seconds)."""
+    nearest the grid's centre -- not the first in row-major order (docs/nurikabe.md)."""
     import gridsolve.cpmodels.nurikabe as cp_nurikabe
 
     puzzle = NurikabePuzzle.from_rows([[1] + [None] * 6, [None] * 7, [None] * 7, [None] * 6 + [1]])
@@ -502,7 +494,7 @@ def test_shared_label_counts_like_the_per_island_labels(monkeypatch, seed):
     """On 5x6 grids with larger islands (too many cells for the brute force), ``sat`` and
     ``cpsat-tree`` with every known island on the shared label (thresholds at 0) enumerate the
     same solutions as ``sat`` with per-island labels and distance levels."""
-    import gridsolve.puzzles.nurikabe as nurikabe_domain
+    import gridsolve.encoding.nurikabe as nurikabe_analysis
     import gridsolve.satmodels.nurikabe as sat_nurikabe
 
     rng = random.Random(1000 + seed)
@@ -517,8 +509,8 @@ def test_shared_label_counts_like_the_per_island_labels(monkeypatch, seed):
     puzzle = NurikabePuzzle.from_rows([[clues.get((r, c)) for c in range(6)] for r in range(5)])
     limit = Limit(seconds=120, solutions=100_000)
     per_island = sat_nurikabe.solve(puzzle, limit)
-    monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS", 0)
-    monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS_PER_CELL", 0)
+    monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS", 0)
+    monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS_PER_CELL", 0)
     m = sat_nurikabe.Model(puzzle)
     assert m.shared == {i for i, (_, v) in enumerate(puzzle.clue_cells()) if v >= 2}
     shared = sat_nurikabe.solve(puzzle, limit)
@@ -535,12 +527,12 @@ def test_shared_label_count_only_where_its_counter_is_small(monkeypatch):
     # whole row (n = 5). The CNF alone, before any cut and without the border budget (which
     # rejects it too), rejects "only the number labelled" with the at-least count
     # (n * (n - 3) = 10 <= SEQ_LIMIT) and accepts it without (SEQ_LIMIT = 0)
-    import gridsolve.puzzles.nurikabe as nurikabe_domain
+    import gridsolve.encoding.nurikabe as nurikabe_analysis
     import gridsolve.satmodels.nurikabe as sat_nurikabe
     from pysat.solvers import Solver
 
-    monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS", 0)
-    monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS_PER_CELL", 0)
+    monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS", 0)
+    monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS_PER_CELL", 0)
     puzzle = NurikabePuzzle.from_rows([[None, None, 3, None, None]])
     for limit, accepted in ((sat_nurikabe.SEQ_LIMIT, False), (0, True)):
         monkeypatch.setattr(sat_nurikabe, "SEQ_LIMIT", limit)
@@ -559,13 +551,12 @@ def test_wall_cuts_when_a_model_wall_outgrows_every_solution(monkeypatch, seed):
     """``sat`` with every known island on the shared label and without its count (SEQ_LIMIT 0):
     nothing bounds a model's wall by the solutions' wall size W, so a wall piece may have W cells
     or more and hold a whole solution's wall; its cut must then keep ``also`` (a wall cell of
-    another piece). Seed 35 lost one of its 22 solutions to a whole-rim cut before that
-    (as did janko #1050, reported unsatisfiable, under another cardinality encoding)."""
-    import gridsolve.puzzles.nurikabe as nurikabe_domain
+    another piece). Seed 35 loses one of its 22 solutions to a whole-rim cut without it."""
+    import gridsolve.encoding.nurikabe as nurikabe_analysis
     import gridsolve.satmodels.nurikabe as sat_nurikabe
 
-    monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS", 0)
-    monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS_PER_CELL", 0)
+    monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS", 0)
+    monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS_PER_CELL", 0)
     monkeypatch.setattr(sat_nurikabe, "SEQ_LIMIT", 0)
     puzzle = random_puzzle(random.Random(seed * 7919 + 3 * 31 + 4), 3, 4)
     r = sat_nurikabe.solve(puzzle, Limit(seconds=120, solutions=100_000))
@@ -597,11 +588,11 @@ def test_exact_counts_with_the_thresholds_of_large_grids(monkeypatch, model, see
     without its count -- paths the corpus takes and small tests otherwise
     never do. Every enumeration equals the brute force."""
 
-    import gridsolve.puzzles.nurikabe as nurikabe_domain
+    import gridsolve.encoding.nurikabe as nurikabe_analysis
     import gridsolve.satmodels.nurikabe as sat_nurikabe
 
-    monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS", 6)
-    monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS_PER_CELL", 0)
+    monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS", 6)
+    monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS_PER_CELL", 0)
     monkeypatch.setattr(sat_nurikabe, "SEQ_LIMIT", 10)
     monkeypatch.setattr(sat_nurikabe, "ISLAND_SEQ_LIMIT", 10)
     puzzle = random_puzzle(random.Random(seed * 7919 + 4 * 31 + 4 + 100000), 4, 4)
@@ -644,9 +635,9 @@ def test_cpsat_tree_keeps_huge_islands_apart(monkeypatch, rows):
     without it the 3x3 grid with a 3 and a 4 gets models whose two trees lie side by side (checked
     by removing it). The flows' sizes are checked by the random comparisons above (each of their constraints,
     removed, makes one to fifteen of those fail)."""
-    import gridsolve.puzzles.nurikabe as nurikabe_domain
-    monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS", 0)
-    monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS_PER_CELL", 0)
+    import gridsolve.encoding.nurikabe as nurikabe_analysis
+    monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS", 0)
+    monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS_PER_CELL", 0)
     puzzle = NurikabePuzzle.from_rows(rows)
     r = model_solve("cpsat-tree")(puzzle, Limit(seconds=60, solutions=1000))
     assert r.exhausted and r.solution_set() == brute_force(puzzle)
@@ -708,13 +699,13 @@ def test_sat_states_the_diagonal_enclosure_eagerly(monkeypatch, lone_shared):
     """Without lazy cuts, the CNF of ``sat`` alone rejects the domino wall (before the rule it
     accepted it, and a cut round was needed to remove it) -- also when the 8 is the one island
     on the shared label (levels cap 30: the 4 needs 20, the 8 72), which then stands for its own."""
-    import gridsolve.puzzles.nurikabe as nurikabe_domain
+    import gridsolve.encoding.nurikabe as nurikabe_analysis
     import gridsolve.satmodels.nurikabe as sat_nurikabe
     from pysat.solvers import Solver
 
     if lone_shared:
-        monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS", 30)
-        monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS_PER_CELL", 0)
+        monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS", 30)
+        monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS_PER_CELL", 0)
         assert sat_nurikabe.Model(DOMINOES).shared == {1}
 
     m = sat_nurikabe.Model(DOMINOES)
@@ -734,11 +725,11 @@ def test_cpsat_states_the_diagonal_enclosure_eagerly(monkeypatch, lone_shared):
     """The same for the model of ``cpsat`` without its cuts (``cpsat-tree`` connects the wall
     eagerly anyway)."""
     import gridsolve.cpmodels.nurikabe as cp_nurikabe
-    import gridsolve.puzzles.nurikabe as nurikabe_domain
+    import gridsolve.encoding.nurikabe as nurikabe_analysis
     from ortools.sat.python import cp_model
     if lone_shared:
-        monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS", 30)
-        monkeypatch.setattr(nurikabe_domain, "EAGER_LEVELS_PER_CELL", 0)
+        monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS", 30)
+        monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS_PER_CELL", 0)
     m = cp_nurikabe._Model(DOMINOES)
     assert m.shared == ({1} if lone_shared else set())
     m.build()

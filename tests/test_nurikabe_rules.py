@@ -192,7 +192,7 @@ def test_sat_keeps_the_huge_islands_shared_under_a_partial_state():
     """The rules' state (without probing) shrinks #1055's reaches so far that four of its 50s
     would count as small; ``sat`` still picks its shared and eager islands by the puzzle's own
     reaches."""
-    from gridsolve.puzzles.nurikabe import reach, shared_islands
+    from gridsolve.encoding.nurikabe import reach, shared_islands
     from gridsolve.satmodels.nurikabe import Model
 
     e = next(e for e in corpus() if e.id.startswith("1055_"))

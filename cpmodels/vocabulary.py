@@ -1,0 +1,111 @@
+"""The CP-SAT half of the shared encoding vocabulary: the rules the models state again and again,
+written once. Nodes and literals are the caller's; what each rule states, and why its lazy cuts
+are sound: docs/encodings.md.
+
+* ``add_single_cycle``: the chosen arcs form ONE cycle through optional nodes (``add_circuit``
+  with a self-loop literal per node, true = skipped);
+* ``add_single_path``: the arcs form one path from ``start`` to ``end`` through every node (a
+  circuit closed by the fixed arc end -> start);
+* ``add_cycle_degrees``: every node has 0 or 2 chosen edges (the lazy cycle's degree rule);
+* ``add_subtour_cut``: the lazy cut of one piece of a candidate;
+* ``add_rooted_tree``: a connected region, eagerly: every member but the root has a member
+  neighbour of smaller depth as its parent;
+* cardinalities are linear constraints (``exactly``, ``at_least``, ``at_most``).
+
+The lazy re-solve-with-cuts loop is ``_cpsat.search`` with a ``refine``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any
+
+from gridsolve.encoding.loops import SubtourCut
+from ortools.sat.python import cp_model
+
+Arc = tuple[Hashable, Hashable, Any]  # (tail node, head node, literal)
+
+
+def _numbered(nodes: Iterable[Hashable]) -> dict[Hashable, int]:
+    return {n: i for i, n in enumerate(nodes)}
+
+
+def add_single_cycle(model: cp_model.CpModel, nodes: Iterable[Hashable], arcs: Iterable[Arc],
+                     incident: Mapping[Hashable, Sequence[Any]] | None = None) -> dict[Hashable, Any]:
+    """The true arcs form one cycle; a node off the cycle takes its self-loop. With ``incident``
+    (node -> the literals of its undirected edges), also the redundant degree rule
+    ``sum(incident[v]) == 2 * (not skipped v)``. Returns the self-loop ("skipped") literals."""
+    nodes = list(nodes)
+    index = _numbered(nodes)
+    circuit = [(index[a], index[b], lit) for a, b, lit in arcs]
+    skipped = {}
+    for v in nodes:
+        skip = skipped[v] = model.new_bool_var(f"skip{v}")
+        circuit.append((index[v], index[v], skip))
+        if incident is not None:
+            model.add(sum(incident[v]) == 2 * (1 - skip))
+    model.add_circuit(circuit)
+    return skipped
+
+
+def add_single_path(model: cp_model.CpModel, nodes: Iterable[Hashable], arcs: Iterable[Arc],
+                    start: Hashable, end: Hashable) -> None:
+    """The true arcs form one path from ``start`` to ``end`` through every node: with the fixed arc
+    end -> start they make one circuit without self-loops."""
+    index = _numbered(nodes)
+    circuit = [(index[a], index[b], lit) for a, b, lit in arcs]
+    circuit.append((index[end], index[start], model.new_constant(1)))
+    model.add_circuit(circuit)
+
+
+def add_cycle_degrees(model: cp_model.CpModel, incident: Mapping[Hashable, Sequence[Any]]) -> None:
+    """Every node has 0 or 2 of its edges (``sum == 2 * used``): no dead end, no branching."""
+    for v, lits in incident.items():
+        used = model.new_bool_var(f"used{v}")
+        model.add(sum(lits) == 2 * used)
+
+
+def add_subtour_cut(model: cp_model.CpModel, lit: Callable[[Hashable], Any], cut: SubtourCut,
+                    with_piece: bool = True) -> None:
+    """The cut of one piece: ``not all of piece, or one of leaving`` (a cycle), or only ``one of
+    leaving`` (``with_piece=False``: a path through every node)."""
+    piece = [lit(e).Not() for e in cut.piece] if with_piece else []
+    model.add_bool_or(piece + [lit(f) for f in cut.leaving])
+
+
+def exactly(model: cp_model.CpModel, lits: Iterable[Any], k: int):
+    return model.add(sum(lits) == k)
+
+
+def at_least(model: cp_model.CpModel, lits: Iterable[Any], k: int):
+    return model.add(sum(lits) >= k)
+
+
+def at_most(model: cp_model.CpModel, lits: Iterable[Any], k: int):
+    return model.add(sum(lits) <= k)
+
+
+def add_rooted_tree(model: cp_model.CpModel, member: Mapping[Hashable, Any],
+                    neighbours: Callable[[Hashable], Iterable[Hashable]], max_depth: int,
+                    root: Hashable | None = None, root_lit: Mapping[Hashable, Any] | None = None,
+                    name: str = "t") -> dict[Hashable, Any]:
+    """The members form one connected region: every member but the root picks a member neighbour
+    of smaller depth as its parent, so every parent chain ends at the root. The root is the fixed
+    node ``root`` (a member of every solution), or the node whose ``root_lit`` is true (the
+    caller makes exactly one true among the members). Returns the depth variables."""
+    depth = {c: model.new_int_var(0, max(0, max_depth), f"{name}d{c}") for c in member}
+    root_lit = root_lit or {}
+    for c in member:
+        arcs = []
+        for d in neighbours(c):
+            if d in member:
+                a = model.new_bool_var(f"{name}{c}{d}")
+                arcs.append(a)
+                model.add_implication(a, member[d])
+                model.add(depth[d] < depth[c]).only_enforce_if(a)
+        if c == root:
+            model.add(depth[c] == 0)
+            model.add(sum(arcs) == 0)
+        else:  # a member other than the root has one parent
+            model.add(sum(arcs) == member[c] - root_lit.get(c, 0))
+    return depth

@@ -1,0 +1,40 @@
+"""Subtour cuts for the lazy single-cycle and single-path encodings, found in a candidate: the
+candidate's edges split into connected pieces, and for each piece the edges that leave it.
+Family-independent: each model turns a ``SubtourCut`` into a clause of its own
+(``cpmodels.vocabulary.add_subtour_cut``, ``satmodels._cnf.subtour_clause``). Why the cuts are
+sound: docs/encodings.md."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+
+from gridsolve.puzzles.graphs import edge_components
+
+Edge = tuple[Hashable, Hashable]
+
+
+@dataclass(frozen=True)
+class SubtourCut:
+    """One piece of a candidate that has several: its edges, its nodes, and the edges with one
+    end on it and the other off it. The cycle cut is ``not all of piece, or one of leaving``; the
+    spanning-path cut (every node must be visited) is ``one of leaving``."""
+
+    piece: frozenset[Edge]
+    nodes: frozenset[Hashable]
+    leaving: frozenset[Edge]
+
+
+def subtour_cuts(edges: Iterable[Edge], incident: Callable[[Hashable], Iterable[Edge]]) -> list[SubtourCut]:
+    """The cuts of a candidate (its used ``edges``; ``incident(node)`` lists every edge at a node,
+    in the edges' canonical form): none when the edges form one connected piece, else one per
+    piece."""
+    pieces = edge_components(edges)
+    if len(pieces) <= 1:
+        return []
+    out = []
+    for piece in pieces:
+        nodes = frozenset(v for e in piece for v in e)
+        leaving = frozenset(f for v in nodes for f in incident(v) if f[0] not in nodes or f[1] not in nodes)
+        out.append(SubtourCut(piece, nodes, leaving))
+    return out
