@@ -8,8 +8,9 @@
 Structural problems come first: ``size-mismatch`` and ``edge-outside``. Every violation found is
 reported (not only the first), still in that order.
 
-``is_promising`` is the Chapter 3 "promising situation" test for partial states, used by the
-backtracking port: every number can still get its count, and no vertex has more than 2 lines.
+``is_promising`` is the Chapter 3 "promising situation" test for partial states (every number can
+still get its count, and no vertex has more than 2 lines): the referee the backtracking port's own
+copy is tested against.
 """
 
 from __future__ import annotations
