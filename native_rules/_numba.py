@@ -1,7 +1,7 @@
 """``njit`` for the compiled loops of the ports: numba's, or -- where numba is missing -- a
 decorator that leaves the function as plain Python (same results, slowly).
 
-Two choices keep the first-use compile time low:
+Three choices keep the first-use compile time low:
 
 * numba compiles one version of a function per tuple of argument types, and types a constant
   written in the caller (``forbid(fb, f, 0, 1, 3)``) as its own literal type, so a small helper
@@ -9,8 +9,11 @@ Two choices keep the first-use compile time low:
   plain type (``int64``), so a helper compiles once (a literal is kept where typing needs it);
 * a function called from Python needs a wrapper that unboxes its arguments, costly to build for
   tuples of arrays; called from compiled code it needs none. Each function is therefore two
-  dispatchers over the same code: the one Python calls (with the wrapper) and the one compiled
-  code calls (without), each cached on disk under its own name.
+  dispatchers over the same code: the one Python calls (with the wrapper, cached on disk) and
+  the one compiled code calls (without);
+* numba optimises a function's code together with everything it calls, at every call level, so
+  deep call chains are optimised over and over; the compiled-only twins leave their code to
+  the entry that calls them (``LinkOnlyLibrary``), which optimises all of it once.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ import types as pytypes
 
 try:
     from numba.core import types
+    from numba.core.codegen import JITCodeLibrary
+    from numba.core.compiler import Compiler
+    from numba.core.compiler_lock import require_global_compiler_lock
     from numba.core.errors import TypingError
     from numba.core.registry import CPUDispatcher
 except ImportError:  # pragma: no cover - numba is a dependency; keep working without it
@@ -38,6 +44,60 @@ if CPUDispatcher is not None:
             except TypingError:
                 return super().get_call_template(args, kws)
 
+    SMALL_MODULE = 8  # functions defined, a helper with its own callees
+
+    class LinkOnlyLibrary(JITCodeLibrary):
+        """The code of a function only compiled code calls: its callers link it in, so it is not
+        turned into machine code here, and -- unless it is small -- not optimised either: the
+        entry Python calls optimises it once with its own code, where numba would optimise it
+        again at every call level. Small helpers are optimised alone, so that their callers see
+        them small and inline them (else the run time rises by half)."""
+
+        def finalize(self):
+            require_global_compiler_lock()
+            self._raise_if_finalized()
+            seen = set()
+            for library in self._linking_libraries:
+                if library not in seen:
+                    seen.add(library)
+                    self._reload_init.update(library._reload_init)
+                    self._final_module.link_in(library._get_module_for_linking(), preserve=True)
+            defined = sum(1 for fn in self._final_module.functions if not fn.is_declaration)
+            if defined <= SMALL_MODULE:
+                self._optimize_final_module()
+            self._finalize_dynamic_globals()
+            self._finalized = True
+
+        def get_pointer_to_function(self, name):
+            self._ensure_finalized()
+            return 0
+
+        @property
+        def codegen(self):
+            return _UnloadedCodegen(self._codegen)
+
+    class _UnloadedCodegen:
+        """The codegen as a ``LinkOnlyLibrary`` shows it: its code is not in the engine, so there
+        is no environment pointer to set (its callers' copies read their own)."""
+
+        def __init__(self, codegen) -> None:
+            self._codegen = codegen
+
+        def set_env(self, env_name, env) -> None:
+            pass
+
+        def __getattr__(self, name):
+            return getattr(self._codegen, name)
+
+    class LinkOnlyCompiler(Compiler):
+        """numba's pipeline, lowering into a ``LinkOnlyLibrary``."""
+
+        def compile_extra(self, func):
+            if self.state.library is None:
+                self.state.library = LinkOnlyLibrary(self.state.targetctx.codegen(),
+                                                     func.__qualname__)
+            return super().compile_extra(func)
+
     class Entry(Kernel):
         """The dispatcher Python calls; compiled code that names it calls ``compiled_only``, a
         twin without the Python wrapper."""
@@ -50,10 +110,10 @@ if CPUDispatcher is not None:
             twin.__module__ = py_func.__module__
             self.compiled_only = Kernel(py_func=twin, locals={},
                                         targetoptions={**_OPTIONS, "no_cpython_wrapper": True,
-                                                       "no_cfunc_wrapper": True})
+                                                       "no_cfunc_wrapper": True},
+                                        pipeline_class=LinkOnlyCompiler)
             if cache:
                 self.enable_caching()
-                self.compiled_only.enable_caching()
 
         @property
         def _numba_type_(self):

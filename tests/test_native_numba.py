@@ -1,6 +1,7 @@
 """native_rules._numba: a helper called with different constants compiles once, compiled code
-calls the wrapper-less twin, and Python calls still work (the first-use compile time rests on
-both)."""
+calls the wrapper-less twin, Python calls still work, and the twins' code is linked into the
+entry that calls them rather than compiled alone (the first-use compile time rests on all
+three)."""
 
 from __future__ import annotations
 
@@ -34,3 +35,40 @@ def test_compiled_code_calls_the_twin_without_a_python_wrapper_and_python_calls_
     assert _shift(4, 5) == 9
     assert len(_shift.signatures) == 1
     assert _shift.compiled_only.targetoptions.get("no_cpython_wrapper") is True
+
+
+@njit
+def _step(x):
+    return x * 3 + 1 if x % 2 else x // 2
+
+
+@njit
+def _walk(x, n):
+    for _ in range(n):
+        x = _step(x)
+    return x
+
+
+@njit
+def _twice(x, n):
+    return _walk(x, n) + _walk(x + 1, n)
+
+
+def _plain(x, n):
+    for _ in range(n):
+        x = x * 3 + 1 if x % 2 else x // 2
+    return x
+
+
+def test_twins_are_linked_into_their_callers_and_get_no_machine_code():
+    from gridsolve.native_rules._numba import LinkOnlyLibrary
+
+    assert _twice(27, 50) == _plain(27, 50) + _plain(28, 50)  # a chain of three levels
+    for twin in (_walk.compiled_only, _step.compiled_only):
+        [cres] = twin.overloads.values()
+        assert isinstance(cres.library, LinkOnlyLibrary)
+        engine = cres.library.codegen._engine
+        assert not engine.is_symbol_defined(cres.fndesc.mangled_name)  # never compiled alone
+    [entry] = _twice.overloads.values()
+    assert not isinstance(entry.library, LinkOnlyLibrary)
+    assert entry.library.codegen._engine.is_symbol_defined(entry.fndesc.mangled_name)
