@@ -1,89 +1,20 @@
-"""The native_rules layer's imports: no module imports a checker (the checkers are the harness's
-independent referee), no import cycle among its modules, and importing a kind's backend neither
-compiles anything nor imports another kind's kernels."""
+"""The native_rules layer: the edge-matching port's compiled loop does not import the port, and
+importing a kind's backend neither compiles anything nor imports another kind's kernels."""
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1] / "native_rules"
-PACKAGE = "gridsolve.native_rules"
+from .test_architecture import IMPORTS
 
 
-def _modules() -> dict[str, Path]:
-    out = {}
-    for path in sorted(ROOT.rglob("*.py")):
-        parts = list(path.relative_to(ROOT).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        out[".".join([PACKAGE, *parts])] = path
-    return out
-
-
-def _imports(name: str, path: Path) -> set[str]:
-    """Every module ``name`` imports, at any depth of the file (lazy imports count)."""
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[: len(anchor) - node.level + 1]
-                base = ".".join(anchor + ([base] if base else []))
-            found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names)
-    return found
-
-
-def test_no_native_module_imports_a_checker():
-    offenders = {name: sorted(i for i in _imports(name, path) if i.startswith("gridsolve.puzzles.check"))
-                 for name, path in _modules().items()}
-    assert {k: v for k, v in offenders.items() if v} == {}
-
-
-def test_import_scan_sees_relative_and_lazy_imports(tmp_path):
-    probe = tmp_path / "probe.py"
-    probe.write_text("def f():\n    from ...puzzles.check import nurikabe\n")
-    assert "gridsolve.puzzles.check.nurikabe" in _imports(f"{PACKAGE}.kind.probe", probe)
-
-
-def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    cycles, state = [], {}
-
-    def visit(node, trail):
-        state[node] = 1
-        for nxt in sorted(graph.get(node, ())):
-            if state.get(nxt) == 1:
-                cycles.append(trail[trail.index(nxt):] + [nxt])
-            elif nxt not in state:
-                visit(nxt, trail + [nxt])
-        state[node] = 2
-
-    for node in sorted(graph):
-        if node not in state:
-            visit(node, [node])
-    return cycles
-
-
-def test_no_import_cycle_in_native_rules():
-    modules = _modules()
-    graph = {name: {i for i in _imports(name, path) if i in modules and i != name}
-             for name, path in modules.items()}
-    for name in modules:  # importing a submodule imports its packages first; that is no cycle
-        graph[name] = {i for i in graph[name] if not name.startswith(i + ".")}
-    assert _cycles(graph) == []
-    edgematching = f"{PACKAGE}.edgematching"
-    assert edgematching not in graph[f"{PACKAGE}.edgematching_fast"]
-
-
-def test_cycle_finder_finds_a_cycle():
-    assert _cycles({"a": {"b"}, "b": {"a"}}) == [["a", "b", "a"]]
+def test_the_compiled_edge_matching_loop_does_not_import_the_port():
+    """The layer rules (no checker import, no cycle) are tests/test_architecture.py's; this one pins
+    the direction between the port and its compiled loop."""
+    port = "gridsolve.native_rules.edgematching"
+    imported = IMPORTS[f"{port}_fast"]
+    assert not [i for i in imported if i == port or i.startswith(port + ".")]
 
 
 IMPORT_PROBE = """
