@@ -138,11 +138,6 @@ def output_formats(kind: str) -> list[str]:
     return [name for name in formats.writers(kind) if name != "json"]
 
 
-def write_solution(kind: str, fmt: str, puzzle, solution) -> str:
-    """One puzzle (and solution, if any) in a non-JSON output format."""
-    return formats.write(fmt, puzzle, solution)
-
-
 def at_least_one(option: str, value: int) -> int:
     """``value`` of a count option such as ``--count``; a usage error below 1."""
     if value < 1:
@@ -267,12 +262,6 @@ def apply_settings(inputs: Inputs, **settings) -> None:
         except FormatError as exc:
             raise Usage(f"{e.id}: {flags}: {exc.message}") from None
     inputs.entries = out
-
-
-def best_partial(kind: str, puzzle, r: SolveResult):
-    """An optimisation result's best assignment (``SolveResult.best``, a solution that breaks some
-    rule) for drawing when there is no solution, or None."""
-    return None if r.solutions else r.best
 
 
 def safe_name(ident: str) -> str:

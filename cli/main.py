@@ -22,9 +22,10 @@ from gridsolve.harness import registry
 from gridsolve.harness.results import record
 from gridsolve.puzzles import kinds
 from gridsolve.puzzles import render as renderers
-from gridsolve.puzzles.check import check as check_solution
 from gridsolve.puzzles.formats import Entry, FormatError, read_solution, write
 from gridsolve.puzzles.solving import Status
+
+import gridsolve
 
 from .common import (
     Inputs,
@@ -34,7 +35,6 @@ from .common import (
     TableFormat,
     TraceOpt,
     Usage,
-    best_partial,
     check_options,
     error,
     exit_code,
@@ -45,7 +45,6 @@ from .common import (
     single_entry,
     solving_command,
     summary_line,
-    write_solution,
 )
 
 app = typer.Typer(
@@ -106,16 +105,14 @@ def solve(
         if fmt == "json":
             chunks.append(json.dumps(record(e.kind, e.id, r)))
         elif fmt == "text":
-            chunks.extend(renderers.text(e.puzzle, s) for s in r.solutions)
-            partial = best_partial(e.kind, e.puzzle, r)
-            if partial is not None:
-                chunks.append(renderers.text(e.puzzle, partial))
+            # an optimisation that found no solution draws its best assignment (SolveResult.best)
+            sols = r.solutions or ((r.best,) if r.best is not None else ())
+            chunks.extend(renderers.text(e.puzzle, s) for s in sols)
         else:
-            partial = best_partial(e.kind, e.puzzle, r)
-            sols = r.solutions[:1] or ((partial,) if partial is not None else ())
+            sols = r.solutions[:1] or ((r.best,) if r.best is not None else ())
             sols = sols or ((None,) if fmt in ("svg", "url") else ())
             for sol in sols:
-                picture = write_solution(e.kind, fmt, e.puzzle, sol)
+                picture = write(fmt, e.puzzle, sol)
                 if fmt == "svg" and out is not None and out.is_dir():
                     (out / f"{safe_name(e.id)}.svg").write_text(picture + "\n")
                 else:
@@ -179,8 +176,7 @@ def check(
 ) -> None:
     """Check a solution with the independent checker. Exit 0 iff valid."""
     e = single_entry(puzzle, kind)
-    sol = read_solution_arg(e, solution)
-    violations = check_solution(e.kind, e.puzzle, sol)
+    violations = gridsolve.check(e.puzzle, read_solution_arg(e, solution))
     if not violations:
         print(f"{e.id}: valid")
         raise typer.Exit(0)
