@@ -4,7 +4,6 @@ and laziness that keep ``gridsolve`` instant (cli imports no backend, nothing he
 
 from __future__ import annotations
 
-import ast
 import json
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from gridsolve.puzzles.solving import Limit
 from typer.testing import CliRunner
 
 from .conftest import ROOT
+from .test_architecture import IMPORTS
 
 URL = "https://puzz.link/p?slither/5/5/cbcbcddad"
 NURIKABE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
@@ -32,25 +32,13 @@ def gridsolve(*args: str, cwd=ROOT) -> subprocess.CompletedProcess:
 # ---------------------------------------------------------------- layers and laziness
 
 
-def imported_modules(path) -> set[str]:
-    """Every module a file imports (absolute names; relative ones as written, with dots)."""
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            out.add("." * node.level + (node.module or ""))
-    return out
-
-
-@pytest.mark.parametrize("path", sorted((ROOT / "cli").glob("*.py")), ids=lambda p: p.name)
-def test_cli_imports_no_backend_package(path):
-    for name in imported_modules(path):
-        parts = name.lstrip(".").split(".")
-        assert not (parts[0] == "gridsolve" and len(parts) > 1 and parts[1] in BACKEND_PACKAGES), name
-        assert parts[0] not in HEAVY, name
-        if path.name != "main.py":  # main registers the command modules; none imports main back
-            assert name not in (".main", "gridsolve.cli.main"), name
+@pytest.mark.parametrize("module", sorted(m for m in IMPORTS if m.startswith("gridsolve.cli.")))
+def test_cli_imports_no_heavy_library_and_nothing_imports_main(module):
+    """(That cli imports no backend package is tests/test_architecture.py's, for every layer.)"""
+    for name in IMPORTS[module]:
+        assert name.split(".")[0] not in HEAVY, name
+        if module != "gridsolve.cli.main":  # main registers the command modules; none imports it back
+            assert not name.startswith("gridsolve.cli.main"), name
 
 
 @pytest.mark.parametrize("argv", [[], ["--help"], ["solve", "--help"], ["generate", "--help"]])
