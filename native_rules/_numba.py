@@ -18,6 +18,7 @@ Three choices keep the first-use compile time low:
 
 from __future__ import annotations
 
+import time
 import types as pytypes
 
 try:
@@ -121,6 +122,35 @@ if CPUDispatcher is not None:
 
     _OPTIONS = {"nopython": True, "boundscheck": None}
 
+    def cached(func) -> bool:
+        """Whether machine code of ``func`` (an ``njit(cache=True)`` function) for this source is
+        loaded or on disk, so that its first call does not compile (plain functions: True)."""
+        if not isinstance(func, Entry):
+            return True
+        cache = getattr(func, "_cache", None)
+        file = getattr(cache, "_cache_file", None)
+        return bool(func.signatures) or (file is not None and bool(file._load_index()))
+
+    def interpreted(func):
+        """The same code run by the Python interpreter: a copy of ``func`` (compiled or plain)
+        whose calls to compiled functions call their interpreted copies. Used where a short job
+        would wait longer for the compiler than it runs interpreted."""
+        done = _INTERPRETED.get(func)
+        if done is not None:
+            return done
+        f = func.py_func if isinstance(func, Entry) else func
+        names: dict = {}
+        done = pytypes.FunctionType(f.__code__, names, f.__name__, f.__defaults__, f.__closure__)
+        done.__kwdefaults__ = f.__kwdefaults__
+        _INTERPRETED[func] = done
+        names.update(f.__globals__)
+        for name, value in f.__globals__.items():
+            if isinstance(value, Entry):
+                names[name] = interpreted(value)
+        return done
+
+    _INTERPRETED: dict = {}
+
     def njit(func=None, *, cache: bool = False):
         """Compile ``func`` lazily in nopython mode (on its first call), cached on disk when
         ``cache``."""
@@ -132,4 +162,35 @@ else:  # pragma: no cover
     def njit(func=None, *, cache: bool = False):
         return func if func is not None else (lambda f: f)
 
-__all__ = ["njit"]
+    def cached(func) -> bool:
+        return True
+
+    def interpreted(func):
+        return func
+
+
+class Tiered:
+    """``func`` run interpreted until its interpreted calls in this process have taken
+    ``seconds`` in all, then compiled (at once when its compiled code is cached): a short job
+    does not wait for the compiler, a long one pays it once. The same code either way, so the
+    same results."""
+
+    left: dict = {}  # per function: the interpreted seconds left in this process
+
+    def __init__(self, func, seconds: float) -> None:
+        self.compiled = func
+        left = self.left.setdefault(func, seconds)
+        self.now = func if seconds <= 0 or left <= 0 or cached(func) else interpreted(func)
+
+    def __call__(self, *args):
+        if self.now is self.compiled:
+            return self.compiled(*args)
+        t0 = time.perf_counter()
+        out = self.now(*args)
+        self.left[self.compiled] -= time.perf_counter() - t0
+        if self.left[self.compiled] <= 0:
+            self.now = self.compiled
+        return out
+
+
+__all__ = ["Tiered", "cached", "interpreted", "njit"]

@@ -357,3 +357,31 @@ def test_replay_judges_large_boards_move_by_move_with_sat():
     assert rep.size == 11 and rep.counts["port stricter"] == 2
     verdicts = [v for d in rep.diffs for v in d.verdict.values()]
     assert verdicts and all(v is False for v in verdicts)  # the port's extra refusals are dead moves
+
+
+@pytest.mark.parametrize("n, seed", [(5, 3), (9, 1), (13, 7)])
+def test_interpreted_walks_are_the_compiled_walks(n, seed):
+    for compiled in (True, False):
+        st = Stepper(n, compiled=compiled)
+        rng, trail = np.random.default_rng(seed), []
+        while True:
+            cands, allowed, why = st.step()
+            trail.append((tuple(cands), tuple(allowed), tuple(sorted(why.items()))))
+            if not allowed or st.live() == (n, n):
+                break
+            st.move(int(rng.choice(allowed)))
+        if compiled:
+            expected = (trail, st.path())
+    assert (trail, st.path()) == expected
+    assert len(trail) > n  # the walk got somewhere
+
+
+def test_small_walks_run_interpreted_until_compiling_pays(monkeypatch):
+    from gridsolve.native_rules.hamiltonian import audit
+
+    monkeypatch.setattr(audit, "cached", lambda f: False)  # a fresh install: nothing compiled yet
+    assert not audit.compile_pays(9, 5)
+    assert audit.compile_pays(21, 50)
+    monkeypatch.setattr(audit, "cached", lambda f: True)
+    assert audit.compile_pays(9, 5)
+

@@ -72,3 +72,51 @@ def test_twins_are_linked_into_their_callers_and_get_no_machine_code():
     [entry] = _twice.overloads.values()
     assert not isinstance(entry.library, LinkOnlyLibrary)
     assert entry.library.codegen._engine.is_symbol_defined(entry.fndesc.mangled_name)
+
+
+@njit
+def _next(x):
+    return x * 3 + 1 if x % 2 else x // 2
+
+
+@njit
+def _collatz_steps(x):
+    n = 0
+    while x != 1:
+        x = _next(x)
+        n += 1
+    return n
+
+
+def test_interpreted_runs_the_same_code_without_compiling_anything():
+    from gridsolve.native_rules._numba import cached, interpreted
+
+    plain = interpreted(_collatz_steps)
+    assert plain(27) == 111
+    assert plain.__globals__["_next"] is interpreted(_next)  # its callees are interpreted too
+    assert _collatz_steps.signatures == [] and _next.compiled_only.signatures == []
+    assert not cached(_collatz_steps)  # neither compiled in this process nor on disk
+    assert _collatz_steps(27) == 111
+    assert cached(_collatz_steps)
+
+
+@njit
+def _square(x):
+    return x * x
+
+
+@njit
+def _cube(x):
+    return x * x * x
+
+
+def test_tiered_runs_interpreted_within_its_budget_then_compiled():
+    from gridsolve.native_rules._numba import Tiered
+
+    t = Tiered(_square, 60.0)
+    assert t(7) == 49 and _square.signatures == []  # interpreted: nothing compiled
+    short = Tiered(_cube, 1e-12)
+    assert short(2) == 8 and _cube.signatures == []  # the first call spends the budget...
+    assert short(3) == 27 and len(_cube.signatures) == 1  # ...the next one compiles
+    assert Tiered(_cube, 60.0).now is _cube  # the budget is the process's, per function
+    assert Tiered(_square, 0).now is _square  # no budget: compiled at once

@@ -31,11 +31,25 @@ import numpy as np
 from gridsolve.puzzles.formats.hamiltonian import to_fodor_state
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
+from .._numba import cached, interpreted
 from .engine import UNIVERSAL, next_step
 from .rules import RULE_NAMES
 from .walker import DIRS, M_COUNT, board_from_path, dir_code, live_frame, new_board, path_cells, push
 
 Oracle = Callable[[HamiltonianPuzzle], set]
+
+# the compiled functions a step calls from Python
+PYTHON_CALLS = (next_step, live_frame, dir_code, push, board_from_path, new_board, path_cells)
+COMPILE_SECONDS = 4.0  # about what compiling them takes on first use
+CELL_STEP_SECONDS = 2e-6  # an interpreted step takes about this per cell of the board
+
+
+def compile_pays(n: int, walks: int) -> bool:
+    """Whether ``walks`` walks on an n x n board should run compiled: when the compiled code is
+    already on disk, or when interpreted (up to n*n steps of about n*n cells each) they would
+    take longer than compiling. The code is the same either way, and so are the walks."""
+    return (all(cached(f) for f in PYTHON_CALLS)
+            or walks * n ** 4 * CELL_STEP_SECONDS > COMPILE_SECONDS)
 
 
 def to_rc(cell: tuple[int, int]) -> tuple[int, int]:
@@ -46,11 +60,14 @@ def to_rc(cell: tuple[int, int]) -> tuple[int, int]:
 class Stepper:
     """The ported rules on one board, one step at a time (Python side of the numba engine)."""
 
-    def __init__(self, n: int, groups: int = UNIVERSAL, cells=None) -> None:
-        """``cells``: a walk to start from (the author's (x, y), from (1, 1))."""
+    def __init__(self, n: int, groups: int = UNIVERSAL, cells=None, compiled: bool = True) -> None:
+        """``cells``: a walk to start from (the author's (x, y), from (1, 1)); ``compiled``:
+        False runs the same code interpreted (see ``compile_pays``)."""
         self.n = n
         self.groups = groups
-        self.board = board_from_path(n, cells) if cells else new_board(n)
+        self.calls = {f.__name__: f if compiled else interpreted(f) for f in PYTHON_CALLS}
+        c = self.calls
+        self.board = c["board_from_path"](n, cells) if cells else c["new_board"](n)
         self.cand = np.zeros(4, dtype=np.int64)
         self.fb = np.zeros(4, dtype=np.int64)
 
@@ -61,8 +78,10 @@ class Stepper:
     def step(self) -> tuple[list[int], list[int], dict[int, str]]:
         """(candidate directions, possible directions, {forbidden direction: rule name}); the
         directions in the author's order: straight, right, left."""
-        next_step(self.board, self.cand, self.fb, self.groups)
-        _, _, sx, sy, lx, ly = live_frame(self.board)
+        c = self.calls
+        c["next_step"](self.board, self.cand, self.fb, self.groups)
+        _, _, sx, sy, lx, ly = c["live_frame"](self.board)
+        dir_code = c["dir_code"]
         order = (dir_code(sx, sy), dir_code(-lx, -ly), dir_code(lx, ly))  # the author's order
         cands = [d for d in order if self.cand[d]]
         allowed = [d for d in cands if self.fb[d] == 0]
@@ -75,10 +94,10 @@ class Stepper:
 
     def move(self, d: int) -> None:
         x, y = self.neighbour(d)
-        push(self.board, x, y)
+        self.calls["push"](self.board, x, y)
 
     def path(self) -> list[tuple[int, int]]:
-        return path_cells(self.board)
+        return self.calls["path_cells"](self.board)
 
 
 @dataclass
@@ -146,8 +165,9 @@ def audit_walks(n: int, walks: int, oracle: Oracle | None, seed: int = 0, groups
     rep = AuditReport(n)
     t0 = time.perf_counter()
     base = HamiltonianPuzzle.square(n)
+    compiled = compile_pays(n, walks)
     for w in range(walks):
-        st = Stepper(n, groups)
+        st = Stepper(n, groups, compiled=compiled)
         puzzle = base
         live = oracle is not None
         options: list[tuple[int, ...]] = [(1,)]

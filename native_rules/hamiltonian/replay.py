@@ -27,7 +27,7 @@ from pathlib import Path
 
 from gridsolve.puzzles.formats.hamiltonian import FodorState, read_fodor_state
 
-from .audit import Stepper, to_rc
+from .audit import Stepper, compile_pays, to_rc
 from .engine import UNIVERSAL
 
 KINDS = ("agree", "author stricter", "port stricter", "different")
@@ -76,7 +76,7 @@ def replay_state(state: FodorState, name: str = "", groups: int = UNIVERSAL,
     large for the DP)."""
     n = state.size
     rep = Replay(name, n)
-    st = Stepper(n, groups)
+    st = Stepper(n, groups, compiled=compile_pays(n, 1))
     path = [(c[1] + 1, c[0] + 1) for c in state.path]  # (x, y)
     puzzle = state.puzzle().with_prefix(())
     prefix = [state.path[0]]

@@ -53,7 +53,7 @@ import numpy as np
 from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
-from .._numba import njit
+from .._numba import Tiered, njit
 
 BACKEND = "rules"
 
@@ -66,6 +66,9 @@ CONTRADICTIONS = ("", "an island with two numbers", "an island larger than its n
                   "a 2x2 wall", "more wall cells than W", "a wall piece without a free neighbour",
                   "an island whose reach is smaller than its number", "a white cell no number reaches",
                   "the wall cut in two", "the wall confined below W")
+# grids up to this many cells run the passes interpreted while their code is not compiled yet, for
+# up to this many seconds in all (interpreted they take about 50-100 times longer)
+INTERPRET_CELLS, INTERPRET_SECONDS = 400, 1.0
 
 
 @njit(cache=True)
@@ -534,6 +537,8 @@ class Deducer:
         self.biggest = int(self.number.max(initial=0))
         # per rule, then probes learning by agreement, probes learning by contradiction, passes
         self.counts = np.zeros(len(RULES) + 3, np.int64)
+        # before its code is compiled, small grids run the passes interpreted for a while
+        self.passes = Tiered(_propagate, INTERPRET_SECONDS if n <= INTERPRET_CELLS else 0)
 
     def start(self) -> np.ndarray:
         return np.where(self.number > 0, WHITE, UNKNOWN).astype(np.int8)
@@ -543,7 +548,7 @@ class Deducer:
 
     def propagate(self, s: np.ndarray) -> np.ndarray:
         """The passes to a fixpoint (in place; raises ``Contradiction``)."""
-        why = _propagate(s, *self._args())
+        why = self.passes(s, *self._args())
         if why:
             raise Contradiction(CONTRADICTIONS[why])
         return s
@@ -554,10 +559,10 @@ class Deducer:
         trial = (self.nb, self.number, self.cols, self.wall, self.biggest, np.zeros_like(self.counts))
         as_wall = s.copy()
         as_wall[i] = BLACK
-        wall_fails = _propagate(as_wall, *trial)
+        wall_fails = self.passes(as_wall, *trial)
         as_white = s.copy()
         as_white[i] = WHITE
-        white_fails = _propagate(as_white, *trial)
+        white_fails = self.passes(as_white, *trial)
         if wall_fails and white_fails:
             return 12
         if wall_fails or white_fails:
@@ -569,7 +574,7 @@ class Deducer:
             return -1
         s[agree] = as_wall[agree]
         self.counts[-3] += 1
-        return _propagate(s, *self._args())
+        return self.passes(s, *self._args())
 
     def probe(self, s: np.ndarray, deadline: float | None = None) -> np.ndarray:
         """``propagate``, then contradiction probing to a fixpoint (in place; raises
@@ -631,7 +636,7 @@ def verdict(puzzle: NurikabePuzzle, state: NurikabeSolution) -> Status | None:
     s = np.full(d.n, WHITE, np.int8)
     for r, c in state.black:
         s[r * d.cols + c] = BLACK
-    return Status.UNSAT if _propagate(s, *d._args()) else Status.SOLVED
+    return Status.UNSAT if d.passes(s, *d._args()) else Status.SOLVED
 
 
 def solve_rules(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, probe: bool = True) -> SolveResult:
