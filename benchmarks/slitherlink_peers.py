@@ -156,10 +156,13 @@ def race_whole_process(item: Item, rows: list[dict], backends, solver: Path | No
 
 def gridsolve_process(backend: str, game_id: str, timeout: float) -> tuple[float, str]:
     """Wall-clock seconds of one ``gridsolve solve -b BACKEND -n 2 GAME_ID`` process and its exit
-    status (``exit N``)."""
+    status (``exit N``; ``killed`` when it outlived its time limit by two minutes)."""
     argv = gridsolve_argv() + ["solve", "-q", "-b", backend, "-n", "2", "-t", f"{timeout:g}", game_id]
     t0 = time.perf_counter()
-    p = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout + 120)
+    try:
+        p = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout + 120)
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - t0, "killed"
     return time.perf_counter() - t0, f"exit {p.returncode}"
 
 
@@ -216,6 +219,21 @@ TABLE_HEADER = ["solver", "puzzles", "solved", "unique proved", "in-process medi
                 "solved of Loopy's give-ups"]
 
 
+def same_puzzles(rows: list[dict], solvers: list[str]) -> str:
+    """Each solver's in-process median over the puzzles Loopy solves that it solves too."""
+    by = {(r["solver"], r["id"]): r for r in rows}
+    done = [r["id"] for r in rows if r["solver"] == LOOPY and r["verdict"] == SOLVED and r["seconds"]]
+    parts = []
+    for s in solvers:
+        secs = [by[s, i]["seconds"] for i in done if by.get((s, i), {}).get("verdict") == SOLVED]
+        if secs:
+            parts.append(f"{s} {statistics.median(secs):.5f} s ({len(secs)})")
+    if not parts:
+        return ""
+    return f"\nIn-process median on the {len(done)} puzzles Loopy solves (those each solver solves): " \
+        + ", ".join(parts) + ".\n"
+
+
 def tier_counts(rows: list[dict]) -> str:
     """How Loopy grades a corpus: puzzles per weakest completing tier, and its give-ups."""
     mine = [r for r in rows if r["solver"] == LOOPY]
@@ -260,6 +278,7 @@ def render(rows: list[dict], solvers: list[str], notes: list[str], generation: d
             out.append(f" Loopy generated them in {statistics.median(g):.4f} s at the median (max "
                        f"{max(g):.4f} s, in-process).")
         out.append("\n\n" + markdown_table(TABLE_HEADER, corpus_table(mine, solvers)))
+        out.append(same_puzzles(mine, solvers))
         gave_up = sorted({r["id"] for r in mine if r["solver"] == LOOPY and r["verdict"] != SOLVED})
         if gave_up:
             by = {(r["solver"], r["id"]): r["verdict"] for r in mine}

@@ -92,6 +92,9 @@ def test_corpus_table_ratios_are_per_puzzle_over_what_loopy_solves():
     assert rules["solved of Loopy's give-ups"] == "0/1"
     assert (lp["solved"], lp["in-process median s"], lp["in-process max s"]) == (2, "0.0015", "0.0020")
     assert peers.tier_counts(FAKE) == "Easy 2, Normal 0, Tricky 0, Hard 0, gave up 1"
+    assert "on the 2 puzzles Loopy solves" in peers.same_puzzles(FAKE, ["sat", "rules", peers.LOOPY])
+    assert peers.same_puzzles(FAKE, ["sat", "rules", peers.LOOPY]).endswith(
+        "sat 0.04000 s (2), rules 0.00100 s (1), loopy 0.00150 s (2).\n")
 
 
 def test_disagreements_name_wrong_solutions_and_contradicted_loopy_solves():
@@ -134,6 +137,15 @@ def test_without_the_peer_the_benchmark_skips_cleanly_and_says_how(argv, why, mo
     assert "slitherlink-peers skipped" in out and why in out
     assert "loopysolver" in out and "STANDALONE_SOLVER" in out  # how to build it
     assert not list(tmp_path.iterdir())
+
+
+def test_a_driver_that_dies_gives_an_error_verdict_and_is_restarted(tmp_path):
+    fake = tmp_path / "fake_timer"
+    fake.write_text("#!/bin/sh\nread line\n[ \"$line\" = die ] && exit 3\nprintf 'solved\\tEasy\\t0.5\\n'\n")
+    fake.chmod(0o755)
+    with loopy.Timer(fake, rounds=1) as timer:
+        assert timer.solve("die") == loopy.Solve("error:loopy_timer exit 3", "", ())
+        assert timer.solve("3x3t0:i") == loopy.Solve("solved", "Easy", (0.5,))
 
 
 def test_common_sources_follow_the_collections_cmakelists(tmp_path):

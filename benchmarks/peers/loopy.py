@@ -123,18 +123,28 @@ def _compile(argv: list[str]) -> None:
 
 
 class Timer:
-    """The driver in ``solve`` mode, kept running: one game ID in, one timed verdict out."""
+    """The driver in ``solve`` mode, kept running: one game ID in, one timed verdict out. A
+    puzzle that makes the driver die gets the verdict ``error:...`` and a new driver."""
 
     def __init__(self, path: Path, rounds: int) -> None:
-        self.proc = subprocess.Popen([str(path), "solve", str(rounds)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.argv = [str(path), "solve", str(rounds)]
+        self.proc = self._start()
+
+    def _start(self) -> subprocess.Popen:
+        return subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                bufsize=1)
 
     def solve(self, game_id: str) -> Solve:
-        self.proc.stdin.write(game_id + "\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
+        try:
+            self.proc.stdin.write(game_id + "\n")
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline()
+        except BrokenPipeError:
+            line = ""
         if not line:
-            raise PeerError(f"loopy_timer stopped (exit {self.proc.wait()}) on {game_id}")
+            code = self.proc.wait()
+            self.proc = self._start()
+            return Solve(f"error:loopy_timer exit {code}", "", ())
         verdict, tier, seconds = line.rstrip("\n").split("\t")
         return Solve(verdict, "" if tier == "-" else tier,
                      tuple(float(s) for s in seconds.split(",") if s))
