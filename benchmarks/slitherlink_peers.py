@@ -30,6 +30,7 @@ import os
 import statistics
 import subprocess
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,16 +70,19 @@ def spread(items: list[Item], n: int) -> list[Item]:
 
 def as_items(corpus: str, entries) -> tuple[list[Item], list[str]]:
     """Corpus entries with a Loopy game ID each; the ones Loopy cannot hold (``?`` clues,
-    unreadable) are named in the second list."""
+    unreadable) are named in the second list. An id two files share gets its folder's name in
+    front (the CSP-Rules set has the same puzzle names under N10x10/ and H10x10/)."""
     items, skipped = [], []
+    seen = Counter(e.id for e in entries)
     for e in entries:
+        ident = e.id if seen[e.id] == 1 else f"{Path(e.source).parent.name}/{e.id}"
         if not e.ok:
-            skipped.append(f"{e.id} ({e.error})")
+            skipped.append(f"{ident} ({e.error})")
             continue
         try:
-            items.append(Item(corpus, e.id, e.puzzle, e.solution, write("loopy", e.puzzle)))
+            items.append(Item(corpus, ident, e.puzzle, e.solution, write("loopy", e.puzzle)))
         except FormatError as exc:
-            skipped.append(f"{e.id} ({exc})")
+            skipped.append(f"{ident} ({exc})")
     return items, skipped
 
 

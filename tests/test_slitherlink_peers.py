@@ -49,6 +49,13 @@ def test_puzzles_loopy_cannot_hold_are_left_out_by_name():
     assert [it.id for it in items] == ["good"] and skipped == ["bad (unreadable)"]
 
 
+def test_ids_two_files_share_get_their_folder_in_front():
+    same = [Entry(id="p", kind="slitherlink", puzzle=from_id(IDS[2]), source=f"/x/{d}/p.clp") for d in "NH"]
+    other = Entry(id="q", kind="slitherlink", puzzle=from_id(IDS[2]), source="/x/N/q.clp")
+    items, _ = peers.as_items("x", [*same, other])
+    assert [it.id for it in items] == ["N/p", "H/p", "q"]
+
+
 def test_spread_takes_the_smallest_the_largest_and_between():
     sizes = {"p9": "3x3t0:i", "p25": "5x5t0:y", "p16": "4x4t0:p", "p24": "6x4t0:x"}
     items = [peers.Item("c", pid, from_id(gid), None, gid) for pid, gid in sizes.items()]
