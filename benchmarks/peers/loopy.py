@@ -31,8 +31,8 @@ SOLVED, GAVE_UP, MISTAKE = "solved", "gaveup", "mistake"
 
 HOW_TO_BUILD = """\
 Building Loopy's solver (no GTK needed): get the source of Simon Tatham's Portable Puzzle
-Collection (git clone https://git.tartarus.org/simon/puzzles.git, or its GitHub mirror
-sgtatham/puzzles) and either
+Collection (git clone https://git.tartarus.org/simon/puzzles.git, or the tarball
+https://www.chiark.greenend.org.uk/~sgtatham/puzzles/puzzles.tar.gz) and either
 
   * pass --puzzles-src DIR: the benchmark compiles loopysolver and our timing driver
     (benchmarks/peers/loopy_timer.c) itself with cc into --build-dir, or
