@@ -14,6 +14,7 @@ BENCHMARKS = {
     "slitherlink-native-longer": "benchmarks.slitherlink_native_longer",
     "slitherlink-chapter9": "benchmarks.slitherlink_chapter9",
     "slitherlink-growth": "benchmarks.slitherlink_growth",
+    "slitherlink-peers": "benchmarks.slitherlink_peers",
     "nurikabe-janko": "benchmarks.nurikabe_janko",
     "nurikabe-janko-longer": "benchmarks.nurikabe_janko_longer",
     "hamiltonian-counting": "benchmarks.hamiltonian_counting",

@@ -1,0 +1,1 @@
+"""Peer solvers for the benchmarks: our drivers and build recipes, never the peers' code."""
