@@ -22,10 +22,13 @@ with ``==``. The contract as ``typing.Protocol``s: ``puzzles.contracts``.
 
 from __future__ import annotations
 
+import functools
+import resource
 import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 
 class Status(str, Enum):
@@ -85,8 +88,26 @@ class SolveResult:
         return frozenset(self.solutions)
 
 
+class DeadlineExpired(Exception):
+    """The deadline passed while a backend built, encoded or cut (``Deadline.check``); carries the
+    solutions known so far. ``stops_at_deadline`` turns it into the backend's ``timeout`` result."""
+
+    def __init__(self, solutions: Iterable = ()) -> None:
+        super().__init__("the time limit passed")
+        self.solutions = tuple(solutions)
+
+
+class ModelTooLarge(Exception):
+    """The model of this instance cannot be built within the memory limit (``refuse_oversized``);
+    ``stops_at_deadline`` turns it into an ``error`` result with the estimate as the reason."""
+
+
+T = TypeVar("T")
+
+
 class Deadline:
-    """Wall-clock budget shared by the loops of one solve call (lazy-cut rounds, enumeration)."""
+    """Wall-clock budget shared by one solve call: its model building and encoding (``check``,
+    ``each``), lazy-cut rounds and enumeration (``remaining``, ``expired``)."""
 
     def __init__(self, seconds: float | None) -> None:
         self.start = time.perf_counter()
@@ -103,6 +124,81 @@ class Deadline:
 
     def expired(self) -> bool:
         return self.seconds is not None and self.elapsed() >= self.seconds
+
+    def check(self) -> None:
+        """Raise ``DeadlineExpired`` once the time is up. Cheap (one clock read), but call it per
+        row or batch of constraints, not per clause."""
+        if self.seconds is not None and time.perf_counter() - self.start >= self.seconds:
+            raise DeadlineExpired()
+
+    def each(self, items: Iterable[T], every: int = 1) -> Iterator[T]:
+        """``items``, with ``check`` before every ``every``-th one: a building loop's deadline."""
+        if self.seconds is None:
+            yield from items
+            return
+        for i, item in enumerate(items):
+            if i % every == 0:
+                self.check()
+            yield item
+
+
+NO_DEADLINE = Deadline(None)  # the default of builders that take a deadline
+F = TypeVar("F", bound=Callable[..., "SolveResult"])
+
+
+def stops_at_deadline(backend: str) -> Callable[[F], F]:
+    """Decorator of a backend function ``solve(puzzle, limit, **options)``: the one place where a
+    ``DeadlineExpired`` raised while it builds, encodes or cuts becomes its ``timeout`` result
+    (with the solutions the exception carries), and a ``ModelTooLarge`` its ``error`` result
+    naming the estimate. ``backend``: the result's name unless the call passes ``backend=``."""
+
+    def decorate(fn: F) -> F:
+        @functools.wraps(fn)
+        def solve(puzzle, limit: Limit = Limit(), *args, **options) -> SolveResult:
+            t0 = time.perf_counter()
+            name = options.get("backend", backend)
+            try:
+                return fn(puzzle, limit, *args, **options)
+            except DeadlineExpired as exc:
+                return SolveResult(name, Status.TIMEOUT, exc.solutions, seconds=time.perf_counter() - t0,
+                                   note="the time limit passed while the model was built")
+            except ModelTooLarge as exc:
+                return SolveResult(name, Status.ERROR, seconds=time.perf_counter() - t0, error=str(exc))
+
+        return solve  # type: ignore[return-value]
+
+    return decorate
+
+
+def memory_limit() -> tuple[int, str]:
+    """The bytes a model may take, and where the figure comes from: the process's address-space
+    limit when one is set (``gridsolve batch --memory``: each worker's ``RLIMIT_AS``), else the
+    memory the machine has available now (``MemAvailable``). docs/architecture.md, "Time and
+    memory limits"."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft != resource.RLIM_INFINITY:
+        return soft, "the process's memory limit"
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024, "the memory available"
+    except OSError:
+        pass
+    return 1 << 62, "no known limit"
+
+
+def refuse_oversized(what: str, needed: float) -> None:
+    """Raise ``ModelTooLarge`` when a model estimated at ``needed`` bytes cannot fit in the
+    ``memory_limit``. ``what`` names it, e.g. "edgematching sat: the model for 30x30"."""
+    limit, source = memory_limit()
+    if needed > limit:
+        raise ModelTooLarge(f"{what} needs about {_gb(needed)} ({source}: {_gb(limit)}); "
+                            "refused before building it -- try a smaller instance or another backend")
+
+
+def _gb(n: float) -> str:
+    return f"{n / 2**30:.1f} GB"
 
 
 def finish(
