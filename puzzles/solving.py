@@ -23,6 +23,7 @@ with ``==``. The contract as ``typing.Protocol``s: ``puzzles.contracts``.
 from __future__ import annotations
 
 import functools
+import gc
 import resource
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -92,8 +93,8 @@ class DeadlineExpired(Exception):
     """The deadline passed while a backend built, encoded or cut (``Deadline.check``); carries the
     solutions known so far. ``stops_at_deadline`` turns it into the backend's ``timeout`` result."""
 
-    def __init__(self, solutions: Iterable = ()) -> None:
-        super().__init__("the time limit passed")
+    def __init__(self, why: str = "the time limit passed", solutions: Iterable = ()) -> None:
+        super().__init__(why)
         self.solutions = tuple(solutions)
 
 
@@ -103,33 +104,50 @@ class ModelTooLarge(Exception):
 
 
 T = TypeVar("T")
+# freeing a model of millions of small objects takes about this share of the time that built it
+# (docs/architecture.md, "Time and memory limits"): ``Deadline.reserve``
+TEARDOWN_SHARE = 0.15
 
 
 class Deadline:
     """Wall-clock budget shared by one solve call: its model building and encoding (``check``,
-    ``each``), lazy-cut rounds and enumeration (``remaining``, ``expired``)."""
+    ``each``), lazy-cut rounds and enumeration (``remaining``, ``expired``, ``check(building=False)``).
+
+    Building keeps time back: a model built for t seconds takes about ``TEARDOWN_SHARE`` * t to
+    free (and a solver that loads it overshoots its own limit by about as much), so every
+    building ``check`` sets ``reserve`` to that share of the time spent, and the time left for
+    the rest -- the CP-SAT solve's ``max_time_in_seconds``, the SAT slices -- is the limit minus
+    the time spent minus the reserve. A search without a building phase keeps its whole limit."""
 
     def __init__(self, seconds: float | None) -> None:
         self.start = time.perf_counter()
         self.seconds = seconds
+        self.reserve = 0.0
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
 
     def remaining(self) -> float | None:
-        """Seconds left, never negative; None when there is no limit."""
+        """Seconds left (after the ``reserve``), never negative; None when there is no limit."""
         if self.seconds is None:
             return None
-        return max(0.0, self.seconds - self.elapsed())
+        return max(0.0, self.seconds - self.elapsed() - self.reserve)
 
     def expired(self) -> bool:
-        return self.seconds is not None and self.elapsed() >= self.seconds
+        return self.seconds is not None and self.elapsed() + self.reserve >= self.seconds
 
-    def check(self) -> None:
-        """Raise ``DeadlineExpired`` once the time is up. Cheap (one clock read), but call it per
-        row or batch of constraints, not per clause."""
-        if self.seconds is not None and time.perf_counter() - self.start >= self.seconds:
-            raise DeadlineExpired()
+    def check(self, building: bool = True) -> None:
+        """Raise ``DeadlineExpired`` once the time is up; ``building``: a model is being built or
+        encoded, so the ``reserve`` grows with the time spent. Cheap (one clock read), but call
+        it per row or batch of constraints, not per clause."""
+        if self.seconds is None:
+            return
+        elapsed = time.perf_counter() - self.start
+        if building:
+            self.reserve = TEARDOWN_SHARE * elapsed
+        if elapsed + self.reserve >= self.seconds:
+            raise DeadlineExpired("the time limit passed while the model was built" if building
+                                  else "the time limit passed")
 
     def each(self, items: Iterable[T], every: int = 1) -> Iterator[T]:
         """``items``, with ``check`` before every ``every``-th one: a building loop's deadline."""
@@ -150,20 +168,29 @@ def stops_at_deadline(backend: str) -> Callable[[F], F]:
     """Decorator of a backend function ``solve(puzzle, limit, **options)``: the one place where a
     ``DeadlineExpired`` raised while it builds, encodes or cuts becomes its ``timeout`` result
     (with the solutions the exception carries), and a ``ModelTooLarge`` its ``error`` result
-    naming the estimate. ``backend``: the result's name unless the call passes ``backend=``."""
+    naming the estimate. ``backend``: the result's name unless the call passes ``backend=``.
+
+    Python's cyclic garbage collector is paused while the backend runs: a model is millions of
+    small acyclic objects, and each full collection over them stalls for seconds between two
+    deadline checks (and slows building by a third); reference counting still frees them."""
 
     def decorate(fn: F) -> F:
         @functools.wraps(fn)
         def solve(puzzle, limit: Limit = Limit(), *args, **options) -> SolveResult:
             t0 = time.perf_counter()
             name = options.get("backend", backend)
+            collecting = gc.isenabled()
+            gc.disable()
             try:
                 return fn(puzzle, limit, *args, **options)
             except DeadlineExpired as exc:
                 return SolveResult(name, Status.TIMEOUT, exc.solutions, seconds=time.perf_counter() - t0,
-                                   note="the time limit passed while the model was built")
+                                   note=str(exc))
             except ModelTooLarge as exc:
                 return SolveResult(name, Status.ERROR, seconds=time.perf_counter() - t0, error=str(exc))
+            finally:
+                if collecting:
+                    gc.enable()
 
         return solve  # type: ignore[return-value]
 
