@@ -110,6 +110,7 @@ def heuristics_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
     return _then_sat(puzzle, limit, solver, partial, sound, took, stats, BACKEND)
 
 
+@stops_at_deadline(RULES_BACKEND)
 def rules_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, solver: str | None = None,
                    probe: bool = True) -> SolveResult:
     """``solver``: as in ``satmodels.nurikabe.solve``; ``probe``: contradiction probing after the
