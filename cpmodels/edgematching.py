@@ -38,6 +38,7 @@ from gridsolve.puzzles.edgematching import (
 from gridsolve.puzzles.solving import (
     NO_DEADLINE,
     Deadline,
+    DeadlineExpired,
     Limit,
     SolveResult,
     Status,
@@ -180,9 +181,13 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, workers: int, trace: b
     deadline = Deadline(limit.seconds)
     refuse_oversized(f"edgematching {NAME} --maximize-joins: the model for {puzzle.rows}x{puzzle.cols}",
                      model_bytes(puzzle, "cpsat"))
-    m = build(puzzle, deadline)
-    matched = m.add_soft_joins()
     total = len(puzzle.inner_joins())
+    try:
+        m = build(puzzle, deadline)
+        matched = m.add_soft_joins()
+    except DeadlineExpired as exc:  # the board's size is known even when its model is not
+        exc.stats.update(total_joins=total, workers=workers)
+        raise
     m.model.maximize(sum(matched))
     if symmetry_anchor(puzzle) is not None:
         m.add_symmetry_break()

@@ -91,11 +91,13 @@ class SolveResult:
 
 class DeadlineExpired(Exception):
     """The deadline passed while a backend built, encoded or cut (``Deadline.check``); carries the
-    solutions known so far. ``stops_at_deadline`` turns it into the backend's ``timeout`` result."""
+    solutions known so far and any figures (``stats``) a backend adds on the way out.
+    ``stops_at_deadline`` turns it into the backend's ``timeout`` result."""
 
     def __init__(self, why: str = "the time limit passed", solutions: Iterable = ()) -> None:
         super().__init__(why)
         self.solutions = tuple(solutions)
+        self.stats: dict[str, Any] = {}
 
 
 class ModelTooLarge(Exception):
@@ -185,7 +187,7 @@ def stops_at_deadline(backend: str) -> Callable[[F], F]:
                 return fn(puzzle, limit, *args, **options)
             except DeadlineExpired as exc:
                 return SolveResult(name, Status.TIMEOUT, exc.solutions, seconds=time.perf_counter() - t0,
-                                   note=str(exc))
+                                   stats=exc.stats, note=str(exc))
             except ModelTooLarge as exc:
                 return SolveResult(name, Status.ERROR, seconds=time.perf_counter() - t0, error=str(exc))
             finally:
