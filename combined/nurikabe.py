@@ -25,16 +25,9 @@ import time
 
 from gridsolve.native_rules.nurikabe import heuristic_state
 from gridsolve.native_rules.nurikabe.deduce import Contradiction, deduce, verdict
+from gridsolve.puzzles import solving
 from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import (
-    Deadline,
-    DeadlineExpired,
-    Limit,
-    SolveResult,
-    Status,
-    refuse_oversized,
-    stops_at_deadline,
-)
+from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, Status
 from gridsolve.satmodels.nurikabe import solve as sat_solve
 
 BACKEND = "heuristics+sat"
@@ -90,7 +83,7 @@ def _heuristics_to(puzzle: NurikabePuzzle, send) -> None:
         send.send((False, exc))
 
 
-@stops_at_deadline(BACKEND)
+@solving.stops_at_deadline(BACKEND)
 def heuristics_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
                         solver: str | None = None) -> SolveResult:
     """``solver``: as in ``satmodels.nurikabe.solve`` (by default by the grid's size). The
@@ -100,7 +93,7 @@ def heuristics_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
     partial, sound = None, True
     if not puzzle.has_unknown_clues():
         what = f"nurikabe {BACKEND}: the essay's heuristics for {puzzle.rows}x{puzzle.cols}"
-        refuse_oversized(f"{what} with {len(puzzle.clue_cells())} numbers",
+        solving.refuse_oversized(f"{what} with {len(puzzle.clue_cells())} numbers",
                          H2FAR_BYTES_PER_PAIR * h2far_pairs(puzzle))
         partial, sound = heuristics_within(puzzle, Deadline(limit.seconds))
     took = time.perf_counter() - t0
@@ -110,7 +103,7 @@ def heuristics_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
     return _then_sat(puzzle, limit, solver, partial, sound, took, stats, BACKEND)
 
 
-@stops_at_deadline(RULES_BACKEND)
+@solving.stops_at_deadline(RULES_BACKEND)
 def rules_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, solver: str | None = None,
                    probe: bool = True) -> SolveResult:
     """``solver``: as in ``satmodels.nurikabe.solve``; ``probe``: contradiction probing after the
