@@ -20,25 +20,82 @@ Puzzles with a "?" number, which neither rule set takes, go to the SAT model unr
 from __future__ import annotations
 
 import dataclasses
+import multiprocessing
 import time
 
 from gridsolve.native_rules.nurikabe import heuristic_state
 from gridsolve.native_rules.nurikabe.deduce import Contradiction, deduce, verdict
-from gridsolve.puzzles.nurikabe import NurikabePuzzle
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
+from gridsolve.puzzles import solving
+from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, Status
 from gridsolve.satmodels.nurikabe import solve as sat_solve
 
 BACKEND = "heuristics+sat"
 RULES_BACKEND = "rules+sat"
 # the share of the time limit ``rules+sat`` lets the probing take before the SAT model gets the rest
 PROBE_SHARE = 0.5
+# the essay's h2far builds a table of every free cell's distance to every number above 1 (with
+# its temporaries, about this many bytes per pair)
+H2FAR_BYTES_PER_PAIR = 40
 
 
+# above this many (free cell, number) pairs the heuristics run in a child process stopped at the
+# deadline (below, they take well under a second, less than starting a process costs)
+CHILD_PAIRS = 1_000_000
+
+
+def h2far_pairs(puzzle: NurikabePuzzle) -> int:
+    """The (free cell, number above 1) pairs of the essay's ``h2far`` distance table."""
+    numbers = [v for _, v in puzzle.clue_cells()]
+    return (puzzle.rows * puzzle.cols - len(numbers)) * sum(1 for v in numbers if v > 1)
+
+
+def heuristics_within(puzzle: NurikabePuzzle, deadline: Deadline) -> tuple[NurikabeSolution, bool]:
+    """``heuristic_state(puzzle)`` within the deadline. The port checks no deadline, so on large
+    puzzles it runs in a forked child process that is killed when the time runs out
+    (``DeadlineExpired``); an exception in the child (e.g. MemoryError) is raised here."""
+    if deadline.seconds is None or h2far_pairs(puzzle) <= CHILD_PAIRS:
+        return heuristic_state(puzzle)
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_heuristics_to, args=(puzzle, send))
+    child.start()
+    send.close()
+    try:
+        if not receive.poll(deadline.remaining()):
+            raise DeadlineExpired("the time limit passed during the heuristics")
+        ok, value = receive.recv()
+    except EOFError:
+        raise RuntimeError(f"the heuristics' process ended with exit code {child.exitcode}") from None
+    finally:
+        child.kill()
+        child.join()
+        receive.close()
+    if not ok:
+        raise value
+    return value
+
+
+def _heuristics_to(puzzle: NurikabePuzzle, send) -> None:
+    try:
+        send.send((True, heuristic_state(puzzle)))
+    except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
+        send.send((False, exc))
+
+
+@solving.stops_at_deadline(BACKEND)
 def heuristics_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
                         solver: str | None = None) -> SolveResult:
-    """``solver``: as in ``satmodels.nurikabe.solve`` (by default by the grid's size)."""
+    """``solver``: as in ``satmodels.nurikabe.solve`` (by default by the grid's size). The
+    heuristics (a port, no deadline inside) are refused up front where their distance table
+    cannot fit in memory, and stopped at the deadline (``heuristics_within``)."""
     t0 = time.perf_counter()
-    partial, sound = (None, True) if puzzle.has_unknown_clues() else heuristic_state(puzzle)
+    partial, sound = None, True
+    if not puzzle.has_unknown_clues():
+        what = f"nurikabe {BACKEND}: the essay's heuristics for {puzzle.rows}x{puzzle.cols}"
+        solving.refuse_oversized(f"{what} with {len(puzzle.clue_cells())} numbers",
+                         H2FAR_BYTES_PER_PAIR * h2far_pairs(puzzle))
+        partial, sound = heuristics_within(puzzle, Deadline(limit.seconds))
     took = time.perf_counter() - t0
     stats = {"heuristics_seconds": round(took, 6)}
     if partial is not None:
@@ -46,6 +103,7 @@ def heuristics_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
     return _then_sat(puzzle, limit, solver, partial, sound, took, stats, BACKEND)
 
 
+@solving.stops_at_deadline(RULES_BACKEND)
 def rules_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, solver: str | None = None,
                    probe: bool = True) -> SolveResult:
     """``solver``: as in ``satmodels.nurikabe.solve``; ``probe``: contradiction probing after the

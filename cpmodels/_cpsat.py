@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, finish
+from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, Status, finish
 from ortools.sat.python import cp_model
 
 DEFAULT_WORKERS = 1
@@ -140,7 +140,11 @@ def search(
             timed_out = True
             break
         candidate = read(solver)
-        valid = list(refine(candidate)) if refine else [candidate]
+        try:
+            valid = list(refine(candidate)) if refine else [candidate]
+        except DeadlineExpired:  # cut generation ran out of time: keep what was found
+            timed_out = True
+            break
         for sol in valid:
             if sol not in seen:
                 seen.add(sol)

@@ -28,14 +28,23 @@ from __future__ import annotations
 
 import os
 
-from gridsolve.encoding.edgematching import class_limit, join_sides, with_turned_copies
+from gridsolve.encoding.edgematching import class_limit, join_sides, model_bytes, with_turned_copies
 from gridsolve.puzzles.edgematching import (
     EdgeMatchingPuzzle,
     EdgeMatchingSolution,
     matched_joins,
     symmetry_anchor,
 )
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
+from gridsolve.puzzles.solving import (
+    NO_DEADLINE,
+    Deadline,
+    DeadlineExpired,
+    Limit,
+    SolveResult,
+    Status,
+    refuse_oversized,
+    stops_at_deadline,
+)
 from ortools.sat.python import cp_model
 
 from . import _cpsat
@@ -44,16 +53,17 @@ NAME = "cpsat"
 
 
 class Model:
-    def __init__(self, puzzle: EdgeMatchingPuzzle) -> None:
+    def __init__(self, puzzle: EdgeMatchingPuzzle, deadline: Deadline = NO_DEADLINE) -> None:
         self.puzzle = puzzle
+        self.deadline = deadline
         self.model = cp_model.CpModel()
         self.x: dict[tuple, cp_model.IntVar] = {}
         self.at: dict[tuple, list] = {}  # square -> [(piece, rotation, var)]
 
     def add_placements(self) -> None:
         p = self.puzzle
-        for r in range(p.rows):
-            for c in range(p.cols):
+        for r in self.deadline.each(range(p.rows)):
+            for c in self.deadline.each(range(p.cols)):
                 for piece, k in p.placements(r, c):
                     v = self.x[(r, c), piece, k] = self.model.new_bool_var(f"x{r}_{c}_{piece}_{k}")
                     self.at.setdefault((r, c), []).append((piece, k, v))
@@ -61,13 +71,13 @@ class Model:
     def add_each_piece_once(self) -> None:
         by_square: dict = {}
         by_piece: dict = {}
-        for (sq, piece, _k), v in self.x.items():
+        for (sq, piece, _k), v in self.deadline.each(self.x.items(), every=10_000):
             by_square.setdefault(sq, []).append(v)
             by_piece.setdefault(piece, []).append(v)
         p = self.puzzle
-        for sq in ((r, c) for r in range(p.rows) for c in range(p.cols)):
+        for sq in self.deadline.each((r, c) for r in range(p.rows) for c in range(p.cols)):
             self.model.add_exactly_one(by_square.get(sq, []))
-        for piece in range(1, p.n + 1):
+        for piece in self.deadline.each(range(1, p.n + 1)):
             self.model.add_exactly_one(by_piece.get(piece, []))
 
     def showing(self, sq, side) -> dict[int, list]:
@@ -81,7 +91,7 @@ class Model:
         """Per inner join and colour a boolean ``y``: ``y`` holds iff a placement on one side shows
         the colour there, iff one on the other side does (clauses, which CP-SAT propagates far
         better here than the equivalent linear sums); one colour per join."""
-        for a, b, sa, sb in join_sides(self.puzzle):
+        for a, b, sa, sb in self.deadline.each(join_sides(self.puzzle)):
             ca, cb = self.showing(a, sa), self.showing(b, sb)
             ys = []
             for colour in set(ca) | set(cb):
@@ -96,7 +106,7 @@ class Model:
     def add_soft_joins(self) -> list:
         """A boolean per (join, colour): true only if both sides show the colour."""
         matched = []
-        for a, b, sa, sb in join_sides(self.puzzle):
+        for a, b, sa, sb in self.deadline.each(join_sides(self.puzzle)):
             ca, cb = self.showing(a, sa), self.showing(b, sb)
             zs = []
             for colour in set(ca) & set(cb):
@@ -128,13 +138,14 @@ class Model:
         self.model.add_bool_or([v.Not() for v in lits])
 
 
-def build(puzzle: EdgeMatchingPuzzle) -> Model:
-    m = Model(puzzle)
+def build(puzzle: EdgeMatchingPuzzle, deadline: Deadline = NO_DEADLINE) -> Model:
+    m = Model(puzzle, deadline)
     m.add_placements()
     m.add_each_piece_once()
     return m
 
 
+@stops_at_deadline(NAME)
 def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, symmetry: bool = True,
           workers: int | None = None, maximize_joins: bool = False, trace: bool = False) -> SolveResult:
     """Enumerate solutions (``workers`` defaults to 1: CP-SAT's exact enumeration needs one), or
@@ -143,7 +154,9 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, symmetry: bool 
         return maximize(puzzle, limit, workers=workers or min(8, os.cpu_count() or 1), trace=trace)
     workers = workers or 1
     deadline = Deadline(limit.seconds)
-    m = build(puzzle)
+    refuse_oversized(f"edgematching {NAME}: the model for {puzzle.rows}x{puzzle.cols}",
+                     model_bytes(puzzle, "cpsat"))
+    m = build(puzzle, deadline)
     m.add_matching_joins()
     broken = symmetry and m.add_symmetry_break()
     stats: dict = {"variables": len(m.x), "symmetry_broken": broken}
@@ -166,9 +179,15 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, symmetry: bool 
 def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, workers: int, trace: bool = False) -> SolveResult:
     """Maximise the matched inner joins (border rule and hints kept hard) within the time limit."""
     deadline = Deadline(limit.seconds)
-    m = build(puzzle)
-    matched = m.add_soft_joins()
+    refuse_oversized(f"edgematching {NAME} --maximize-joins: the model for {puzzle.rows}x{puzzle.cols}",
+                     model_bytes(puzzle, "cpsat"))
     total = len(puzzle.inner_joins())
+    try:
+        m = build(puzzle, deadline)
+        matched = m.add_soft_joins()
+    except DeadlineExpired as exc:  # the board's size is known even when its model is not
+        exc.stats.update(total_joins=total, workers=workers)
+        raise
     m.model.maximize(sum(matched))
     if symmetry_anchor(puzzle) is not None:
         m.add_symmetry_break()

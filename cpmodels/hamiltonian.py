@@ -16,7 +16,7 @@ exactly.
 from __future__ import annotations
 
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
 from ortools.sat.python import cp_model
 
 from . import _cpsat, vocabulary
@@ -54,12 +54,15 @@ def add_prefix(m: _Model) -> None:
         m.model.add(m.arc[a, b] == 1)
 
 
+@stops_at_deadline("cpsat")
 def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit()) -> SolveResult:
     deadline = Deadline(limit.seconds)
     if puzzle.free_count() == 1:  # start == end: the one-cell path
         return SolveResult("cpsat", Status.SOLVED, (HamiltonianSolution((puzzle.start,)),), True,
                            deadline.elapsed())
     m = _Model(puzzle)
+    deadline.check()
     add_single_path(m)
     add_prefix(m)
+    deadline.check()
     return _cpsat.enumerate("cpsat", m.model, limit, read=m.read, deadline=deadline)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from gridsolve.encoding.nurikabe_rules import NurikabeRules
 from gridsolve.puzzles.grid import Cell
 from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
+from gridsolve.puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
 from ortools.sat.python import cp_model
 
 from . import _cpsat, vocabulary
@@ -39,10 +39,10 @@ class _Model(NurikabeRules):
 
     WALL_ON_NUMBERS = False
 
-    def __init__(self, puzzle: NurikabePuzzle) -> None:
+    def __init__(self, puzzle: NurikabePuzzle, deadline: Deadline = NO_DEADLINE) -> None:
         self.model = cp_model.CpModel()
         self.aux_vars: dict = {}
-        super().__init__(puzzle)
+        super().__init__(puzzle, deadline=deadline)
 
     def new_var(self, key: tuple):
         return self.model.new_bool_var("".join(map(str, key)))
@@ -94,12 +94,15 @@ class _Model(NurikabeRules):
         model = self.model
         big = self.rows * self.cols
         top = {c: 0 for c in self.cells}
-        for i, (_, v) in enumerate(self.clues):
+        owners: dict = {}  # cell -> the numbers with their own label there
+        sharers: dict = {}  # cell -> the numbers of the shared islands that reach it
+        for i, (_, v) in self.deadline.each(enumerate(self.clues), every=100):
             for c in self.reach[i]:
                 top[c] = max(top[c], big if v == QUESTION else v - 1)
+                (sharers if i in self.shared else owners).setdefault(c, []).append(i)
         dep = {c: model.new_int_var(0, top[c], f"dep{c}") for c in self.cells}
         arc = {}  # (child, parent) -> "the parent of white cell child is its neighbour parent"
-        for c in self.cells:
+        for c in self.deadline.each(self.cells, every=self.BATCH):
             if c in self.clue_at:
                 model.add(dep[c] == 0)
                 continue
@@ -114,11 +117,11 @@ class _Model(NurikabeRules):
                     model.add_implication(a, self.b[d].Not())
                 model.add(dep[d] < dep[c]).only_enforce_if(a)
             model.add(sum(arcs) + self.b[c] == 1)  # white: exactly one parent
-            owners = [i for i, xi in enumerate(self.x) if c in xi]
-            sharers = [self.clues[i][1] for i in self.shared if c in self.reach[i]]
-            if all(self.clues[i][1] != QUESTION for i in owners):  # depth < the island's number
-                model.add(dep[c] <= sum((self.clues[i][1] - 1) * self.x[i][c] for i in owners)
-                          + (max(sharers, default=1) - 1) * self.g.get(c, 0))
+            mine = owners.get(c, [])
+            if all(self.clues[i][1] != QUESTION for i in mine):  # depth < the island's number
+                most = max((self.clues[i][1] for i in sharers.get(c, [])), default=1)
+                model.add(dep[c] <= sum((self.clues[i][1] - 1) * self.x[i][c] for i in mine)
+                          + (most - 1) * self.g.get(c, 0))
         return arc
 
     def add_shared_flows(self, arc: dict) -> None:
@@ -140,7 +143,7 @@ class _Model(NurikabeRules):
         s = {c: model.new_int_var(0, kmax, f"s{c}") for c in g}
         for c in g:
             model.add(s[c] <= kmax * g[c])
-        for c in g:
+        for c in self.deadline.each(g, every=self.BATCH):
             terms = []
             for e in self.nbrs(c):
                 a = arc.get((e, c))
@@ -181,11 +184,12 @@ class _Model(NurikabeRules):
         size = self.wall_count if self.wall_count is not None else len(self.open)
         if size == 0 or not self.open:
             return None
-        anchored = self.centre_first(c for c in self.open if not any(c in r for r in self.reach))
+        reached = {c for r in self.reach for c in r}
+        anchored = self.centre_first(c for c in self.open if c not in reached)
         root: dict = {}
         if not anchored:
             none_before = None  # "no wall among the cells nearer the centre"
-            for c in self.centre_first(self.open):
+            for c in self.deadline.each(self.centre_first(self.open), every=self.BATCH):
                 r = model.new_bool_var(f"root{c}")
                 prev = [] if none_before is None else [none_before]
                 model.add_bool_and([self.b[c]] + prev).only_enforce_if(r)
@@ -197,15 +201,16 @@ class _Model(NurikabeRules):
                 none_before = nb
         fixed_root = anchored[0] if anchored else None
         vocabulary.add_rooted_tree(model, self.b, self.nbrs, size - 1, root=fixed_root, root_lit=root,
-                                   name="w")
+                                   name="w", deadline=self.deadline)
         return fixed_root
 
 
+@stops_at_deadline("cpsat")
 def solve(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
           workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
     """``cpsat``: lazy connectivity cuts, re-solved until every island and the wall connect."""
     deadline = Deadline(limit.seconds)
-    m = _Model(puzzle)
+    m = _Model(puzzle, deadline)
     m.build()
     stats = {"cuts": 0, "rounds": 0}
 
@@ -216,22 +221,23 @@ def solve(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
                          workers=workers, deadline=deadline, stats=stats, params=LAZY_PARAMS)
 
 
-def tree_model(puzzle: NurikabePuzzle) -> _Model:
+def tree_model(puzzle: NurikabePuzzle, deadline: Deadline = NO_DEADLINE) -> _Model:
     """The model of ``cpsat-tree``: the shared rules (the huge islands on the shared label, the
     small islands' distance levels -- implied here, they bound how far a cell lies from its
     number, which the depths only do loosely), the spanning trees and the huge islands' flows."""
-    m = _Model(puzzle)
+    m = _Model(puzzle, deadline)
     m.build()
     m.add_shared_flows(m.add_island_trees())
     m.add_wall_tree()
     return m
 
 
+@stops_at_deadline("cpsat-tree")
 def solve_tree(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
                workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
     """``cpsat-tree``: eager spanning-tree connectivity for the islands and the wall."""
     deadline = Deadline(limit.seconds)
-    m = tree_model(puzzle)
+    m = tree_model(puzzle, deadline)
 
     def read(solver):
         return NurikabeSolution(puzzle.rows, puzzle.cols,

@@ -20,7 +20,7 @@ from __future__ import annotations
 from gridsolve.encoding.slitherlink import refine_single_loop
 from gridsolve.puzzles import grid
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
+from gridsolve.puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
 from ortools.sat.python import cp_model
 
 from . import _cpsat, vocabulary
@@ -29,14 +29,17 @@ from . import _cpsat, vocabulary
 class _Model:
     """The variables shared by both encodings: one literal per edge, clue counts, blocking."""
 
-    def __init__(self, puzzle: SlitherlinkPuzzle) -> None:
+    BATCH = 2000  # edges or cells between two looks at the clock
+
+    def __init__(self, puzzle: SlitherlinkPuzzle, deadline: Deadline = NO_DEADLINE) -> None:
         self.puzzle = puzzle
+        self.deadline = deadline
         self.model = cp_model.CpModel()
         self.edges = grid.edges(puzzle.rows, puzzle.cols)
         self.x: dict = {}
 
     def add_clue_counts(self) -> None:
-        for cell, n in self.puzzle.numbered_cells():
+        for cell, n in self.deadline.each(self.puzzle.numbered_cells(), every=self.BATCH):
             self.model.add(sum(self.x[e] for e in grid.cell_edges(cell)) == n)
 
     def read(self, solver) -> SlitherlinkSolution:
@@ -53,7 +56,7 @@ def add_inside_colouring(m: _Model) -> dict:
     """inside[r, c]; each edge literal = XOR of the cells it separates (outside = false)."""
     p, model = m.puzzle, m.model
     inside = {cell: model.new_bool_var(f"in{cell}") for cell in grid.cells(p.rows, p.cols)}
-    for e in m.edges:
+    for e in m.deadline.each(m.edges, every=m.BATCH):
         sides = grid.edge_cells(p.rows, p.cols, e)
         if len(sides) == 1:
             m.x[e] = inside[sides[0]]
@@ -96,7 +99,7 @@ def add_single_loop(m: _Model, inside: dict) -> None:
         return lit
 
     arcs = []
-    for e in m.edges:
+    for e in m.deadline.each(m.edges, every=m.BATCH):
         (r1, c1), (r2, c2) = u, v = e
         if r1 == r2:  # horizontal: walking east keeps the cell below on the right
             fwd = arc_lit(cell(r1, c1), cell(r1 - 1, c1), f"a{u}{v}")
@@ -115,6 +118,7 @@ def add_single_loop_lazily(m: _Model) -> None:
     m.model.add_bool_or(list(m.x.values()))
 
 
+@stops_at_deadline("cpsat")
 def solve(
     puzzle: SlitherlinkPuzzle,
     limit: Limit = Limit(),
@@ -126,26 +130,29 @@ def solve(
     CP-SAT's own enumeration (one worker) is exact; ``enumerate_all=False`` re-solves with
     blocking constraints instead (and may use several workers)."""
     deadline = Deadline(limit.seconds)
-    m = _Model(puzzle)
+    m = _Model(puzzle, deadline)
     inside = add_inside_colouring(m)
     m.add_clue_counts()
     add_single_loop(m, inside)
+    deadline.check()
     if enumerate_all:
         return _cpsat.enumerate("cpsat", m.model, limit, read=m.read, deadline=deadline)
     return _cpsat.search("cpsat", m.model, limit, read=m.read, block=m.block,
                          workers=workers, deadline=deadline)
 
 
+@stops_at_deadline("cpsat-lazy")
 def solve_lazy(
     puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, workers: int = _cpsat.DEFAULT_WORKERS
 ) -> SolveResult:
     """``cpsat-lazy``: degree constraints, subtour cuts added until one loop remains."""
     deadline = Deadline(limit.seconds)
-    m = _Model(puzzle)
-    for e in m.edges:
+    m = _Model(puzzle, deadline)
+    for e in m.deadline.each(m.edges, every=m.BATCH):
         m.x[e] = m.model.new_bool_var(f"e{e}")
     m.add_clue_counts()
     add_single_loop_lazily(m)
+    deadline.check()
     stats = {"cuts": 0}
 
     def refine(candidate: SlitherlinkSolution):

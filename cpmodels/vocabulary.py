@@ -21,6 +21,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 from gridsolve.encoding.loops import SubtourCut
+from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
 from ortools.sat.python import cp_model
 
 Arc = tuple[Hashable, Hashable, Any]  # (tail node, head node, literal)
@@ -88,14 +89,14 @@ def at_most(model: cp_model.CpModel, lits: Iterable[Any], k: int):
 def add_rooted_tree(model: cp_model.CpModel, member: Mapping[Hashable, Any],
                     neighbours: Callable[[Hashable], Iterable[Hashable]], max_depth: int,
                     root: Hashable | None = None, root_lit: Mapping[Hashable, Any] | None = None,
-                    name: str = "t") -> dict[Hashable, Any]:
+                    name: str = "t", deadline: Deadline = NO_DEADLINE) -> dict[Hashable, Any]:
     """The members form one connected region: every member but the root picks a member neighbour
     of smaller depth as its parent, so every parent chain ends at the root. The root is the fixed
     node ``root`` (a member of every solution), or the node whose ``root_lit`` is true (the
     caller makes exactly one true among the members). Returns the depth variables."""
     depth = {c: model.new_int_var(0, max(0, max_depth), f"{name}d{c}") for c in member}
     root_lit = root_lit or {}
-    for c in member:
+    for c in deadline.each(member, every=1000):
         arcs = []
         for d in neighbours(c):
             if d in member:

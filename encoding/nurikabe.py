@@ -14,11 +14,13 @@ from math import isqrt
 from gridsolve.puzzles import grid
 from gridsolve.puzzles.grid import Cell
 from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
+from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
 
 from . import regions
 
 
-def reach(puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> list[dict[Cell, int]]:
+def reach(puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None,
+          deadline: Deadline = NO_DEADLINE) -> list[dict[Cell, int]]:
     """For each numbered cell (in ``clue_cells`` order), the cells its island can contain, with
     their distance from the number: a breadth-first search from the numbered cell that never
     enters another numbered cell or a cell next to one (those would join two numbers), cut at
@@ -31,7 +33,7 @@ def reach(puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> list
     number k whose fixed white component C (the white cells connected to it) has |C| cells
     reaches only cells within k - |C| steps of C (the island holds C, and each step away from C
     takes one more of its cells). The distances stay those from the number, now through the
-    cells left, which every path inside the island uses."""
+    cells left, which every path inside the island uses. ``deadline`` is checked per number."""
     rows, cols = puzzle.rows, puzzle.cols
     clues = puzzle.clue_cells()
     nbrs = grid.neighbour_table(rows, cols)
@@ -58,7 +60,7 @@ def reach(puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> list
         return cell not in blocked and owner.get(cell, {i}) <= {i} and (near is None or cell in near)
 
     out = []
-    for i, (start, v) in enumerate(clues):
+    for i, (start, v) in deadline.each(enumerate(clues), every=10):
         near = None
         if i in known and v != QUESTION:
             near = _search(known[i], lambda c, i=i: enters(c, i), v - len(known[i]), nbrs)

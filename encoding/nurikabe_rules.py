@@ -7,10 +7,12 @@ why it is sound: docs/nurikabe.md."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 from gridsolve.puzzles import grid
 from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
+from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
 
 from .nurikabe import (
     always_wall,
@@ -33,7 +35,8 @@ class NurikabeRules:
     with; the reaches then leave out what it rules out, while the huge and eager islands are
     still picked by the puzzle's own reaches (a partial state would shrink huge islands into
     islands with their own labels, sizes and levels, the hard problem the shared label avoids).
-    ``WALL_ON_NUMBERS``: whether numbered cells get a wall variable (fixed false)."""
+    ``WALL_ON_NUMBERS``: whether numbered cells get a wall variable (fixed false). ``deadline``:
+    checked per number, row or batch of cells while the analysis and the rules are built."""
 
     WALL_ON_NUMBERS = True
 
@@ -79,26 +82,40 @@ class NurikabeRules:
 
     # ------------------------------------------------------------ analysis and variables
 
-    def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> None:
+    # cells (or clauses of a generated rule) between two looks at the clock
+    BATCH = 2000
+
+    def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None,
+                 deadline: Deadline = NO_DEADLINE) -> None:
         self.puzzle = puzzle
+        self.deadline = deadline
         self.rows, self.cols = puzzle.rows, puzzle.cols
         self.clues = puzzle.clue_cells()
         self.clue_at = {cell: i for i, (cell, _) in enumerate(self.clues)}
-        self.reach = reach(puzzle, fixed)
+        self.reach = reach(puzzle, fixed, deadline)
         self.cells = list(grid.cells(self.rows, self.cols))
         self.open = [c for c in self.cells if c not in self.clue_at]  # cells that may be wall
-        self.b = {c: self.new_var(("b", c)) for c in (self.cells if self.WALL_ON_NUMBERS else self.open)}
-        chosen = self.reach if fixed is None else reach(puzzle)
+        walls = self.cells if self.WALL_ON_NUMBERS else self.open
+        self.b = {c: self.new_var(("b", c)) for c in deadline.each(walls, every=self.BATCH)}
+        chosen = self.reach if fixed is None else reach(puzzle, deadline=deadline)
+        deadline.check()
         self.shared = shared_islands(puzzle, chosen)
         self.eager = eager_islands(puzzle, chosen)
+        deadline.check()
         self.g = {c: self.new_var(("g", c)) for c in shared_reach(self.reach, self.shared)}
         self.x: list[dict] = [{} if i in self.shared else {c: self.new_var(("x", c, i)) for c in r}
-                              for i, r in enumerate(self.reach)]
+                              for i, r in deadline.each(enumerate(self.reach), every=100)]
         self.wall_count = puzzle.wall_count()
-        self.anchors = always_wall(puzzle, self.reach)  # for the wall cuts
         self.memo: dict = {}  # what the cuts compute from the puzzle alone, kept across rounds
         # the other islands connected by lazy cuts ("?" numbers) keep their own label
         self.lazy = lazy_islands(puzzle, chosen) - self.shared
+        deadline.check()
+
+    @cached_property
+    def anchors(self) -> list:
+        """The cells every solution walls (``always_wall``), for the wall cuts: found on the
+        first cut, not while the model is built."""
+        return always_wall(self.puzzle, self.reach)
 
     def nbrs(self, cell):
         return grid.neighbours(self.rows, self.cols, cell)
@@ -120,11 +137,12 @@ class NurikabeRules:
 
     def add_one_role(self) -> None:
         """Each cell is wall or in exactly one island; a number is in its own island."""
-        roles: dict = {c: ([self.b[c]] if c in self.b else []) for c in self.cells}
-        for xi in self.labels():
+        roles: dict = {c: ([self.b[c]] if c in self.b else [])
+                       for c in self.deadline.each(self.cells, every=self.BATCH)}
+        for xi in self.deadline.each(self.labels(), every=100):
             for c, v in xi.items():
                 roles[c].append(v)
-        for c, lits in roles.items():
+        for c, lits in self.deadline.each(roles.items(), every=self.BATCH):
             if c in self.clue_at:
                 own = self.label(self.clue_at[c])[c]
                 self.fix(own, True)
@@ -137,7 +155,7 @@ class NurikabeRules:
     def add_island_sizes(self) -> None:
         """k cells in each island with its own label; at least the sum of the shared islands'
         numbers with the shared label (their sizes are cut lazily)."""
-        for i, (_, v) in enumerate(self.clues):
+        for i, (_, v) in self.deadline.each(enumerate(self.clues), every=10):
             if v != QUESTION and i not in self.shared:
                 self.island_size(list(self.x[i].values()), v)
         if self.shared:
@@ -158,36 +176,36 @@ class NurikabeRules:
 
     def add_island_separation(self) -> None:
         """A cell of an island and a white neighbour are in the same island."""
-        for xi in self.labels():
+        for xi in self.deadline.each(self.labels(), every=100):
             for c, v in xi.items():
                 for d in self.nbrs(c):
                     self.clause([self.neg(v), self.b.get(d)] + ([xi[d]] if d in xi else []))
 
     def add_no_2x2_wall(self) -> None:
-        for block in grid.blocks(self.rows, self.cols):
+        for block in self.deadline.each(grid.blocks(self.rows, self.cols), every=self.BATCH):
             if not any(x in self.clue_at for x in block):
                 self.clause([self.neg(self.b[x]) for x in block])
 
     def add_implied_neighbours(self) -> None:
         """Implied: a non-number island cell has an island neighbour; a wall cell has a wall
         neighbour when the wall has two cells or more."""
-        for i, xi in enumerate(self.x):
+        for i, xi in self.deadline.each(enumerate(self.x), every=100):
             home = self.clues[i][0]
             for c, v in xi.items():
                 if c != home and home not in self.nbrs(c):
                     self.clause([self.neg(v)] + [xi[d] for d in self.nbrs(c) if d in xi])
         homes = {self.clues[i][0] for i in self.shared}
-        for c, v in self.g.items():
+        for c, v in self.deadline.each(self.g.items(), every=self.BATCH):
             if c not in homes:
                 self.clause([self.neg(v)] + [self.g[d] for d in self.nbrs(c) if d in self.g])
         if self.wall_count is not None and self.wall_count >= 2:
-            for c in self.open:
+            for c in self.deadline.each(self.open, every=self.BATCH):
                 wall_nbrs = [self.b[d] for d in self.nbrs(c) if d not in self.clue_at]
                 self.clause([self.neg(self.b[c])] + wall_nbrs)
 
     def add_island_levels(self) -> None:
         """Eager connectivity by distance levels for the islands ``eager_islands`` picks."""
-        for i in sorted(self.eager):
+        for i in self.deadline.each(sorted(self.eager), every=10):
             xi = self.x[i]
 
             def lit(positive, key, i=i, xi=xi):
@@ -201,13 +219,14 @@ class NurikabeRules:
         """Implied by the connected wall: across a 2x2 block's wall diagonal, one of the two
         islands touches no border cell. The islands with their own label take part, and a lone
         shared island with the shared label."""
-        for clause in diagonal_enclosure(self.puzzle, self.reach, self.shared):
+        for clause in self.deadline.each(diagonal_enclosure(self.puzzle, self.reach, self.shared),
+                                         every=self.BATCH):
             self.clause([self.rule_literal(*x) for x in clause])
 
     def add_enclosed_spans(self) -> None:
         """Implied by the connected wall: an island that touches no border cell meets at most
         (W - 3) // 2 rows and columns; where even min_lines(k) is too many, it has a border cell."""
-        for rule in enclosed_spans(self.puzzle, self.reach, self.shared):
+        for rule in self.deadline.each(enclosed_spans(self.puzzle, self.reach, self.shared), every=10):
             k = self.clues[rule.island][1]
             for clause in rule.clauses(k):
                 self.clause([self.rule_literal(*x) for x in clause])
@@ -260,6 +279,7 @@ class NurikabeRules:
         to ``add_clause`` (counted in ``stats``) and nothing is returned."""
         black, members, shared_cells = candidate
         cuts = self.cut_clauses(black, members, shared_cells)
+        self.deadline.check(building=False)
         if not cuts:
             return [NurikabeSolution(self.rows, self.cols, black)]
         stats["rounds"] += 1

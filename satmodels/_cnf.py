@@ -22,7 +22,7 @@ from itertools import combinations
 from typing import Any
 
 from gridsolve.encoding.loops import SubtourCut
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
+from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, finish
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import NoSuchSolverError, Solver, SolverNames
@@ -157,6 +157,17 @@ def limited_solve(solver: Solver, name: str, deadline: Deadline, state: dict) ->
     return result
 
 
+LOAD_BATCH = 100_000  # clauses handed to the solver between two looks at the clock
+
+
+def load(solver: Solver, clauses: list[list[int]], deadline: Deadline) -> None:
+    """The clauses into the solver, in batches with the deadline checked between them (a large
+    formula takes seconds to load)."""
+    for i in range(0, len(clauses), LOAD_BATCH):
+        deadline.check()
+        solver.append_formula(clauses[i:i + LOAD_BATCH])
+
+
 def search(
     backend: str,
     cnf: Cnf,
@@ -190,7 +201,7 @@ def search(
     with Solver(name=check_solver_name(solver_name, limited=deadline.remaining() is not None)) as solver:
         if options and solver_name.startswith("cadical"):
             solver.configure(options)  # before any clause
-        solver.append_formula(cnf.clauses)
+        load(solver, cnf.clauses, deadline)
         while len(found) < limit.solutions:
             result = limited_solve(solver, solver_name, deadline, state)
             stats["solver_calls"] += 1
@@ -202,7 +213,11 @@ def search(
                 break
             model = solver.get_model()
             candidate = read(model)
-            valid = list(refine(candidate, solver.add_clause)) if refine else [candidate]
+            try:
+                valid = list(refine(candidate, solver.add_clause)) if refine else [candidate]
+            except DeadlineExpired:  # cut generation ran out of time: keep what was found
+                timed_out = True
+                break
             for sol in valid:
                 if sol not in seen:
                     seen.add(sol)

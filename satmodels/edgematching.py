@@ -37,7 +37,7 @@ copies (see ``cpmodels.edgematching``); ``count_up_to_rotation`` is reported.
 
 from __future__ import annotations
 
-from gridsolve.encoding.edgematching import class_limit, join_sides, with_turned_copies
+from gridsolve.encoding.edgematching import class_limit, join_sides, model_bytes, with_turned_copies
 from gridsolve.puzzles.edgematching import (
     BOTTOM,
     LEFT,
@@ -47,7 +47,14 @@ from gridsolve.puzzles.edgematching import (
     EdgeMatchingSolution,
     symmetry_anchor,
 )
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
+from gridsolve.puzzles.solving import (
+    NO_DEADLINE,
+    Deadline,
+    Limit,
+    SolveResult,
+    refuse_oversized,
+    stops_at_deadline,
+)
 
 from . import _cnf
 
@@ -64,17 +71,19 @@ def join_of(puzzle: EdgeMatchingPuzzle, sq, side):
 
 
 class Heule:
-    def __init__(self, puzzle: EdgeMatchingPuzzle, fbc: bool = True, exp: bool = True) -> None:
+    def __init__(self, puzzle: EdgeMatchingPuzzle, fbc: bool = True, exp: bool = True,
+                 deadline: Deadline = NO_DEADLINE) -> None:
         self.p, self.cnf = puzzle, _cnf.Cnf()
         self.fbc, self.exp = fbc, exp
+        self.deadline = deadline
         self.rots: dict[tuple, list[int]] = {}  # (piece, square) -> allowed rotations
         self.domain: dict[tuple, set[int]] = {}  # join -> colours it can take
         p = puzzle
         squares = [(r, c) for r in range(p.rows) for c in range(p.cols)]
-        for sq in squares:
+        for sq in deadline.each(squares):
             for piece, k in p.placements(*sq):
                 self.rots.setdefault((piece, sq), []).append(k)
-        for (piece, sq), ks in self.rots.items():
+        for (piece, sq), ks in deadline.each(self.rots.items(), every=1000):
             for side in range(4):
                 j = join_of(p, sq, side)
                 if j is not None:
@@ -93,25 +102,25 @@ class Heule:
             by_sq.setdefault(sq, []).append(self.x(piece, sq))
             by_piece.setdefault(piece, []).append(self.x(piece, sq))
         p = self.p
-        for sq in ((r, c) for r in range(p.rows) for c in range(p.cols)):
+        for sq in self.deadline.each((r, c) for r in range(p.rows) for c in range(p.cols)):
             lits = by_sq.get(sq, [])
             self.cnf.add(lits)
             self.cnf.atmost(lits, 1)
-        for piece in range(1, p.n + 1):
+        for piece in self.deadline.each(range(1, p.n + 1)):
             lits = by_piece.get(piece, [])
             self.cnf.add(lits)
             if self.exp:
                 self.cnf.atmost(lits, 1)
 
     def add_join_colours(self) -> None:
-        for j, colours in self.domain.items():
+        for j, colours in self.deadline.each(self.domain.items(), every=100):
             lits = [self.y(j, c) for c in sorted(colours)]
             self.cnf.add(lits)
             self.cnf.atmost(lits, 1)
 
     def add_piece_colours(self) -> None:
         p = self.p
-        for (piece, sq), ks in self.rots.items():
+        for (piece, sq), ks in self.deadline.each(self.rots.items(), every=100):
             x = self.x(piece, sq)
             looks = [p.tile(piece, k) for k in ks]
             sides = [s for s in range(4) if join_of(p, sq, s) is not None]
@@ -174,10 +183,11 @@ class Heule:
 
 
 class RotationExplicit:
-    def __init__(self, puzzle: EdgeMatchingPuzzle) -> None:
+    def __init__(self, puzzle: EdgeMatchingPuzzle, deadline: Deadline = NO_DEADLINE) -> None:
         self.p, self.cnf = puzzle, _cnf.Cnf()
+        self.deadline = deadline
         self.at: dict[tuple, list] = {}
-        for r in range(puzzle.rows):
+        for r in deadline.each(range(puzzle.rows)):
             for c in range(puzzle.cols):
                 self.at[(r, c)] = puzzle.placements(r, c)
 
@@ -186,17 +196,17 @@ class RotationExplicit:
 
     def add_squares_and_pieces(self) -> None:
         by_piece: dict = {}
-        for sq, pl in self.at.items():
+        for sq, pl in self.deadline.each(self.at.items()):
             lits = [self.x(sq, piece, k) for piece, k in pl]
             self.cnf.equals(lits, 1)
             for (piece, _k), v in zip(pl, lits, strict=True):
                 by_piece.setdefault(piece, []).append(v)
-        for piece in range(1, self.p.n + 1):
+        for piece in self.deadline.each(range(1, self.p.n + 1)):
             self.cnf.equals(by_piece.get(piece, []), 1)
 
     def add_piece_colours(self) -> None:
         p = self.p
-        for a, b, sa, sb in join_sides(p):
+        for a, b, sa, sb in self.deadline.each(join_sides(p)):
             for (s1, side1, s2, side2) in ((a, sa, b, sb), (b, sb, a, sa)):
                 other: dict = {}
                 for piece, k in self.at[s2]:
@@ -224,26 +234,30 @@ class RotationExplicit:
         return [-self.x((r, c), *sol.at(r, c)) for r in range(p.rows) for c in range(p.cols)]
 
 
-def build(puzzle: EdgeMatchingPuzzle, encoding: str = "heule", fbc: bool = True, exp: bool = True):
+def build(puzzle: EdgeMatchingPuzzle, encoding: str = "heule", fbc: bool = True, exp: bool = True,
+          deadline: Deadline = NO_DEADLINE):
     if encoding == "heule":
-        m = Heule(puzzle, fbc, exp)
+        m = Heule(puzzle, fbc, exp, deadline)
         m.add_squares_and_pieces()
         m.add_join_colours()
         m.add_piece_colours()
         return m
     if encoding == "rotation":
-        m = RotationExplicit(puzzle)
+        m = RotationExplicit(puzzle, deadline)
         m.add_squares_and_pieces()
         m.add_piece_colours()
         return m
     raise ValueError(f"encoding must be 'heule' or 'rotation', got {encoding!r}")
 
 
+@stops_at_deadline("sat")
 def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, encoding: str = "heule", fbc: bool = True,
           exp: bool = True, symmetry: bool = True, solver: str = _cnf.DEFAULT_SOLVER) -> SolveResult:
     name = "sat" if encoding == "heule" else "sat-rot"
     deadline = Deadline(limit.seconds)
-    m = build(puzzle, encoding, fbc, exp)
+    refuse_oversized(f"edgematching {name}: the model for {puzzle.rows}x{puzzle.cols}",
+                     model_bytes(puzzle, encoding))
+    m = build(puzzle, encoding, fbc, exp, deadline)
     broken = symmetry and m.add_symmetry_break()
     stats: dict = {"encoding": encoding, "fbc": fbc, "exp": exp, "symmetry_broken": broken}
     r = _cnf.search(name, m.cnf, class_limit(puzzle, limit, broken), read=m.read, block=m.block,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from gridsolve.encoding.loops import subtour_cuts
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution, path_from_edges
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
 
 from . import _cnf
 
@@ -57,6 +57,7 @@ def add_prefix(cnf: _cnf.Cnf, puzzle: HamiltonianPuzzle) -> None:
         cnf.add([cnf.var(edge_key(a, b))])
 
 
+@stops_at_deadline("sat")
 def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _cnf.DEFAULT_SOLVER,
           backend: str = "sat") -> SolveResult:
     deadline = Deadline(limit.seconds)
@@ -66,8 +67,10 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _c
     cnf = _cnf.Cnf()
     edges = grid_edges(puzzle)
     ids = [(e, cnf.var(edge_key(*e))) for e in edges]
+    deadline.check()
     add_single_path(cnf, puzzle)
     add_prefix(cnf, puzzle)
+    deadline.check()
     stats = {"cuts": 0}
 
     def read(model: list[int]) -> list[tuple]:
@@ -75,6 +78,7 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _c
 
     def refine(used: list[tuple], add_clause):
         cuts = subtour_cuts(used, lambda c: incident_edges(puzzle, c))
+        deadline.check(building=False)
         if not cuts:
             return [HamiltonianSolution(path_from_edges(puzzle.start, used))]
         for cut in cuts:

@@ -17,7 +17,7 @@ import operator
 
 from gridsolve.encoding.nurikabe_rules import NurikabeRules
 from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
+from gridsolve.puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
 from pysat.card import CardEnc, EncType
 
 from . import _cnf
@@ -43,13 +43,14 @@ class Model(NurikabeRules):
 
     neg = staticmethod(operator.neg)
 
-    def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None) -> None:
+    def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None,
+                 deadline: Deadline = NO_DEADLINE) -> None:
         self.cnf = _cnf.Cnf()
         # the primitives called once per literal or clause, bound directly (the rules' auxiliary
         # keys never collide with the variables' "b", "x", "g")
         self.new_var = self.aux = self.cnf.pool.id
         self.clause = self.cnf.add
-        super().__init__(puzzle, fixed)
+        super().__init__(puzzle, fixed, deadline)
 
     def fix(self, v: int, value: bool) -> None:
         self.cnf.add([v if value else -v])
@@ -117,7 +118,7 @@ class Model(NurikabeRules):
 def add_fixed(m: Model, fixed: NurikabeSolution) -> int:
     """Unit clauses for the cells a partial state decides (wall, or white); returns how many."""
     n = 0
-    for c in m.cells:
+    for c in m.deadline.each(m.cells, every=m.BATCH):
         if c in m.clue_at or c in fixed.undecided:
             continue
         m.cnf.add([m.b[c] if c in fixed.black else -m.b[c]])
@@ -125,6 +126,7 @@ def add_fixed(m: Model, fixed: NurikabeSolution) -> int:
     return n
 
 
+@stops_at_deadline("sat")
 def solve(
     puzzle: NurikabePuzzle,
     limit: Limit = Limit(),
@@ -139,7 +141,7 @@ def solve(
     solver = solver or default_solver(puzzle)
     if fixed is not None and not isinstance(fixed, NurikabeSolution):
         raise ValueError("fixed must be a partial NurikabeSolution (as heuristics+sat and rules+sat set it)")
-    m = Model(puzzle, fixed)
+    m = Model(puzzle, fixed, deadline)
     m.build()
     stats = {"cuts": 0, "rounds": 0}
     if fixed is not None:

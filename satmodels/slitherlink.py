@@ -19,7 +19,7 @@ from __future__ import annotations
 from gridsolve.encoding.slitherlink import refine_single_loop
 from gridsolve.puzzles import grid
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, stops_at_deadline
 
 from . import _cnf
 
@@ -52,6 +52,7 @@ def add_inside_colouring(cnf: _cnf.Cnf, puzzle: SlitherlinkPuzzle) -> None:
             cnf.extend([[-x, a, b], [-x, -a, -b], [x, -a, b], [x, a, -b]])
 
 
+@stops_at_deadline("sat")
 def solve(
     puzzle: SlitherlinkPuzzle,
     limit: Limit = Limit(),
@@ -66,9 +67,12 @@ def solve(
     for e in edges:  # edge variables first: 1..len(edges)
         edge_var(cnf, e)
     add_single_loop(cnf, puzzle)
+    deadline.check()
     add_clue_counts(cnf, puzzle)
+    deadline.check()
     if colouring:
         add_inside_colouring(cnf, puzzle)
+        deadline.check()
     cnf.add([edge_var(cnf, e) for e in edges])  # at least one edge
     ids = [(e, edge_var(cnf, e)) for e in edges]
     stats = {"cuts": 0}

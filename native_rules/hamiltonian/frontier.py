@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
-from gridsolve.puzzles.solving import Deadline
+from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
 
 LIMB_BITS = 56
 LIMB_MASK = np.uint64((1 << LIMB_BITS) - 1)
@@ -50,10 +50,6 @@ TAG_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 class TooLarge(RuntimeError):
     """The frontier grew past ``max_states`` (or the grid is too wide to pack)."""
-
-
-class Timeout(RuntimeError):
-    """The deadline passed during the computation."""
 
 
 @dataclass
@@ -198,16 +194,18 @@ def _match(keys: np.ndarray, pos: int, width: int, right: bool) -> np.ndarray:
 def build(puzzle: HamiltonianPuzzle, *, store: bool = False, tag_start: bool = False,
           max_states: int = DEFAULT_MAX_STATES, deadline: Deadline | None = None) -> Table:
     """Run the DP on a puzzle (its prefix, if any, is taken into account: the walked cells are
-    blocked and the live end is the start). ``store`` keeps the layers for sampling."""
+    blocked and the live end is the start). ``store`` keeps the layers for sampling.
+    ``deadline``: checked at every cell and between the steps of one cell's transition (a wide
+    frontier takes seconds per cell); raises ``DeadlineExpired``."""
     p = puzzle.remainder() if puzzle.prefix else puzzle
     board = Board.of(p)
     if p.start == p.end:  # only possible when it is the one free cell
         return Table(board, 1, {0: 1})
-    return _run(board, store=store, tag_start=tag_start, max_states=max_states, deadline=deadline)
+    return _run(board, store=store, tag_start=tag_start, max_states=max_states,
+                deadline=deadline or NO_DEADLINE)
 
 
-def _run(board: Board, *, store: bool, tag_start: bool, max_states: int,
-         deadline: Deadline | None) -> Table:
+def _run(board: Board, *, store: bool, tag_start: bool, max_states: int, deadline: Deadline) -> Table:
     R, C = board.rows, board.cols
     W = C + 1  # plugs
     if W > MAX_WIDTH + 1:
@@ -227,8 +225,7 @@ def _run(board: Board, *, store: bool, tag_start: bool, max_states: int,
         while row < r:  # row change(s): shift the plugs one slot (slot W-1 is empty)
             keys = (keys & ~slot_mask) | ((keys << U64(2)) & slot_mask)
             row += 1
-        if deadline is not None and deadline.expired():
-            raise Timeout()
+        deadline.check(building=False)
         can_r = c + 1 < C and bool(free[r, c + 1])
         can_d = r + 1 < R and bool(free[r + 1, c])
         terminal = cell in (board.start, board.end)
@@ -237,7 +234,9 @@ def _run(board: Board, *, store: bool, tag_start: bool, max_states: int,
                                            tag_shift if tag else None)
         if len(new_keys) == 0:
             return table  # no partial path survives: zero paths
+        deadline.check(building=False)
         idx = np.argsort(new_keys, kind="stable")
+        deadline.check(building=False)
         sk = new_keys[idx]
         boundary = np.empty(len(sk), dtype=bool)
         boundary[0] = True
