@@ -20,7 +20,6 @@ from pathlib import Path
 import typer
 from gridsolve.harness import registry
 from gridsolve.harness.results import record
-from gridsolve.puzzles import kinds
 from gridsolve.puzzles import render as renderers
 from gridsolve.puzzles.formats import Entry, FormatError, read_solution, write
 from gridsolve.puzzles.solving import Status
@@ -338,19 +337,29 @@ if generate_app.registered_commands:
 
 
 def main() -> None:
+    sys.exit(run())
+
+
+def run(argv: list[str] | None = None) -> int:
+    """The command line on ``argv`` (default: the process's arguments); returns the exit code.
+    Bad input and usage are one error line and 2; anything else that escapes a command is a bug:
+    one "internal error" line and 3 (a traceback with GRIDSOLVE_DEBUG=1)."""
     try:
-        app(prog_name="gridsolve")
-    except (Usage, FormatError, kinds.UnknownKind, registry.UnknownBackend) as exc:
+        app(args=argv, prog_name="gridsolve")
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+    except (Usage, FormatError, registry.UnknownBackend) as exc:
         error(str(exc))
-        sys.exit(2)
+        return 2
     except KeyboardInterrupt:
         error("interrupted")
-        sys.exit(130)
+        return 130
     except Exception as exc:  # one line, no traceback, unless asked for
         if os.environ.get("GRIDSOLVE_DEBUG"):
             raise
         error(f"internal error: {type(exc).__name__}: {exc} (set GRIDSOLVE_DEBUG=1 for a traceback)")
-        sys.exit(3)
+        return 3
+    return 0
 
 
 if __name__ == "__main__":

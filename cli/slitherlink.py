@@ -16,6 +16,7 @@ from pathlib import Path
 
 import typer
 from gridsolve.puzzles.formats import slitherlink as fmt_sl
+from gridsolve.puzzles.formats.common import is_number
 from gridsolve.puzzles.slitherlink import KIND
 
 from .common import Inputs, KindOpt, PuzzleArgs, Usage, at_least_one, error, exit_code, one_of
@@ -28,7 +29,7 @@ def parse_size(size: str) -> tuple[int, int]:
     """``WxH`` (columns x rows, as Loopy writes it) or ``N`` -> (rows, cols)."""
     text = size.strip().lower()
     try:
-        if text.isdigit():
+        if is_number(text):
             rows = cols = int(text)
         else:
             w, h = text.split("x")

@@ -77,6 +77,8 @@ def read(arg: str, kind: str | None = None) -> list[Entry]:
     """Every puzzle an argument names. ``path#ID`` selects one entry of a multi-puzzle file."""
     if arg == "-":
         return parse_text(sys.stdin.read(), "<stdin>", kind)
+    if not arg.strip():
+        raise FormatError("empty argument: give a file, a puzz.link URL, a puzzle ID or - for stdin")
     path = Path(arg)
     if path.is_file():
         return parse_text(_read_file(path), str(path), kind)
@@ -103,7 +105,7 @@ def read(arg: str, kind: str | None = None) -> list[Entry]:
     entry = parse_inline(arg, kind)
     if entry is not None:
         return [entry]
-    raise FormatError(f"{arg}: no such file, and not a puzz.link URL or puzzle ID")
+    raise FormatError("no such file, and not a puzz.link URL or puzzle ID", arg)
 
 
 def _read_file(path: Path) -> str:
@@ -116,24 +118,20 @@ def _read_file(path: Path) -> str:
 
 
 def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> list[Entry]:
-    """Every puzzle in a text, whatever its (supported) format."""
-    stripped = text.strip()
-    if not stripped:
+    """Every puzzle in a text, whatever its (supported) format. A text that is one item (one
+    puzzle, one JSON document) is one error when it is broken, however many lines it has."""
+    if not text.strip():
         raise FormatError("empty input", source)
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines:
+        raise FormatError("no puzzle: the input holds only comments", source)
     stem = Path(source).stem if not source.startswith("<") else source.strip("<>")
 
-    if stripped.startswith("{"):
-        try:
-            doc = json.loads(stripped)
-        except json.JSONDecodeError:
-            return _parse_jsonl(text, source, kind)
-        if isinstance(doc, dict) and "data" in doc and isinstance(doc["data"], dict):
-            return _parse_puzzlekit(doc, source, kind)
-        return _parse_jsonl(text, source, kind)
+    if lines[0].startswith("{"):
+        return _parse_json(text, lines, source, kind)
 
     blocks = split_blocks(text)
-    first = blocks[0][1][0].strip() if blocks else ""
-    m = HEADER_RE.match(first)
+    m = HEADER_RE.match(blocks[0][1][0].strip())
     if m and (m.group("kind") in kinds.KINDS or m.group("kind") in kinds.ALIASES):
         return _parse_canonical(blocks, source, stem, kind)
 
@@ -142,7 +140,6 @@ def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> li
         if caps.sniff is not None and caps.sniff(text):
             return caps.parse_document(text, source, stem)
 
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     try:
         first_inline = parse_inline(lines[0], kind)
     except FormatError:
@@ -158,10 +155,23 @@ def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> li
     )
 
 
+def _items(blocks: list[tuple[int, list[str]]]) -> list[list[tuple[int, list[str]]]]:
+    """Blocks grouped into items: a block that starts with a header starts an item, a block
+    without one belongs to the item before it (a puzzle broken by a blank line stays one item)."""
+    items: list[list[tuple[int, list[str]]]] = []
+    for block in blocks:
+        if not items or HEADER_RE.match(block[1][0].strip()):
+            items.append([block])
+        else:
+            items[-1].append(block)
+    return items
+
+
 def _parse_canonical(blocks, source: str, stem: str, kind: str | None) -> list[Entry]:
     out: list[Entry] = []
-    for n, (line_no, lines) in enumerate(blocks, 1):
-        default_id = stem if len(blocks) == 1 else f"{stem}#{n}"
+    items = _items(blocks)
+    for n, ((line_no, lines), *stray) in enumerate(items, 1):
+        default_id = stem if len(items) == 1 else f"{stem}#{n}"
         m = HEADER_RE.match(lines[0].strip())
         try:
             if not m:
@@ -171,12 +181,41 @@ def _parse_canonical(blocks, source: str, stem: str, kind: str | None) -> list[E
             rest = (m.group("rest") or "").split()
             rows, cols = int(m.group("rows")), int(m.group("cols"))
             puzzle, solution = kinds.formats(k).parse_block(rows, cols, rest, lines[1:], line_no + 1)
+            if stray:
+                raise FormatError(f"a blank line inside the puzzle, then {stray[0][1][0]!r} "
+                                  "(a new puzzle starts with a '<kind> ROWSxCOLS' header)", line=stray[0][0])
             ident = next((t for t in rest if t != "solution"), default_id)
             out.append(Entry(ident, k, puzzle, solution, source=source))
-        except (FormatError, kinds.UnknownKind) as exc:
-            err = exc.at(source, line_no) if isinstance(exc, FormatError) else f"{source}:{line_no}: {exc}"
-            out.append(Entry(default_id, kind or "?", error=str(err), source=source))
+        except FormatError as exc:
+            out.append(Entry(default_id, kind or "?", error=str(exc.at(source, line_no)), source=source))
     return out
+
+
+def _looks_like_jsonl(lines: list[str]) -> bool:
+    """Several JSON objects, one a line (the first one whole, or at least half of them): else the
+    text is one JSON document, read as a whole."""
+    def whole(line: str) -> bool:
+        try:
+            return isinstance(json.loads(line), dict)
+        except (ValueError, RecursionError):
+            return False
+    return whole(lines[0]) or 2 * sum(map(whole, lines)) >= len(lines) > 1
+
+
+def _parse_json(text: str, lines: list[str], source: str, kind: str | None) -> list[Entry]:
+    """A puzzlekit corpus, JSON Lines, or one JSON Lines record written over several lines."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested past the parser's depth
+        if _looks_like_jsonl(lines):
+            return _parse_jsonl(text, source, kind)
+        where = (exc.lineno, exc.colno) if isinstance(exc, json.JSONDecodeError) else (None, None)
+        raise FormatError(f"invalid JSON ({getattr(exc, 'msg', exc)})", source, *where) from None
+    if isinstance(doc, dict) and isinstance(doc.get("data"), dict):
+        return _parse_puzzlekit(doc, source, kind)
+    if len(lines) > 1 and _looks_like_jsonl(lines):
+        return _parse_jsonl(text, source, kind)
+    return [_jsonl_entry(doc, source, 1, f"{Path(source).stem}:1", kind)]
 
 
 def _parse_jsonl(text: str, source: str, kind: str | None) -> list[Entry]:
@@ -186,38 +225,47 @@ def _parse_jsonl(text: str, source: str, kind: str | None) -> list[Entry]:
             continue
         ident = f"{Path(source).stem}:{no}"
         try:
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise FormatError(f"invalid JSON ({exc.msg})") from None
-            if not isinstance(obj, dict) or not isinstance(obj.get("puzzle"), str):
-                raise FormatError('expected an object with a "puzzle" string')
-            ident = str(obj.get("id", ident))
-            want = obj.get("kind", kind)
-            inner = parse_inline(obj["puzzle"], want)
-            entries = [inner] if inner else parse_text(obj["puzzle"], source, want)
-            if len(entries) != 1:
-                raise FormatError("a JSON Lines entry must hold exactly one puzzle")
-            e = entries[0]
-            if e.error:
-                raise FormatError(e.error)
-            solution, warning = e.solution, None
-            if obj.get("solution") is not None:  # a given solution (the kind's JSON or text form)
-                given = obj["solution"]
-                try:
-                    solution = kinds.formats(e.kind).parse_solution(
-                        e.puzzle, given if isinstance(given, str) else json.dumps(given))
-                except (FormatError, ValueError) as exc:
-                    solution = None
-                    warning = f"{source}:{no}: malformed given solution ignored " \
-                              f"({exc.message if isinstance(exc, FormatError) else exc})"
-            out.append(Entry(ident, e.kind, e.puzzle, solution, source=source, warning=warning))
-        except (FormatError, kinds.UnknownKind) as exc:
-            msg = exc.message if isinstance(exc, FormatError) else str(exc)
-            out.append(Entry(ident, kind or "?", error=f"{source}:{no}: {msg}", source=source))
-    if not out:
-        raise FormatError("no puzzle found", source)
+            obj = json.loads(line)
+        except (ValueError, RecursionError) as exc:
+            err = FormatError(f"invalid JSON ({getattr(exc, 'msg', exc)})", source, no)
+            out.append(Entry(ident, kind or "?", error=str(err), source=source))
+            continue
+        out.append(_jsonl_entry(obj, source, no, ident, kind))
     return out
+
+
+def _jsonl_entry(obj, source: str, no: int, ident: str, kind: str | None) -> Entry:
+    """One JSON Lines record ``{"kind", "id", "puzzle", "solution"}`` (line ``no`` of ``source``):
+    its puzzle, or an entry carrying the one error, placed at that line."""
+    if isinstance(obj, dict) and "id" in obj:
+        ident = str(obj["id"])
+    want = obj.get("kind", kind) if isinstance(obj, dict) else kind
+    try:
+        if not isinstance(obj, dict) or not isinstance(obj.get("puzzle"), str):
+            raise FormatError('expected an object with a "puzzle" string')
+        if want is not None:
+            want = kinds.normalize(want)
+        inner = parse_inline(obj["puzzle"], want)
+        entries = [inner] if inner else parse_text(obj["puzzle"], "", want)
+        if len(entries) != 1:
+            raise FormatError(f"a JSON Lines entry must hold exactly one puzzle, not {len(entries)}")
+        e = entries[0]
+        if e.error:
+            raise FormatError(f"puzzle {e.error}")
+    except FormatError as exc:
+        err = exc.inside(source, no) if not exc.source else FormatError(exc.message, source, no)
+        known = want if isinstance(want, str) and want in kinds.KINDS else kind
+        return Entry(ident, known or "?", error=str(err), source=source)
+    solution, warning = e.solution, None
+    if obj.get("solution") is not None:  # a given solution (the kind's JSON or text form)
+        given = obj["solution"]
+        try:
+            solution = kinds.formats(e.kind).parse_solution(
+                e.puzzle, given if isinstance(given, str) else json.dumps(given))
+        except FormatError as exc:
+            solution = None
+            warning = str(FormatError(f"malformed given solution ignored ({exc.message})", source, no))
+    return Entry(ident, e.kind, e.puzzle, solution, source=source, warning=warning)
 
 
 def _parse_inline_lines(text: str, source: str, kind: str | None) -> list[Entry]:
