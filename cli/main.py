@@ -21,7 +21,7 @@ import typer
 from gridsolve.harness import registry
 from gridsolve.harness.results import record
 from gridsolve.puzzles import render as renderers
-from gridsolve.puzzles.formats import Entry, FormatError, read_solution, write
+from gridsolve.puzzles.formats import Entry, FormatError, read_solution, read_text, write
 from gridsolve.puzzles.solving import Status
 
 import gridsolve
@@ -187,19 +187,11 @@ def check(
 
 def read_solution_arg(e: Entry, solution: str):
     """The solution an argument gives (a file, inline JSON, or - for stdin) in any form solve writes."""
-    if solution == "-":
-        text = sys.stdin.read()
-    elif solution.lstrip().startswith("{"):
-        text = solution
-    else:
-        try:
-            text = Path(solution).read_text(encoding="utf-8-sig")
-        except OSError as exc:
-            raise Usage(f"{solution}: {exc.strerror or 'cannot read'}") from None
+    text, source = (solution, "<argument>") if solution.lstrip().startswith("{") else read_text(solution)
     try:
         return read_solution(e.puzzle, text)
     except FormatError as exc:
-        raise Usage(str(exc.at(solution if solution != "-" else "<stdin>"))) from None
+        raise exc.at(source) from None
 
 
 @app.command()

@@ -25,8 +25,8 @@ from .. import kinds
 from .common import HEADER_RE, Entry, FormatError, split_blocks
 from .writing import capabilities, write, writers
 
-__all__ = ["Entry", "FormatError", "read", "parse_text", "parse_inline", "format_puzzle", "capabilities",
-           "writers", "write", "read_solution", "from_size", "adjust"]
+__all__ = ["Entry", "FormatError", "read", "read_text", "parse_text", "parse_inline", "format_puzzle",
+           "capabilities", "writers", "write", "read_solution", "from_size", "adjust"]
 
 PUZZLEKIT_NAMES = {"slitherlink": "slitherlink", "nurikabe": "nurikabe"}
 SKIPPED_SUFFIXES = {".md", ".rst", ".png", ".svg", ".pdf", ".html"}  # notes beside puzzle files
@@ -76,13 +76,13 @@ def _check_kind(found: str, wanted: str | None, source: str) -> None:
 def read(arg: str, kind: str | None = None) -> list[Entry]:
     """Every puzzle an argument names. ``path#ID`` selects one entry of a multi-puzzle file."""
     if arg == "-":
-        return parse_text(sys.stdin.read(), "<stdin>", kind)
+        return parse_text(*read_text(arg), kind)
     if not arg.strip():
         raise FormatError("empty argument: give a file, a puzz.link URL, a puzzle ID or - for stdin")
     path = Path(arg)
-    if path.is_file():
+    if _exists(path, Path.is_file):
         return parse_text(_read_file(path), str(path), kind)
-    if path.is_dir():
+    if _exists(path, Path.is_dir):
         files = sorted(
             p for p in path.rglob("*")
             if p.is_file() and not p.name.startswith(".") and p.suffix not in SKIPPED_SUFFIXES
@@ -96,7 +96,7 @@ def read(arg: str, kind: str | None = None) -> list[Entry]:
             except FormatError as exc:
                 out.append(Entry(id=p.name, kind=kind or "?", error=str(exc), source=str(p)))
         return out
-    if "#" in arg and Path(arg.rsplit("#", 1)[0]).is_file():
+    if "#" in arg and _exists(Path(arg.rsplit("#", 1)[0]), Path.is_file):
         base, want = arg.rsplit("#", 1)
         entries = [e for e in read(base, kind) if e.id == want]
         if not entries:
@@ -108,13 +108,37 @@ def read(arg: str, kind: str | None = None) -> list[Entry]:
     raise FormatError("no such file, and not a puzz.link URL or puzzle ID", arg)
 
 
+def _exists(path: Path, test) -> bool:
+    """``test(path)`` (is_file, is_dir); False for a name no file can have (too long, ...)."""
+    try:
+        return test(path)
+    except (OSError, ValueError):
+        return False
+
+
+def read_text(arg: str) -> tuple[str, str]:
+    """(text, source) of a file argument or ``-`` (standard input); FormatError if it cannot be
+    read or is not UTF-8 text."""
+    if arg == "-":
+        stdin = getattr(sys.stdin, "buffer", None)
+        return (decode(stdin.read(), "<stdin>") if stdin is not None else sys.stdin.read()), "<stdin>"
+    return _read_file(Path(arg)), arg
+
+
+def decode(data: bytes, source: str) -> str:
+    """UTF-8 text (a byte order mark dropped); FormatError naming the first bad byte otherwise."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError(f"not a UTF-8 text file (byte {exc.start + 1} is 0x{data[exc.start]:02x})",
+                          source) from None
+
+
 def _read_file(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise FormatError("not a UTF-8 text file", str(path)) from exc
+        return decode(path.read_bytes(), str(path))
     except OSError as exc:
-        raise FormatError(exc.strerror or "cannot read", str(path)) from exc
+        raise FormatError(exc.strerror or "cannot read", str(path)) from None
 
 
 def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> list[Entry]:
@@ -192,14 +216,14 @@ def _parse_canonical(blocks, source: str, stem: str, kind: str | None) -> list[E
 
 
 def _looks_like_jsonl(lines: list[str]) -> bool:
-    """Several JSON objects, one a line (the first one whole, or at least half of them): else the
-    text is one JSON document, read as a whole."""
+    """Several JSON objects, one a line (at least half of the lines): else the text is one JSON
+    document, read as a whole."""
     def whole(line: str) -> bool:
         try:
             return isinstance(json.loads(line), dict)
         except (ValueError, RecursionError):
             return False
-    return whole(lines[0]) or 2 * sum(map(whole, lines)) >= len(lines) > 1
+    return len(lines) > 1 and 2 * sum(map(whole, lines)) >= len(lines)
 
 
 def _parse_json(text: str, lines: list[str], source: str, kind: str | None) -> list[Entry]:
@@ -213,7 +237,7 @@ def _parse_json(text: str, lines: list[str], source: str, kind: str | None) -> l
         raise FormatError(f"invalid JSON ({getattr(exc, 'msg', exc)})", source, *where) from None
     if isinstance(doc, dict) and isinstance(doc.get("data"), dict):
         return _parse_puzzlekit(doc, source, kind)
-    if len(lines) > 1 and _looks_like_jsonl(lines):
+    if _looks_like_jsonl(lines):
         return _parse_jsonl(text, source, kind)
     return [_jsonl_entry(doc, source, 1, f"{Path(source).stem}:1", kind)]
 

@@ -268,7 +268,8 @@ _SEP = re.compile(r"^\s*\+(-{4}\+)+\s*$")
 
 
 def parse_seed_boards(text: str) -> list[tuple[int, list[tuple[int, tuple[int, int, int, int]]], int]]:
-    """Boards of the seed's layout: (first line, rows of (tile id, displayed tile), columns)."""
+    """Boards of the seed's layout: (first line, rows of (tile id, displayed tile), columns). Boards
+    are apart by blank lines or ``<deb>`` markers."""
     boards, cur, start = [], [], 0
     lines = text.splitlines()
 
@@ -291,8 +292,8 @@ def parse_seed_boards(text: str) -> list[tuple[int, list[tuple[int, tuple[int, i
             cur.append([(mid[3 * c + 1], (top[c], mid[3 * c + 2], bot[c], mid[3 * c])) for c in range(cols)])
             i += 4
             continue
-        if _SEP.match(lines[i]):
-            close()
+        if not lines[i].strip() or lines[i].lstrip().startswith("<"):  # a board ends at a blank
+            close()  # line or a marker (<deb>), not inside at a damaged row: that stays its error
         i += 1
     close()
     return [(s, b, len(b[0])) for s, b in boards]

@@ -1,0 +1,485 @@
+"""Hostile input through every reader and the command line, as a user might give it.
+
+    python -m benchmarks fuzz [--inputs 20000] [--seed 1] [--timeout 2]
+
+The corpus is built from the shipped samples (``puzzles/samples``): each sample in every format
+its kind writes and reads back (canonical text, puzz.link URL, Loopy ID, pzprv3, bare grids,
+piece lists, ...), JSON Lines, puzzlekit JSON, URL lists, and solutions for ``check``. Each input
+is a seed with one to three mutations (byte flips, truncation, duplicated / dropped / blank lines,
+huge, negative, NaN and fullwidth numbers, unicode and control characters, binary, wrong headers,
+broken URLs and JSON), run in-process through ``gridsolve`` (``cli.main.run``: solve, count,
+check, render, from a file, the command line or stdin) or the batch reader
+(``harness.batch.load``). The properties, for every input:
+
+* the exit code is 0, 1 or 2, never an internal error (3) or a traceback;
+* a refusal (exit 2) says why, and a broken item is one error line: at most one for a one-item
+  input, at most one per line for JSON Lines and lists;
+* nothing that is not printable reaches stdout or stderr;
+* no input takes longer than the hang limit.
+
+Solving is the deadline suite's business, not this one's: a puzzle over ``SOLVE_CELLS`` cells is
+rendered instead of solved. Writes ``benchmarks/results/fuzz.md`` (+ csv: inputs per format group
+and outcome); exits 1 on any violation, listing the first ones with their reproducer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import random
+import re
+import signal
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .common import ROOT, command, markdown_table, publish, stamp
+
+NAME = "fuzz"
+SAMPLES = ROOT / "puzzles" / "samples"
+SOLVE_CELLS = 400
+HANG_SECONDS = 60.0
+ERROR = "gridsolve: error: "
+UNREADABLE = {"svg", "text", "json"}  # writers whose output is not a puzzle input (json: jsonl group)
+INLINE = {"url", "loopy"}
+
+
+@dataclass(frozen=True)
+class Seed:
+    """One valid input: its format group, text, whether it is written on the command line, the
+    ``--kind`` it needs, and for ``check`` a solution of it."""
+
+    group: str
+    text: str
+    inline: bool = False
+    kind: str | None = None
+    solution: str | None = None
+
+
+@dataclass
+class Case:
+    """A mutated seed run as ``argv`` (``{in}`` stands for the input file, ``{sol}`` for the
+    solution file) with ``stdin``; ``multi`` = several items, one error line each allowed."""
+
+    seed: Seed
+    data: bytes
+    mutations: list[str]
+    argv: list[str]
+    stdin: bytes = b""
+    multi: bool = False
+    solution: bytes | None = None
+
+
+@dataclass
+class Outcome:
+    code: int
+    stdout: str
+    stderr: str
+    seconds: float
+    violations: list[str] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------ the corpus
+
+
+FIXTURES = ROOT / "tests" / "data"  # more formats (CSP-Rules, Fodor, the essay's files, listings)
+
+
+def _entries():
+    """The sample puzzles, each with a solution (its own, else one the default backend finds)."""
+    import dataclasses
+
+    from gridsolve.puzzles.formats import read
+
+    import gridsolve
+
+    for path in sorted(SAMPLES.rglob("*.txt")):
+        for e in read(str(path)):
+            if e.ok and e.solution is None and e.puzzle.rows * e.puzzle.cols <= SOLVE_CELLS:
+                found = gridsolve.solve(e.puzzle, timeout=30).solutions
+                e = dataclasses.replace(e, solution=found[0] if found else None)
+            if e.ok:
+                yield e
+
+
+def _files() -> list[Seed]:
+    """Every readable fixture file as it is, grouped by kind ("KIND-file")."""
+    from gridsolve.puzzles.formats import parse_text
+
+    out = []
+    for path in sorted(p for p in FIXTURES.rglob("*") if p.is_file() and p.suffix != ".md"):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        kind = path.relative_to(FIXTURES).parts[0]
+        for given in (None, kind):
+            try:
+                if all(e.ok for e in parse_text(text, "<seed>", given)):
+                    out.append(Seed(f"{kind}-file", text, kind=given))
+                    break
+            except Exception:  # noqa: BLE001 - not a puzzle file (a violations list, notes)
+                continue
+    return out
+
+
+def seeds() -> list[Seed]:
+    """Every sample in every format that reads back as the same puzzle, plus the multi-item
+    groups (JSON Lines, puzzlekit, URL lists) and the solutions for ``check``."""
+    from gridsolve.puzzles.formats import parse_inline, parse_text, write, writers
+
+    out: list[Seed] = []
+    records, urls, kit = [], [], defaultdict(dict)
+    for e in _entries():
+        for fmt in writers(e.kind):
+            if fmt in UNREADABLE:
+                continue
+            text = write(fmt, e.puzzle, None, e.id)
+            for kind in (None, e.kind):
+                try:
+                    back = [parse_inline(text, kind)] if fmt in INLINE else parse_text(text, "<seed>", kind)
+                except Exception:  # noqa: BLE001 - a format that does not read back is no seed
+                    continue
+                if len(back) == 1 and back[0] is not None and back[0].ok and back[0].puzzle == e.puzzle:
+                    out.append(Seed(f"{e.kind}-{fmt}", text, fmt in INLINE, kind))
+                    break
+        if e.solution is not None:
+            sol = write("canonical", e.puzzle, e.solution, e.id)
+            out.append(Seed(f"{e.kind}-check", write("canonical", e.puzzle, None, e.id), solution=sol))
+        records.append(json.dumps({"kind": e.kind, "id": e.id, "puzzle": write("canonical", e.puzzle)}))
+        if "url" in writers(e.kind):
+            urls.append(write("url", e.puzzle))
+            head, *grid = write("canonical", e.puzzle).splitlines()
+            name = {"slitherlink": "Slitherlink", "nurikabe": "Nurikabe"}.get(e.kind)
+            if name:
+                problem = f"{e.puzzle.rows} {e.puzzle.cols}\n" + "\n".join(g.replace(".", "-") for g in grid)
+                kit[name][e.id] = {"problem": problem}
+    out += _files()
+    out.append(Seed("jsonl", "\n".join(records) + "\n"))
+    out.append(Seed("url-list", "# puzzles\n" + "\n".join(urls) + "\n"))
+    for name, data in kit.items():
+        out.append(Seed("puzzlekit", json.dumps({"name": name, "data": data}, indent=1)))
+    return out
+
+
+# ------------------------------------------------------------------ mutations
+
+NUMBERS = ["9" * 25, "9" * 5000, "99999999", "1000001", "-3", "-0", "+1", "NaN", "nan", "inf", "1e9",
+           "0x1f", "1.5", "0", "\uff15", "\u2460", "\u00b2", "\u0663", "\U0001d7d9", ""]
+NOISE = ["\u200b", "\u00e9", "\u4e2d", "\U0001f600", "\x1b[31m", "\x00", "\r", "\t", "\ufeff", "\u202e",
+         "\x7f", "\udcff", "#", "{", "}", "\"", "/", "?", "x", " ", "\\", "\n\n"]
+HEADERS = ["slitherlink", "nurikabe", "hamiltonian", "edgematching", "loopy", "eternity2", "sudoku",
+           "SLITHERLINK", "", "slitherlink 0x0", "nurikabe 1000x1000", "hamiltonian 5x5x5",
+           "edgematching 64x64"]
+JSON_BREAKS = ['{"kind": 1, "id": "a", "puzzle": "x"}', '{"kind": null, "puzzle": 5}', '[1, 2]', 'null',
+               '{"kind": "nurikabe", "id": "\\u001b[2J", "puzzle": "# only a comment"}',
+               '{"puzzle": "' + "[" * 50 + '"}', "[" * 100000, '{"kind": "slitherlink", "puzzle": ""}',
+               '{"kind": ["x"], "puzzle": "slitherlink 1x1\\n."}', '{"solution": {"edges": 5}}']
+
+
+def _lines(text: str) -> list[str]:
+    return text.split("\n")
+
+
+def flip(text: str, rng: random.Random) -> bytes:
+    data = bytearray(text.encode("utf-8", "surrogatepass"))
+    for _ in range(rng.randint(1, 3)):
+        if data:
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+    return bytes(data)
+
+
+def binary(text: str, rng: random.Random) -> bytes:
+    data = text.encode("utf-8", "surrogatepass")
+    at = rng.randint(0, len(data))
+    return data[:at] + bytes(rng.randrange(256) for _ in range(rng.randint(1, 16))) + data[at:]
+
+
+def truncate(text: str, rng: random.Random) -> str:
+    return text[: rng.randint(0, max(0, len(text) - 1))]
+
+
+def duplicate_line(text: str, rng: random.Random) -> str:
+    ls = _lines(text)
+    i = rng.randrange(len(ls))
+    return "\n".join(ls[: i + 1] + [ls[i]] + ls[i + 1:])
+
+
+def drop_line(text: str, rng: random.Random) -> str:
+    ls = _lines(text)
+    del ls[rng.randrange(len(ls))]
+    return "\n".join(ls)
+
+
+def blank_line(text: str, rng: random.Random) -> str:
+    ls = _lines(text)
+    ls.insert(rng.randint(0, len(ls)), "")
+    return "\n".join(ls)
+
+
+def number(text: str, rng: random.Random) -> str:
+    found = list(re.finditer(r"[0-9]+", text))
+    if not found:
+        return text + rng.choice(NUMBERS)
+    m = rng.choice(found)
+    return text[: m.start()] + rng.choice(NUMBERS) + text[m.end():]
+
+
+def noise(text: str, rng: random.Random) -> str:
+    at = rng.randint(0, len(text))
+    return text[:at] + rng.choice(NOISE) + text[at:]
+
+
+def header(text: str, rng: random.Random) -> str:
+    ls = _lines(text)
+    i = next((k for k, ln in enumerate(ls) if ln.strip() and not ln.startswith("#")), 0)
+    words = ls[i].split(" ")
+    if rng.random() < 0.5 or len(words) < 2:
+        words[0] = rng.choice(HEADERS)
+    else:
+        words[1] = f"{rng.choice([0, 1, 3, 5, 7, 64, 200, 1000, 1001])}x{rng.choice([0, 1, 5, 9, 1000])}"
+    ls[i] = " ".join(words)
+    return "\n".join(ls)
+
+
+def url(text: str, rng: random.Random) -> str:
+    parts = text.split("/")
+    how = rng.randrange(4)
+    if how == 0 and len(parts) > 2:
+        i, j = rng.sample(range(len(parts)), 2)
+        parts[i], parts[j] = parts[j], parts[i]
+    elif how == 1:
+        parts = parts[: rng.randint(1, len(parts))]
+    elif how == 2:
+        parts.append(rng.choice(["", "x", "99", "5/5/abc"]))
+    else:
+        return text.replace("?", rng.choice(["", "??", "?/", "?slither/"]), 1)
+    return "/".join(parts)
+
+
+def json_break(text: str, rng: random.Random) -> str:
+    ls = _lines(text)
+    i = rng.randrange(len(ls))
+    how = rng.randrange(3)
+    if how == 0:
+        ls[i] = rng.choice(JSON_BREAKS)
+    elif how == 1:
+        ls.insert(i, rng.choice(JSON_BREAKS))
+    else:
+        ls[i] = ls[i].replace(rng.choice(['"', "{", "}", ":", ","]), "", 1)
+    return "\n".join(ls)
+
+
+MUTATIONS: dict[str, Callable] = {
+    "flip": flip, "binary": binary, "truncate": truncate, "duplicate": duplicate_line, "drop": drop_line,
+    "blank": blank_line, "number": number, "noise": noise, "header": header, "url": url, "json": json_break,
+}
+BYTE_LEVEL = {"flip", "binary"}  # these end in bytes: the input may not be UTF-8 any more
+
+
+def mutate(text: str, rng: random.Random) -> tuple[bytes, list[str]]:
+    """The text with one to three mutations (a byte-level one, if drawn, comes last)."""
+    names = rng.choices(list(MUTATIONS), k=rng.randint(1, 3))
+    names.sort(key=lambda n: n in BYTE_LEVEL)
+    data: str | bytes = text
+    for n in names:
+        data = MUTATIONS[n](data if isinstance(data, str) else data.decode("utf-8", "surrogateescape"), rng)
+    return (data if isinstance(data, bytes) else data.encode("utf-8", "surrogateescape")), names
+
+
+# ------------------------------------------------------------------ cases and properties
+
+
+def make_case(seed: Seed, rng: random.Random, timeout: float) -> Case:
+    """A mutated seed and a command to run it with."""
+    data, names = mutate(seed.text, rng)
+    kind = ["--kind", seed.kind] if seed.kind else []
+    limits = ["--timeout", str(timeout)]
+    multi = seed.group in ("jsonl", "url-list", "puzzlekit")
+    if seed.solution is not None:
+        if rng.random() < 0.5:
+            sol, sol_names = mutate(seed.solution, rng)
+            return Case(seed, seed.text.encode(), ["solution:" + n for n in sol_names],
+                        ["check", "{in}", "{sol}"], solution=sol)
+        return Case(seed, data, names, ["check", "{in}", "{sol}"], solution=seed.solution.encode())
+    if seed.group == "jsonl" and rng.random() < 0.5:
+        return Case(seed, data, names, ["<batch-load>", "{in}"], multi=True)
+    cmd = rng.choice([["solve", *limits], ["count", *limits, "--limit", "2"],
+                      ["render", "--format", "canonical"]])
+    if seed.inline and b"\x00" not in data:
+        arg = data.decode("utf-8", "surrogateescape")
+        return Case(seed, data, names, [cmd[0], arg, *cmd[1:], *kind])
+    if rng.random() < 0.2 and cmd[0] != "render":
+        return Case(seed, data, names, [cmd[0], "-", *cmd[1:], *kind], stdin=data, multi=multi)
+    return Case(seed, data, names, [cmd[0], "{in}", *cmd[1:], *kind], multi=multi)
+
+
+def _too_big(argv: list[str], kind: str | None) -> bool:
+    """Would the command solve a puzzle over SOLVE_CELLS cells? (Read errors: no, run it.)"""
+    from gridsolve.puzzles.formats import read
+
+    try:
+        return any(e.ok and e.puzzle.rows * e.puzzle.cols > SOLVE_CELLS for e in read(argv[1], kind))
+    except Exception:  # noqa: BLE001 - the run itself shows what reading does
+        return False
+
+
+class Hang(BaseException):
+    pass
+
+
+def _alarm(signum, frame):
+    raise Hang
+
+
+def run_cli(argv: list[str], stdin: bytes = b"", hang: float = HANG_SECONDS) -> Outcome:
+    """``gridsolve ARGV`` in this process (``cli.main.run``) with ``stdin``: its exit code and
+    output. A run past ``hang`` seconds is stopped and reported as exit -1."""
+    from gridsolve.cli.main import run
+
+    out, err = io.TextIOWrapper(io.BytesIO(), "utf-8"), io.TextIOWrapper(io.BytesIO(), "utf-8")
+    old_in = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), "utf-8")
+    t0 = time.perf_counter()
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, hang)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = run(argv)
+            except Hang:
+                code = -1
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+        sys.stdin = old_in
+    seconds = time.perf_counter() - t0
+    texts = []
+    for f in (out, err):
+        f.flush()
+        texts.append(f.buffer.getvalue().decode("utf-8", "replace"))
+    return Outcome(code, texts[0], texts[1], seconds)
+
+
+def batch_load(path: str) -> Outcome:
+    """The batch's reader (``harness.batch.load``) on a file: exit 0 with one error line per
+    malformed item, 2 with one line when the file as a whole is refused, -2 if it raised anything
+    else (a reader bug)."""
+    from gridsolve.harness.batch import load
+    from gridsolve.puzzles.formats import FormatError
+
+    t0 = time.perf_counter()
+    try:
+        entries = load([path])
+    except FormatError as exc:
+        return Outcome(2, "", ERROR + str(exc) + "\n", time.perf_counter() - t0)
+    except Exception as exc:  # noqa: BLE001 - this is what the fuzz looks for
+        return Outcome(-2, "", f"{ERROR}internal error: {type(exc).__name__}: {exc}\n",
+                       time.perf_counter() - t0)
+    err = "".join(f"{ERROR}{e.error}\n" for e in entries if not e.ok)
+    return Outcome(0, "", err, time.perf_counter() - t0)
+
+
+def check(case: Case, o: Outcome) -> list[str]:
+    """The properties a run must have (empty = all hold)."""
+    bad = []
+    if o.code == -1:
+        bad.append("hang")
+    elif o.code not in (0, 1, 2):
+        bad.append(f"exit {o.code}")
+    if "Traceback" in o.stderr or "Traceback" in o.stdout:
+        bad.append("traceback")
+    if "internal error" in o.stderr:
+        bad.append("internal error")
+    errors = [ln for ln in o.stderr.splitlines() if ln.startswith(ERROR)]
+    if o.code == 2 and not errors:
+        bad.append("refused without an error line")
+    allowed = len(case.data.splitlines()) + 1 if case.multi else 1
+    if len(errors) > allowed:
+        bad.append(f"{len(errors)} error lines for {'a multi-item input' if case.multi else 'one item'}")
+    if not all(ln.isprintable() for ln in (o.stdout + o.stderr).splitlines()):
+        bad.append("unprintable output")
+    return bad
+
+
+def run_case(case: Case, tmp: Path, hang: float = HANG_SECONDS) -> Outcome:
+    """Write the case's files into ``tmp`` and run it; ``violations`` filled in."""
+    src, sol = tmp / "input.txt", tmp / "solution.txt"
+    src.write_bytes(case.data)
+    if case.solution is not None:
+        sol.write_bytes(case.solution)
+    argv = [str(src) if a == "{in}" else str(sol) if a == "{sol}" else a for a in case.argv]
+    if argv[0] == "<batch-load>":
+        o = batch_load(argv[1])
+    else:
+        if argv[0] in ("solve", "count") and argv[1] != "-" and _too_big(argv, case.seed.kind):
+            kind = ["--kind", case.seed.kind] if case.seed.kind else []
+            argv = ["render", argv[1], "--format", "canonical", *kind]
+        o = run_cli(argv, case.stdin, hang)
+    o.violations = check(case, o)
+    return o
+
+
+def reproducer(case: Case) -> str:
+    """A one-line description of a case: command, mutations and the input (shortened)."""
+    data = case.data.decode("utf-8", "backslashreplace")
+    shown = data if len(data) <= 300 else data[:300] + "..."
+    return f"{' '.join(case.argv)} [{case.seed.group}; {', '.join(case.mutations)}] input={shown!r}"
+
+
+def fuzz(n: int, seed: int, timeout: float, hang: float = HANG_SECONDS, progress: bool = False):
+    """Run ``n`` cases from ``seed``: (outcome counts per group, violating (case, outcome) pairs)."""
+    rng = random.Random(seed)
+    groups = defaultdict(list)
+    for s in seeds():
+        groups[s.group].append(s)
+    names = sorted(groups)
+    counts: dict[str, Counter] = defaultdict(Counter)
+    found = []
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="gridsolve-fuzz-") as tmp:
+        for i in range(n):
+            s = rng.choice(groups[rng.choice(names)])  # every group as often
+            case = make_case(s, random.Random(rng.getrandbits(64)), timeout)
+            o = run_case(case, Path(tmp), hang)
+            counts[s.group][f"exit {o.code}"] += 1
+            for v in o.violations:
+                counts[s.group][v] += 1
+            if o.violations:
+                found.append((case, o))
+            if progress and (i + 1) % 500 == 0:
+                print(f"fuzz: {i + 1}/{n}, {len(found)} violation(s), {time.perf_counter() - t0:.0f} s",
+                      file=sys.stderr, flush=True)
+    return counts, found
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks fuzz", description=__doc__.split("\n")[0])
+    ap.add_argument("--inputs", type=int, default=20000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--timeout", type=float, default=2.0, help="--timeout of each solve / count")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    counts, found = fuzz(args.inputs, args.seed, args.timeout, progress=True)
+    minutes = (time.perf_counter() - t0) / 60
+    outcomes = sorted({k for c in counts.values() for k in c})
+    rows = [{"group": g, "inputs": sum(v for k, v in c.items() if k.startswith("exit")),
+             **{k: c.get(k, 0) for k in outcomes}} for g, c in sorted(counts.items())]
+    total = Counter()
+    for c in counts.values():
+        total.update(c)
+    rows.append({"group": "all", "inputs": args.inputs, **{k: total.get(k, 0) for k in outcomes}})
+    lines = [f"# Fuzz: {args.inputs} mutated inputs, seed {args.seed}", "",
+             stamp(command(NAME, argv)), f"{minutes:.1f} min in one process.", "",
+             "Outcomes per format group (exit codes; any other column is a violation):", "",
+             markdown_table(["group", "inputs", *outcomes], [[r[k] for k in ("group", "inputs", *outcomes)]
+                                                            for r in rows]),
+             f"Violations: {len(found)}.", ""]
+    for case, o in found[:30]:
+        lines.append(f"- {', '.join(o.violations)}: `{reproducer(case)}` -> exit {o.code}, "
+                     f"stderr {o.stderr.strip()[:300]!r}")
+    publish(NAME, "\n".join(lines) + "\n", rows)
+    return 1 if found else 0
