@@ -13,7 +13,8 @@ check, render, from a file, the command line or stdin) or the batch reader
 
 * the exit code is 0, 1 or 2, never an internal error (3) or a traceback;
 * a refusal (exit 2) says why, and a broken item is one error line: at most one for a one-item
-  input, at most one per line for JSON Lines and lists;
+  input (plus one per line a mutation added: a line may be an item of its own), at most one per
+  line for JSON Lines and lists;
 * nothing that is not printable reaches stdout or stderr;
 * no input takes longer than the hang limit.
 
@@ -278,6 +279,7 @@ MUTATIONS: dict[str, Callable] = {
     "blank": blank_line, "number": number, "noise": noise, "header": header, "url": url, "json": json_break,
 }
 BYTE_LEVEL = {"flip", "binary"}  # these end in bytes: the input may not be UTF-8 any more
+LINE_ADDING = ("duplicate", "json")  # these may add a line that is an item of its own
 
 
 def mutate(text: str, rng: random.Random) -> tuple[bytes, list[str]]:
@@ -397,7 +399,8 @@ def check(case: Case, o: Outcome) -> list[str]:
     errors = [ln for ln in o.stderr.splitlines() if ln.startswith(ERROR)]
     if o.code == 2 and not errors:
         bad.append("refused without an error line")
-    allowed = len(case.data.splitlines()) + 1 if case.multi else 1
+    added = sum(m.endswith(LINE_ADDING) for m in case.mutations)  # each may be an item of its own
+    allowed = len(case.data.splitlines()) + 1 if case.multi else 1 + added
     if len(errors) > allowed:
         bad.append(f"{len(errors)} error lines for {'a multi-item input' if case.multi else 'one item'}")
     if not all(ln.isprintable() for ln in (o.stdout + o.stderr).splitlines()):

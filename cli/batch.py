@@ -29,6 +29,7 @@ from .common import (
     Usage,
     at_least_one,
     check_options,
+    error,
     parse_options,
     positive_seconds,
     warning,
@@ -81,8 +82,10 @@ def batch(
         kind = kinds.normalize(kind)
     options = parse_options(option)
     entries = engine.load(inputs, kind)
-    if not entries:
-        raise Usage("the input holds no puzzle")
+    if not any(e.ok for e in entries):  # nothing to run: refused before any output is written
+        for e in entries[:-1]:
+            error(e.error or "")
+        raise Usage(entries[-1].error if entries else "the input holds no puzzle")
     try:
         chosen = engine.choose_backends(entries, backends, crossval)
     except engine.BatchError as exc:

@@ -23,6 +23,7 @@ from gridsolve.harness.results import record
 from gridsolve.puzzles import render as renderers
 from gridsolve.puzzles.formats import Entry, FormatError, read_solution, read_text, write
 from gridsolve.puzzles.solving import Status
+from typer._click.exceptions import ClickException, NoArgsIsHelpError  # typer vendors click
 
 import gridsolve
 
@@ -337,9 +338,15 @@ def run(argv: list[str] | None = None) -> int:
     Bad input and usage are one error line and 2; anything else that escapes a command is a bug:
     one "internal error" line and 3 (a traceback with GRIDSOLVE_DEBUG=1)."""
     try:
-        app(args=argv, prog_name="gridsolve")
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+        code = app(args=argv, prog_name="gridsolve", standalone_mode=False)
+        return code if isinstance(code, int) else 0
+    except NoArgsIsHelpError as exc:
+        exc.show()  # the help text
+        return exc.exit_code
+    except ClickException as exc:  # the argument parser's: no such option, not a number, ...
+        ctx = getattr(exc, "ctx", None)
+        error(exc.format_message() + (f" (see '{ctx.command_path} --help')" if ctx is not None else ""))
+        return exc.exit_code
     except (Usage, FormatError, registry.UnknownBackend) as exc:
         error(str(exc))
         return 2

@@ -269,9 +269,10 @@ _SEP = re.compile(r"^\s*\+(-{4}\+)+\s*$")
 
 def parse_seed_boards(text: str) -> list[tuple[int, list[tuple[int, tuple[int, int, int, int]]], int]]:
     """Boards of the seed's layout: (first line, rows of (tile id, displayed tile), columns). Boards
-    are apart by blank lines or ``<deb>`` markers."""
+    are apart by ``<deb>`` markers (by blank lines in a text without markers)."""
     boards, cur, start = [], [], 0
     lines = text.splitlines()
+    marked = any(ln.lstrip().startswith("<") for ln in lines)  # then markers alone part boards
 
     def close():
         if cur:
@@ -292,8 +293,8 @@ def parse_seed_boards(text: str) -> list[tuple[int, list[tuple[int, tuple[int, i
             cur.append([(mid[3 * c + 1], (top[c], mid[3 * c + 2], bot[c], mid[3 * c])) for c in range(cols)])
             i += 4
             continue
-        if not lines[i].strip() or lines[i].lstrip().startswith("<"):  # a board ends at a blank
-            close()  # line or a marker (<deb>), not inside at a damaged row: that stays its error
+        if lines[i].lstrip().startswith("<") or not (marked or lines[i].strip()):
+            close()  # not inside a board at a damaged row or a blank line: that stays its error
         i += 1
     close()
     return [(s, b, len(b[0])) for s, b in boards]
