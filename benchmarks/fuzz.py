@@ -61,6 +61,7 @@ class Seed:
     inline: bool = False
     kind: str | None = None
     solution: str | None = None
+    items: int = 1  # puzzles in it: a broken one is one error line each
 
 
 @dataclass
@@ -119,8 +120,9 @@ def _files() -> list[Seed]:
         kind = path.relative_to(FIXTURES).parts[0]
         for given in (None, kind):
             try:
-                if all(e.ok for e in parse_text(text, "<seed>", given)):
-                    out.append(Seed(f"{kind}-file", text, kind=given))
+                found = parse_text(text, "<seed>", given)
+                if all(e.ok for e in found):
+                    out.append(Seed(f"{kind}-file", text, kind=given, items=len(found)))
                     break
             except Exception:  # noqa: BLE001 - not a puzzle file (a violations list, notes)
                 continue
@@ -400,9 +402,9 @@ def check(case: Case, o: Outcome) -> list[str]:
     if o.code == 2 and not errors:
         bad.append("refused without an error line")
     added = sum(m.endswith(LINE_ADDING) for m in case.mutations)  # each may be an item of its own
-    allowed = len(case.data.splitlines()) + 1 if case.multi else 1 + added
+    allowed = len(case.data.splitlines()) + 1 if case.multi else case.seed.items + added
     if len(errors) > allowed:
-        bad.append(f"{len(errors)} error lines for {'a multi-item input' if case.multi else 'one item'}")
+        bad.append(f"{len(errors)} error lines for {allowed} item(s)")
     if not all(ln.isprintable() for ln in (o.stdout + o.stderr).splitlines()):
         bad.append("unprintable output")
     return bad

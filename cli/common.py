@@ -237,8 +237,10 @@ def prepare(solutions: int, *, puzzles, kind, size, backend, timeout, option, ro
     return Job(inputs, limit, options, backends_for(inputs.entries, backend))
 
 
-def exit_code(bad_inputs: int, failures: int) -> int:
-    return 2 if bad_inputs else 1 if failures else 0
+def exit_code(bad_inputs: int, failures: int, errors: int = 0) -> int:
+    """2 if some input was bad or a backend refused / failed on one (``errors``: status error),
+    else 1 if some answer was no (no solution, not unique, timeout, ...), else 0."""
+    return 2 if bad_inputs or errors else 1 if failures else 0
 
 
 def summary_line(ident: str, r: SolveResult) -> str:

@@ -6,7 +6,8 @@ too), so ``gridsolve --help`` answers at once.
 Results go to stdout, status lines (and warnings, errors) to stderr, so output composes:
 ``gridsolve solve P > s; gridsolve check P s``. Exit codes: 0 = solved (and, for count /
 --limit >= 2, exactly one solution); 1 = no solution, not unique, timeout or disagreement;
-2 = bad input or usage. Errors are one line on stderr.
+2 = bad input or usage, or a backend that refused the input (too large for it) or failed on it
+(status error); 3 = a bug in gridsolve ("internal error"). Errors are one line on stderr each.
 """
 
 from __future__ import annotations
@@ -91,16 +92,19 @@ def solve(
                         f"(choose from: {', '.join(output_formats(e.kind))}, json)")
     if fmt == "svg" and len(inputs.entries) > 1 and (out is None or not out.is_dir()):
         raise Usage("several puzzles: give --out DIR (an existing directory) for SVG output")
-    failures = 0
+    failures = errors = 0
     chunks: list[str] = []
     for e in inputs.entries:
         r = run(chosen[e.kind], e.puzzle, lim, **options)
         ok = r.status == Status.SOLVED and (lim.solutions < 2 or r.unique is True)
         failures += not ok
+        errors += r.status == Status.ERROR
         if trace:
             for line in r.stats.get("trace", []):
                 print(line, file=sys.stderr if fmt != "text" else sys.stdout)
-        if not quiet and fmt != "json":
+        if r.status == Status.ERROR:  # the backend refused or failed: an error line, always
+            error(summary_line(e.id, r))
+        elif not quiet and fmt != "json":
             print(summary_line(e.id, r), file=sys.stderr, flush=True)
         if fmt == "json":
             chunks.append(json.dumps(record(e.kind, e.id, r)))
@@ -121,7 +125,7 @@ def solve(
             flush(chunks)
     if out is not None and chunks:
         out.write_text("\n".join(chunks) + "\n")
-    raise typer.Exit(exit_code(inputs.bad, failures))
+    raise typer.Exit(exit_code(inputs.bad, failures, errors))
 
 
 def flush(chunks: list[str]) -> None:
@@ -145,17 +149,20 @@ def count(
     inputs, lim, options, chosen = job.inputs, job.limit, job.options, job.backends
     for b in chosen.values():
         check_options(b, options)
-    failures = 0
+    failures = errors = 0
     for e in inputs.entries:
         r = count_solutions(chosen[e.kind], e.puzzle, lim, **options)  # count-only mode if any
         failures += r.unique is not True
+        errors += r.status == Status.ERROR
+        if r.status == Status.ERROR:  # the backend refused or failed: an error line, always
+            error(f"{e.id}: {r.error or 'unknown error'} ({r.backend}, {r.seconds:.3f} s)")
         if fmt == TableFormat.json:
             print(json.dumps(record(e.kind, e.id, r, with_solutions=False)), flush=True)
             continue
-        plural = "s" if r.count != 1 else ""
         if r.status == Status.ERROR:
-            what = f"error: {r.error or ''}"
-        elif r.exhausted:
+            continue
+        plural = "s" if r.count != 1 else ""
+        if r.exhausted:
             what = f"exactly {r.count} solution{plural}"
         elif r.status == Status.TIMEOUT:
             what = f"at least {r.count} solution{plural} (timeout)"
@@ -165,7 +172,7 @@ def count(
             what = f"at least {r.count} solution{plural} (limit reached)"
         note = f"; {r.note}" if r.note and r.status != Status.ERROR else ""
         print(f"{e.id}: {what} ({r.backend}, {r.seconds:.3f} s{note})", flush=True)
-    raise typer.Exit(exit_code(inputs.bad, failures))
+    raise typer.Exit(exit_code(inputs.bad, failures, errors))
 
 
 @app.command()

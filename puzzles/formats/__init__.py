@@ -17,6 +17,7 @@ a multi-puzzle input becomes an ``Entry`` with ``error`` set, so the other items
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -29,6 +30,7 @@ __all__ = ["Entry", "FormatError", "read", "read_text", "parse_text", "parse_inl
            "capabilities", "writers", "write", "read_solution", "from_size", "adjust"]
 
 PUZZLEKIT_NAMES = {"slitherlink": "slitherlink", "nurikabe": "nurikabe"}
+MAX_FILES = 100_000
 SKIPPED_SUFFIXES = {".md", ".rst", ".png", ".svg", ".pdf", ".html"}  # notes beside puzzle files
 # the line `gridsolve solve` writes before a solution: "ID: BACKEND STATUS, ..."
 STATUS_LINE_RE = re.compile(r"^\S.*: \S+ (solved|unsat|timeout|stuck|error)(,|$)")
@@ -83,10 +85,7 @@ def read(arg: str, kind: str | None = None) -> list[Entry]:
     if _exists(path, Path.is_file):
         return parse_text(_read_file(path), str(path), kind)
     if _exists(path, Path.is_dir):
-        files = sorted(
-            p for p in path.rglob("*")
-            if p.is_file() and not p.name.startswith(".") and p.suffix not in SKIPPED_SUFFIXES
-        )
+        files = _puzzle_files(path)
         if not files:
             raise FormatError("directory holds no files", str(path))
         out: list[Entry] = []
@@ -106,6 +105,21 @@ def read(arg: str, kind: str | None = None) -> list[Entry]:
     if entry is not None:
         return [entry]
     raise FormatError("no such file, and not a puzz.link URL or puzzle ID", arg)
+
+
+def _puzzle_files(folder: Path) -> list[Path]:
+    """The files of a folder and its subfolders (hidden ones and notes left out; folders that
+    cannot be read skipped); FormatError past ``MAX_FILES``, which no puzzle collection needs."""
+    found = []
+    for top, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in names:
+            p = Path(top, name)
+            if not name.startswith(".") and p.suffix not in SKIPPED_SUFFIXES and _exists(p, Path.is_file):
+                found.append(p)
+                if len(found) > MAX_FILES:
+                    raise FormatError(f"more than {MAX_FILES} files: give a folder of puzzles", str(folder))
+    return sorted(found)
 
 
 def _exists(path: Path, test) -> bool:
