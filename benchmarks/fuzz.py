@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import json
 import random
@@ -166,6 +167,12 @@ def seeds() -> list[Seed]:
     for name, data in kit.items():
         out.append(Seed("puzzlekit", json.dumps({"name": name, "data": data}, indent=1)))
     return out
+
+
+@functools.cache
+def seeds_cached() -> tuple[Seed, ...]:
+    """``seeds()`` built once per process (they solve the samples without a solution)."""
+    return tuple(seeds())
 
 
 # ------------------------------------------------------------------ mutations
@@ -439,7 +446,7 @@ def fuzz(n: int, seed: int, timeout: float, hang: float = HANG_SECONDS, progress
     """Run ``n`` cases from ``seed``: (outcome counts per group, violating (case, outcome) pairs)."""
     rng = random.Random(seed)
     groups = defaultdict(list)
-    for s in seeds():
+    for s in seeds_cached():
         groups[s.group].append(s)
     names = sorted(groups)
     counts: dict[str, Counter] = defaultdict(Counter)
