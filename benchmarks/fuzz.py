@@ -187,7 +187,9 @@ HEADERS = ["slitherlink", "nurikabe", "hamiltonian", "edgematching", "loopy", "e
 JSON_BREAKS = ['{"kind": 1, "id": "a", "puzzle": "x"}', '{"kind": null, "puzzle": 5}', '[1, 2]', 'null',
                '{"kind": "nurikabe", "id": "\\u001b[2J", "puzzle": "# only a comment"}',
                '{"puzzle": "' + "[" * 50 + '"}', "[" * 100000, '{"kind": "slitherlink", "puzzle": ""}',
-               '{"kind": ["x"], "puzzle": "slitherlink 1x1\\n."}', '{"solution": {"edges": 5}}']
+               '{"kind": ["x"], "puzzle": "slitherlink 1x1\\n."}', '{"solution": {"edges": 5}}',
+               '{"kind": "slitherlink", "puzzle": "slitherlink 1x1\\n.", "solution": {"edges": [[1]]}}',
+               '{"kind": "nurikabe", "id": {}, "puzzle": "nurikabe 1x1\\n1", "solution": "\\u2460"}']
 
 
 def _lines(text: str) -> list[str]:

@@ -300,9 +300,10 @@ def _jsonl_entry(obj, source: str, no: int, ident: str, kind: str | None) -> Ent
         try:
             solution = kinds.formats(e.kind).parse_solution(
                 e.puzzle, given if isinstance(given, str) else json.dumps(given))
-        except FormatError as exc:
+        except ValueError as exc:  # FormatError, or a solution type refusing what it was given
             solution = None
-            warning = str(FormatError(f"malformed given solution ignored ({exc.message})", source, no))
+            why = exc.message if isinstance(exc, FormatError) else str(exc)
+            warning = str(FormatError(f"malformed given solution ignored ({why})", source, no))
     return Entry(ident, e.kind, e.puzzle, solution, source=source, warning=warning)
 
 
