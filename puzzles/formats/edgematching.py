@@ -29,20 +29,12 @@ import re
 
 from ..edgematching import KIND, MAX_SIDE, EdgeMatchingPuzzle, EdgeMatchingSolution
 from ..render.edgematching import seed_layout
-from .common import (
-    NUMBER,
-    Capabilities,
-    Entry,
-    FormatError,
-    check_dimensions,
-    is_number,
-    parse_size,
-    solution_from_json,
-)
+from . import common
+from .common import Capabilities, Entry, FormatError, check_dimensions, parse_size, solution_from_json
 
-_INT_RE = re.compile(rf"^\s*{NUMBER}(\s+{NUMBER})*\s*$")
+_INT_RE = re.compile(rf"^\s*{common.NUMBER}(\s+{common.NUMBER})*\s*$")
 _HINT_RE = re.compile(
-    rf"^hint\s+piece=({NUMBER})\s+row=({NUMBER})\s+col=({NUMBER})\s+rotation=({NUMBER})\s*$")
+    rf"^hint\s+piece=({common.NUMBER})\s+row=({common.NUMBER})\s+col=({common.NUMBER})\s+rotation=({common.NUMBER})\s*$")
 
 # The official Eternity II set: sha256 of its pieces -> (mandatory fixed pieces, clue hints);
 # (row, col, piece, rotation), 0-based squares (reference notes: I8 = row 9, column 8).
@@ -69,7 +61,7 @@ def _make(rows, cols, tiles, rotation=True, hints=()) -> EdgeMatchingPuzzle:
 
 def _piece(line: str, no: int | None) -> tuple[int, int, int, int]:
     toks = line.split()
-    if len(toks) != 4 or not all(is_number(t) for t in toks):
+    if len(toks) != 4 or not all(common.is_number(t) for t in toks):
         raise FormatError(f"expected a piece 'TOP RIGHT BOTTOM LEFT' (4 numbers), got {line.strip()!r}",
                           line=no)
     return tuple(int(t) for t in toks)  # type: ignore[return-value]
@@ -138,7 +130,7 @@ def _parse_grid(puzzle: EdgeMatchingPuzzle, lines: list[tuple[int, str]]) -> Edg
         if len(toks) != puzzle.cols:
             raise FormatError(f"expected {puzzle.cols} 'piece/rotation' tokens, got {len(toks)}", line=no)
         for t in toks:
-            m = re.fullmatch(rf"({NUMBER})(?:/([0-9]))?", t)
+            m = re.fullmatch(rf"({common.NUMBER})(?:/([0-9]))?", t)
             if not m or not 1 <= int(m.group(1)) <= puzzle.n or int(m.group(2) or 0) > 3:
                 raise FormatError(f"bad placement {t!r} (piece 1..{puzzle.n}, rotation 0..3)", line=no)
             pairs.append((int(m.group(1)), int(m.group(2) or 0)))
@@ -175,7 +167,7 @@ def _plain(text: str) -> tuple[int, int, list]:
         raise FormatError("no pieces")
     rows = cols = None
     first = lines[0][1].split()
-    if len(first) == 2 and all(is_number(t) for t in first):
+    if len(first) == 2 and all(common.is_number(t) for t in first):
         rows, cols = int(first[0]), int(first[1])
         lines = lines[1:]
     tiles = [_piece(ln, no) for no, ln in lines]
@@ -252,7 +244,7 @@ def from_size(size: str) -> EdgeMatchingPuzzle:
     from ..generators.edgematching import e2_style
 
     s = size.strip()
-    rows, cols = (int(s), int(s)) if is_number(s) else parse_size(s)
+    rows, cols = (int(s), int(s)) if common.is_number(s) else parse_size(s)
     check_dimensions(rows, cols, MAX_SIDE)
     try:
         return e2_style(rows, cols, seed=0)[0]
@@ -262,8 +254,8 @@ def from_size(size: str) -> EdgeMatchingPuzzle:
 
 # ---------------------------------------------------------------- the seed's boxed layout
 
-_SEED_MID = re.compile(rf"^\s*\|\s*{NUMBER} [0-9]{{4}} {NUMBER}\s*\|", re.M)
-_DRAWN_PIECE = re.compile(rf"{NUMBER}/[0-9]")
+_SEED_MID = re.compile(rf"^\s*\|\s*{common.NUMBER} [0-9]{{4}} {common.NUMBER}\s*\|", re.M)
+_DRAWN_PIECE = re.compile(rf"{common.NUMBER}/[0-9]")
 _SEP = re.compile(r"^\s*\+(-{4}\+)+\s*$")
 
 
@@ -284,9 +276,9 @@ def parse_seed_boards(text: str) -> list[tuple[int, list[tuple[int, tuple[int, i
         if _SEP.match(lines[i]) and i + 3 < len(lines) and _SEED_MID.match(lines[i + 2]):
             if not cur:
                 start = i + 1
-            top = [int(x) for x in re.findall(NUMBER, lines[i + 1])]
-            mid = [int(x) for x in re.findall(NUMBER, lines[i + 2])]
-            bot = [int(x) for x in re.findall(NUMBER, lines[i + 3])]
+            top = [int(x) for x in re.findall(common.NUMBER, lines[i + 1])]
+            mid = [int(x) for x in re.findall(common.NUMBER, lines[i + 2])]
+            bot = [int(x) for x in re.findall(common.NUMBER, lines[i + 3])]
             cols = len(top)
             if len(mid) != 3 * cols or len(bot) != cols:
                 raise FormatError("a board row of the seed's layout has mismatched lines", line=i + 1)
