@@ -340,6 +340,13 @@ def _too_big(argv: list[str], kind: str | None) -> bool:
         return False
 
 
+def _exists(arg: str) -> bool:
+    try:
+        return Path(arg).exists()
+    except (OSError, ValueError):
+        return False
+
+
 class Hang(BaseException):
     pass
 
@@ -432,7 +439,11 @@ def run_case(case: Case, tmp: Path, hang: float = HANG_SECONDS) -> Outcome:
         if argv[0] in ("solve", "count") and argv[1] != "-" and _too_big(argv, case.seed.kind):
             kind = ["--kind", case.seed.kind] if case.seed.kind else []
             argv = ["render", argv[1], "--format", "canonical", *kind]
-        o = run_cli(argv, case.stdin, hang)
+        empty = tmp / "cwd"  # a mutated URL may have become a path (".", ".."): a folder, read whole
+        empty.mkdir(exist_ok=True)
+        with contextlib.chdir(empty):
+            case.multi = case.multi or (case.seed.inline and _exists(argv[1]))
+            o = run_cli(argv, case.stdin, hang)
     o.violations = check(case, o)
     return o
 
