@@ -2,16 +2,17 @@
 or a puzzle ID written on the command line, ``-`` for standard input, or a directory of files.
 
 The generic containers are handled here: canonical text blocks (``<kind> <ROWS>x<COLS> [id]``
-headers, blocks separated by blank lines), JSON Lines (``{"kind", "id", "puzzle"}`` per line, the
-puzzle in any supported format), the puzzlekit JSON corpora, and text files of URLs / IDs, one
-per line. Kind-specific formats (CSP-Rules files, pzprv3, ...) are recognised through what each
+headers, blocks separated by blank lines; a block without a header belongs to the puzzle before
+it) and text files of URLs / IDs, one per line; JSON inputs (JSON Lines, puzzlekit corpora) in
+``jsonl``. Kind-specific formats (CSP-Rules files, pzprv3, ...) are recognised through what each
 kind's ``puzzles.formats.<kind>`` module declares in its ``CAPABILITIES`` (``common.Capabilities``).
 
 Writing goes through ``writers(kind)`` / ``write(...)`` (``writing``); ``read_solution`` reads a
 solution back from any form they write.
 
-A parser validates everything up front: whatever it returns is safe to solve. A malformed item of
-a multi-puzzle input becomes an ``Entry`` with ``error`` set, so the other items still run.
+A parser validates everything up front: whatever it returns is safe to solve; whatever it refuses
+is a ``FormatError`` (the one error type, ``puzzles.errors``). A malformed item of a multi-puzzle
+input becomes an ``Entry`` with ``error`` set, so the other items still run.
 """
 
 from __future__ import annotations
@@ -24,12 +25,12 @@ from pathlib import Path
 
 from .. import kinds
 from .common import HEADER_RE, Entry, FormatError, split_blocks
+from .jsonl import parse_json
 from .writing import capabilities, write, writers
 
 __all__ = ["Entry", "FormatError", "read", "read_text", "parse_text", "parse_inline", "format_puzzle",
            "capabilities", "writers", "write", "read_solution", "from_size", "adjust"]
 
-PUZZLEKIT_NAMES = {"slitherlink": "slitherlink", "nurikabe": "nurikabe"}
 MAX_FILES = 100_000
 SKIPPED_SUFFIXES = {".md", ".rst", ".png", ".svg", ".pdf", ".html"}  # notes beside puzzle files
 # the line `gridsolve solve` writes before a solution: "ID: BACKEND STATUS, ..."
@@ -59,18 +60,18 @@ def parse_inline(s: str, kind: str | None = None) -> Entry | None:
     m = URL_RE.match(s)
     if m:
         k = _url_kind(m.group("query"))
-        _check_kind(k, kind, s)
+        check_kind(k, kind, s)
         puzzle = capabilities(k).from_url(s)
         return Entry(id=_short_id(s), kind=k, puzzle=puzzle, source=s)
     for k in kinds.KINDS:
         caps = capabilities(k)
         if caps.looks_like_id is not None and caps.looks_like_id(s):
-            _check_kind(k, kind, s)
+            check_kind(k, kind, s)
             return Entry(id=_short_id(s), kind=k, puzzle=caps.from_id(s), source=s)
     return None
 
 
-def _check_kind(found: str, wanted: str | None, source: str) -> None:
+def check_kind(found: str, wanted: str | None, source: str) -> None:
     if wanted is not None and kinds.normalize(wanted) != found:
         raise FormatError(f"input is {found}, not {kinds.normalize(wanted)}", source)
 
@@ -166,7 +167,7 @@ def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> li
     stem = Path(source).stem if not source.startswith("<") else source.strip("<>")
 
     if lines[0].startswith("{"):
-        return _parse_json(text, lines, source, kind)
+        return parse_json(text, lines, source, kind)
 
     blocks = split_blocks(text)
     m = HEADER_RE.match(blocks[0][1][0].strip())
@@ -215,7 +216,7 @@ def _parse_canonical(blocks, source: str, stem: str, kind: str | None) -> list[E
             if not m:
                 raise FormatError(f"expected a header '<kind> ROWSxCOLS', got {lines[0]!r}")
             k = kinds.normalize(m.group("kind"))
-            _check_kind(k, kind, source)
+            check_kind(k, kind, source)
             rest = (m.group("rest") or "").split()
             rows, cols = int(m.group("rows")), int(m.group("cols"))
             puzzle, solution = kinds.formats(k).parse_block(rows, cols, rest, lines[1:], line_no + 1)
@@ -227,84 +228,6 @@ def _parse_canonical(blocks, source: str, stem: str, kind: str | None) -> list[E
         except FormatError as exc:
             out.append(Entry(default_id, kind or "?", error=str(exc.at(source, line_no)), source=source))
     return out
-
-
-def _looks_like_jsonl(lines: list[str]) -> bool:
-    """Several JSON objects, one a line (at least half of the lines): else the text is one JSON
-    document, read as a whole."""
-    def whole(line: str) -> bool:
-        try:
-            return isinstance(json.loads(line), dict)
-        except (ValueError, RecursionError):
-            return False
-    return len(lines) > 1 and 2 * sum(map(whole, lines)) >= len(lines)
-
-
-def _parse_json(text: str, lines: list[str], source: str, kind: str | None) -> list[Entry]:
-    """A puzzlekit corpus, JSON Lines, or one JSON Lines record written over several lines."""
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError) as exc:  # RecursionError: nested past the parser's depth
-        if _looks_like_jsonl(lines):
-            return _parse_jsonl(text, source, kind)
-        where = (exc.lineno, exc.colno) if isinstance(exc, json.JSONDecodeError) else (None, None)
-        raise FormatError(f"invalid JSON ({getattr(exc, 'msg', exc)})", source, *where) from None
-    if isinstance(doc, dict) and isinstance(doc.get("data"), dict):
-        return _parse_puzzlekit(doc, source, kind)
-    if _looks_like_jsonl(lines):
-        return _parse_jsonl(text, source, kind)
-    return [_jsonl_entry(doc, source, 1, f"{Path(source).stem}:1", kind)]
-
-
-def _parse_jsonl(text: str, source: str, kind: str | None) -> list[Entry]:
-    out: list[Entry] = []
-    for no, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        ident = f"{Path(source).stem}:{no}"
-        try:
-            obj = json.loads(line)
-        except (ValueError, RecursionError) as exc:
-            err = FormatError(f"invalid JSON ({getattr(exc, 'msg', exc)})", source, no)
-            out.append(Entry(ident, kind or "?", error=str(err), source=source))
-            continue
-        out.append(_jsonl_entry(obj, source, no, ident, kind))
-    return out
-
-
-def _jsonl_entry(obj, source: str, no: int, ident: str, kind: str | None) -> Entry:
-    """One JSON Lines record ``{"kind", "id", "puzzle", "solution"}`` (line ``no`` of ``source``):
-    its puzzle, or an entry carrying the one error, placed at that line."""
-    if isinstance(obj, dict) and "id" in obj:
-        ident = str(obj["id"])
-    want = obj.get("kind", kind) if isinstance(obj, dict) else kind
-    try:
-        if not isinstance(obj, dict) or not isinstance(obj.get("puzzle"), str):
-            raise FormatError('expected an object with a "puzzle" string')
-        if want is not None:
-            want = kinds.normalize(want)
-        inner = parse_inline(obj["puzzle"], want)
-        entries = [inner] if inner else parse_text(obj["puzzle"], "", want)
-        if len(entries) != 1:
-            raise FormatError(f"a JSON Lines entry must hold exactly one puzzle, not {len(entries)}")
-        e = entries[0]
-        if e.error:
-            raise FormatError(f"puzzle {e.error}")
-    except FormatError as exc:
-        err = exc.inside(source, no) if not exc.source else FormatError(exc.message, source, no)
-        known = want if isinstance(want, str) and want in kinds.KINDS else kind
-        return Entry(ident, known or "?", error=str(err), source=source)
-    solution, warning = e.solution, None
-    if obj.get("solution") is not None:  # a given solution (the kind's JSON or text form)
-        given = obj["solution"]
-        try:
-            solution = kinds.formats(e.kind).parse_solution(
-                e.puzzle, given if isinstance(given, str) else json.dumps(given))
-        except ValueError as exc:  # FormatError, or a solution type refusing what it was given
-            solution = None
-            why = exc.message if isinstance(exc, FormatError) else str(exc)
-            warning = str(FormatError(f"malformed given solution ignored ({why})", source, no))
-    return Entry(ident, e.kind, e.puzzle, solution, source=source, warning=warning)
 
 
 def _parse_inline_lines(text: str, source: str, kind: str | None) -> list[Entry]:
@@ -323,30 +246,6 @@ def _parse_inline_lines(text: str, source: str, kind: str | None) -> list[Entry]
                 Entry(f"{Path(source).stem}:{no}", kind or "?",
                       error=f"{source}:{no}: {exc.message}", source=source)
             )
-    return out
-
-
-def _parse_puzzlekit(doc: dict, source: str, kind: str | None) -> list[Entry]:
-    name = str(doc.get("name", "")).lower()
-    k = PUZZLEKIT_NAMES.get(name)
-    if k is None or k not in kinds.KINDS:
-        raise FormatError(f"puzzlekit corpus of unsupported kind {doc.get('name')!r}", source)
-    _check_kind(k, kind, source)
-    mod = kinds.formats(k)
-    out: list[Entry] = []
-    for key, item in doc["data"].items():
-        try:
-            if not isinstance(item, dict) or not isinstance(item.get("problem"), str):
-                raise FormatError('entry has no "problem" string')
-            given = item.get("solution")
-            usable = isinstance(given, str) and bool(given.strip())
-            puzzle, solution, note = mod.from_puzzlekit(item["problem"], given if usable else None)
-            if given is not None and not isinstance(given, str):
-                note = f'given solution ignored: "solution" is a {type(given).__name__}, not a grid text'
-            warning = f"{source}: entry {key}: {note}" if note else None
-            out.append(Entry(str(key), k, puzzle, solution, source=source, warning=warning))
-        except FormatError as exc:
-            out.append(Entry(str(key), k, error=f"{source}: entry {key}: {exc.message}", source=source))
     return out
 
 
