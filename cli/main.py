@@ -170,7 +170,7 @@ def count(
             what = f"at least {r.count} solution{plural} (stuck)"
         else:
             what = f"at least {r.count} solution{plural} (limit reached)"
-        note = f"; {r.note}" if r.note and r.status != Status.ERROR else ""
+        note = f"; {r.note}" if r.note else ""
         print(f"{e.id}: {what} ({r.backend}, {r.seconds:.3f} s{note})", flush=True)
     raise typer.Exit(exit_code(inputs.bad, failures, errors))
 
