@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import os
 import random
 import signal
 import sys
@@ -253,9 +254,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=2.0, help="--timeout of each solve / count")
     args = ap.parse_args(argv)
-    t0 = time.perf_counter()
+    t0, load0 = time.perf_counter(), os.getloadavg()[0]
     counts, found = fuzz(args.inputs, args.seed, args.timeout, progress=True)
-    minutes = (time.perf_counter() - t0) / 60
+    minutes, load1 = (time.perf_counter() - t0) / 60, os.getloadavg()[0]
     outcomes = sorted({k for c in counts.values() for k in c})
     rows = [{"group": g, "inputs": sum(v for k, v in c.items() if k.startswith("exit")),
              **{k: c.get(k, 0) for k in outcomes}} for g, c in sorted(counts.items())]
@@ -264,7 +265,8 @@ def main(argv: list[str]) -> int:
         total.update(c)
     rows.append({"group": "all", "inputs": args.inputs, **{k: total.get(k, 0) for k in outcomes}})
     lines = [f"# Fuzz: {args.inputs} mutated inputs, seed {args.seed}", "",
-             stamp(command(NAME, argv)), f"{minutes:.1f} min in one process.", "",
+             stamp(command(NAME, argv)),
+             f"{minutes:.1f} min in one process (load average {load0:.1f} before, {load1:.1f} after).", "",
              "Outcomes per format group (exit codes; any other column is a violation):", "",
              markdown_table(["group", "inputs", *outcomes], [[r[k] for k in ("group", "inputs", *outcomes)]
                                                             for r in rows]),
