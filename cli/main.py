@@ -24,9 +24,13 @@ from gridsolve.harness.results import record
 from gridsolve.puzzles import render as renderers
 from gridsolve.puzzles.formats import Entry, FormatError, read_solution, read_text, write
 from gridsolve.puzzles.solving import Status
-from typer._click.exceptions import ClickException, NoArgsIsHelpError  # typer vendors click
 
 import gridsolve
+
+try:  # the argument parser's errors: newer typer vendors click, older typer runs on click itself
+    from typer._click import exceptions as parser_errors
+except ImportError:  # pragma: no cover - depends on the typer installed
+    from click import exceptions as parser_errors
 
 from .common import (
     Inputs,
@@ -336,6 +340,9 @@ if generate_app.registered_commands:
     app.add_typer(generate_app, name="generate")
 
 
+NO_ARGS = getattr(parser_errors, "NoArgsIsHelpError", ())  # the help for a bare command (newer click)
+
+
 def main() -> None:
     sys.exit(run())
 
@@ -347,10 +354,10 @@ def run(argv: list[str] | None = None) -> int:
     try:
         code = app(args=argv, prog_name="gridsolve", standalone_mode=False)
         return code if isinstance(code, int) else 0
-    except NoArgsIsHelpError as exc:
+    except NO_ARGS as exc:
         exc.show()  # the help text
         return exc.exit_code
-    except ClickException as exc:  # the argument parser's: no such option, not a number, ...
+    except parser_errors.ClickException as exc:  # no such option, not a number, ...
         ctx = getattr(exc, "ctx", None)
         error(exc.format_message() + (f" (see '{ctx.command_path} --help')" if ctx is not None else ""))
         return exc.exit_code
