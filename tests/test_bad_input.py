@@ -149,3 +149,14 @@ def test_through_a_real_process(argv, stdin):
     err = p.stderr.decode()
     assert p.returncode == 2, err
     assert len(err.splitlines()) == 1 and err.startswith("gridsolve: error: ") and "Traceback" not in err
+
+
+def test_a_json_lines_line_that_is_not_utf8_is_that_line_s_error(tmp_path):
+    good = json.dumps({"kind": "slitherlink", "id": "ok", "puzzle": SLITHER.read_text()})
+    src = tmp_path / "mixed.jsonl"
+    second = good.replace('"ok"', '"ok2"').encode()
+    src.write_bytes(good.encode() + b"\n{\"kind\": \"\xff\"}\n" + second + b"\n")
+    o = run_cli(["solve", str(src)])
+    errors = [ln for ln in o.stderr.splitlines() if ln.startswith("gridsolve: error:")]
+    assert o.code == 2 and errors == [f"gridsolve: error: {src}:2: not UTF-8 text (byte 0xff)"], o.stderr
+    assert "ok: sat solved" in o.stderr and "ok2: sat solved" in o.stderr

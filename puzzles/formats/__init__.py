@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .. import kinds
 from .common import HEADER_RE, Entry, FormatError, split_blocks
-from .jsonl import parse_json
+from .jsonl import is_json_lines, parse_json
 from .writing import capabilities, write, writers
 
 __all__ = ["Entry", "FormatError", "read", "read_text", "parse_text", "parse_inline", "format_puzzle",
@@ -141,10 +141,14 @@ def read_text(arg: str) -> tuple[str, str]:
 
 
 def decode(data: bytes, source: str) -> str:
-    """UTF-8 text (a byte order mark dropped); FormatError naming the first bad byte otherwise."""
+    """UTF-8 text (a byte order mark dropped); FormatError naming the first bad byte otherwise --
+    but JSON Lines keep their bad bytes (as surrogates): each such line is its own error."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        text = data.decode("utf-8-sig", "surrogateescape")
+        if is_json_lines(text):
+            return text
         raise FormatError(f"not a UTF-8 text file (byte {exc.start + 1} is 0x{data[exc.start]:02x})",
                           source) from None
 

@@ -14,6 +14,12 @@ from .common import Entry, FormatError
 PUZZLEKIT_NAMES = {"slitherlink": "slitherlink", "nurikabe": "nurikabe"}
 
 
+def is_json_lines(text: str) -> bool:
+    """Does the text read as JSON Lines (its first line an object, half its lines or more)?"""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    return bool(lines) and lines[0].startswith("{") and _looks_like_jsonl(lines)
+
+
 def _looks_like_jsonl(lines: list[str]) -> bool:
     """Several JSON objects, one a line (at least half of the lines): else the text is one JSON
     document, read as a whole."""
@@ -47,6 +53,11 @@ def _parse_jsonl(text: str, source: str, kind: str | None) -> list[Entry]:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         ident = f"{Path(source).stem}:{no}"
+        undecoded = next((c for c in line if "\udc80" <= c <= "\udcff"), None)  # surrogateescape
+        if undecoded is not None:
+            err = FormatError(f"not UTF-8 text (byte 0x{ord(undecoded) - 0xdc00:02x})", source, no)
+            out.append(Entry(ident, kind or "?", error=str(err), source=source))
+            continue
         try:
             obj = json.loads(line)
         except (ValueError, RecursionError) as exc:
