@@ -28,6 +28,7 @@ BENCHMARKS = {
     "edgematching-real": "benchmarks.edgematching_real",
     "edgematching-maxjoins": "benchmarks.edgematching_maxjoins",
     "deadlines": "benchmarks.deadlines",
+    "fuzz": "benchmarks.fuzz",
 }
 
 

@@ -20,9 +20,20 @@ import typer
 from gridsolve.harness import batch as engine
 from gridsolve.harness.summary import COLUMNS, Summary, summarize_records, table_rows
 from gridsolve.puzzles import kinds
+from gridsolve.puzzles.errors import printable
 from gridsolve.puzzles.solving import Limit
 
-from .common import KindOpt, OptionOpt, Usage, at_least_one, check_options, parse_options
+from .common import (
+    KindOpt,
+    OptionOpt,
+    Usage,
+    at_least_one,
+    check_options,
+    error,
+    parse_options,
+    positive_seconds,
+    warning,
+)
 
 LIVE_LINES = 20  # errors / disagreements printed as they happen; the rest only in the summary
 
@@ -60,19 +71,21 @@ def batch(
         None, "--progress/--no-progress", help="progress bar (default: when stderr is a terminal)"),
 ) -> None:
     """Solve many puzzles in parallel worker processes; every result is appended to --out at once."""
-    if timeout <= 0:
-        raise Usage(f"--timeout must be positive, got {timeout}")
+    positive_seconds("--timeout", timeout)
+    positive_seconds("--grace", grace)
     at_least_one("--limit", limit)
-    if jobs < 0 or memory < 0 or grace <= 0:
-        raise Usage("--jobs and --memory must be >= 0, --grace > 0")
+    if jobs < 0 or memory < 0:
+        raise Usage("--jobs and --memory must be >= 0")
     if resume and overwrite:
         raise Usage("--resume and --overwrite exclude each other")
     if kind is not None:
         kind = kinds.normalize(kind)
     options = parse_options(option)
     entries = engine.load(inputs, kind)
-    if not entries:
-        raise Usage("the input holds no puzzle")
+    if not any(e.ok for e in entries):  # nothing to run: refused before any output is written
+        for e in entries[:-1]:
+            error(e.error or "")
+        raise Usage(entries[-1].error if entries else "the input holds no puzzle")
     try:
         chosen = engine.choose_backends(entries, backends, crossval)
     except engine.BatchError as exc:
@@ -82,7 +95,7 @@ def batch(
             check_options(b, options)
     for e in entries:
         if e.warning:
-            print(f"gridsolve: warning: {e.warning}", file=sys.stderr)
+            warning(e.warning)
     opts = engine.Options(backends=backends, limit=Limit(timeout, limit), jobs=jobs, crossval=crossval,
                           resume=resume, overwrite=overwrite, memory_mib=memory, grace=grace,
                           cluster=cluster, options=options, all_sizes=all_sizes)
@@ -211,7 +224,7 @@ class _Counting(engine.Listener):
         self.say(f"gridsolve: {line}")
 
     def say(self, line: str) -> None:
-        print(line, file=sys.stderr, flush=True)
+        print(printable(line), file=sys.stderr, flush=True)
 
     def stop(self) -> None: ...
 
@@ -264,7 +277,7 @@ class RichListener(_Counting):
         self.task = None
 
     def say(self, line: str) -> None:
-        self.console.print(line, markup=False)
+        self.console.print(printable(line), markup=False)
 
     def start(self, total: int, skipped: int) -> None:
         super().start(total, skipped)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 import re
 import sys
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from enum import Enum
 import typer
 from gridsolve.harness import registry
 from gridsolve.puzzles import formats, kinds
+from gridsolve.puzzles.errors import printable
 from gridsolve.puzzles.formats import Entry, FormatError, read
 from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
@@ -26,7 +28,12 @@ class TableFormat(str, Enum):
 
 
 def error(msg: str) -> None:
-    print(f"gridsolve: error: {msg}", file=sys.stderr)
+    """One line on stderr; what it echoes from the input is escaped to printable text."""
+    print(f"gridsolve: error: {printable(' '.join(msg.splitlines()))}", file=sys.stderr)
+
+
+def warning(msg: str) -> None:
+    print(f"gridsolve: warning: {printable(' '.join(msg.splitlines()))}", file=sys.stderr)
 
 
 # ------------------------------------------------------------------ shared argument handling
@@ -77,7 +84,7 @@ class Inputs:
                 continue
             for e in found:
                 if e.warning:
-                    print(f"gridsolve: warning: {e.warning}", file=sys.stderr)
+                    warning(e.warning)
                 if e.ok:
                     self.entries.append(e)
                 else:
@@ -152,9 +159,16 @@ def one_of(option: str, value: str, choices) -> str:
     return value
 
 
+def positive_seconds(option: str, value: float) -> float:
+    """``value`` of a seconds option; a usage error unless it is a positive finite number."""
+    if not 0 < value < math.inf:  # also refuses nan
+        raise Usage(f"{option} must be positive and finite (seconds), got {value}")
+    return value
+
+
 def make_limit(timeout: float | None, limit: int) -> Limit:
-    if timeout is not None and timeout <= 0:
-        raise Usage(f"--timeout must be positive, got {timeout}")
+    if timeout is not None:
+        positive_seconds("--timeout", timeout)
     at_least_one("--limit", limit)
     return Limit(seconds=timeout, solutions=limit)
 
@@ -223,8 +237,10 @@ def prepare(solutions: int, *, puzzles, kind, size, backend, timeout, option, ro
     return Job(inputs, limit, options, backends_for(inputs.entries, backend))
 
 
-def exit_code(bad_inputs: int, failures: int) -> int:
-    return 2 if bad_inputs else 1 if failures else 0
+def exit_code(bad_inputs: int, failures: int, errors: int = 0) -> int:
+    """2 if some input was bad or a backend refused / failed on one (``errors``: status error),
+    else 1 if some answer was no (no solution, not unique, timeout, ...), else 0."""
+    return 2 if bad_inputs or errors else 1 if failures else 0
 
 
 def summary_line(ident: str, r: SolveResult) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typer
 from gridsolve.puzzles.formats import edgematching as fmt_em
-from gridsolve.puzzles.formats.common import FormatError, parse_size
+from gridsolve.puzzles.formats.common import FormatError, is_number, parse_size
 
 from .common import Usage, at_least_one, one_of
 
@@ -34,7 +34,7 @@ def generate(
     one_of("--format", fmt, ("canonical", "plain", "seed"))
     at_least_one("--count", count)
     try:
-        rows, cols = (int(size), int(size)) if size.strip().isdigit() else parse_size(size)
+        rows, cols = (int(size), int(size)) if is_number(size.strip()) else parse_size(size)
     except FormatError as exc:
         raise Usage(f"--size: {exc.message}") from None
     if not (2 <= rows <= 64 and 2 <= cols <= 64):

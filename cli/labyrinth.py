@@ -21,7 +21,7 @@ import typer
 from gridsolve.puzzles import render
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 
-from .common import Usage, at_least_one, error, exit_code, one_of
+from .common import Usage, at_least_one, error, exit_code, one_of, positive_seconds
 
 RulesOpt = typer.Option("universal", "--rules", "-r", help="universal, none, or GROUP,... (see --help)")
 FormatOpt = typer.Option("text", "--format", "-f", help="text or json")
@@ -183,8 +183,8 @@ def enumerate_(
     groups = _groups(rules)
     if limit is not None:
         at_least_one("--limit", limit)
-    if timeout is not None and timeout <= 0:
-        raise Usage(f"--timeout must be positive, got {timeout}")
+    if timeout is not None:
+        positive_seconds("--timeout", timeout)
     r = lab.enumerate_walkthroughs(n, groups, half_only=half, max_walks=limit, seconds=timeout)
     exact = lab.exact_count(n) if r.exhausted else None
     if out_format == "json":

@@ -6,7 +6,8 @@ too), so ``gridsolve --help`` answers at once.
 Results go to stdout, status lines (and warnings, errors) to stderr, so output composes:
 ``gridsolve solve P > s; gridsolve check P s``. Exit codes: 0 = solved (and, for count /
 --limit >= 2, exactly one solution); 1 = no solution, not unique, timeout or disagreement;
-2 = bad input or usage. Errors are one line on stderr.
+2 = bad input or usage, or a backend that refused the input (too large for it) or failed on it
+(status error); 3 = a bug in gridsolve ("internal error"). Errors are one line on stderr each.
 """
 
 from __future__ import annotations
@@ -20,12 +21,16 @@ from pathlib import Path
 import typer
 from gridsolve.harness import registry
 from gridsolve.harness.results import record
-from gridsolve.puzzles import kinds
 from gridsolve.puzzles import render as renderers
-from gridsolve.puzzles.formats import Entry, FormatError, read_solution, write
+from gridsolve.puzzles.formats import Entry, FormatError, read_solution, read_text, write
 from gridsolve.puzzles.solving import Status
 
 import gridsolve
+
+try:  # the argument parser's errors: newer typer vendors click, older typer runs on click itself
+    from typer._click import exceptions as parser_errors
+except ImportError:  # pragma: no cover - depends on the typer installed
+    from click import exceptions as parser_errors
 
 from .common import (
     Inputs,
@@ -91,16 +96,19 @@ def solve(
                         f"(choose from: {', '.join(output_formats(e.kind))}, json)")
     if fmt == "svg" and len(inputs.entries) > 1 and (out is None or not out.is_dir()):
         raise Usage("several puzzles: give --out DIR (an existing directory) for SVG output")
-    failures = 0
+    failures = errors = 0
     chunks: list[str] = []
     for e in inputs.entries:
         r = run(chosen[e.kind], e.puzzle, lim, **options)
         ok = r.status == Status.SOLVED and (lim.solutions < 2 or r.unique is True)
         failures += not ok
+        errors += r.status == Status.ERROR
         if trace:
             for line in r.stats.get("trace", []):
                 print(line, file=sys.stderr if fmt != "text" else sys.stdout)
-        if not quiet and fmt != "json":
+        if r.status == Status.ERROR:  # the backend refused or failed: an error line, always
+            error(summary_line(e.id, r))
+        elif not quiet and fmt != "json":
             print(summary_line(e.id, r), file=sys.stderr, flush=True)
         if fmt == "json":
             chunks.append(json.dumps(record(e.kind, e.id, r)))
@@ -121,7 +129,7 @@ def solve(
             flush(chunks)
     if out is not None and chunks:
         out.write_text("\n".join(chunks) + "\n")
-    raise typer.Exit(exit_code(inputs.bad, failures))
+    raise typer.Exit(exit_code(inputs.bad, failures, errors))
 
 
 def flush(chunks: list[str]) -> None:
@@ -145,17 +153,20 @@ def count(
     inputs, lim, options, chosen = job.inputs, job.limit, job.options, job.backends
     for b in chosen.values():
         check_options(b, options)
-    failures = 0
+    failures = errors = 0
     for e in inputs.entries:
         r = count_solutions(chosen[e.kind], e.puzzle, lim, **options)  # count-only mode if any
         failures += r.unique is not True
+        errors += r.status == Status.ERROR
+        if r.status == Status.ERROR:  # the backend refused or failed: an error line, always
+            error(f"{e.id}: {r.error or 'unknown error'} ({r.backend}, {r.seconds:.3f} s)")
         if fmt == TableFormat.json:
             print(json.dumps(record(e.kind, e.id, r, with_solutions=False)), flush=True)
             continue
-        plural = "s" if r.count != 1 else ""
         if r.status == Status.ERROR:
-            what = f"error: {r.error or ''}"
-        elif r.exhausted:
+            continue
+        plural = "s" if r.count != 1 else ""
+        if r.exhausted:
             what = f"exactly {r.count} solution{plural}"
         elif r.status == Status.TIMEOUT:
             what = f"at least {r.count} solution{plural} (timeout)"
@@ -163,9 +174,9 @@ def count(
             what = f"at least {r.count} solution{plural} (stuck)"
         else:
             what = f"at least {r.count} solution{plural} (limit reached)"
-        note = f"; {r.note}" if r.note and r.status != Status.ERROR else ""
+        note = f"; {r.note}" if r.note else ""
         print(f"{e.id}: {what} ({r.backend}, {r.seconds:.3f} s{note})", flush=True)
-    raise typer.Exit(exit_code(inputs.bad, failures))
+    raise typer.Exit(exit_code(inputs.bad, failures, errors))
 
 
 @app.command()
@@ -188,19 +199,11 @@ def check(
 
 def read_solution_arg(e: Entry, solution: str):
     """The solution an argument gives (a file, inline JSON, or - for stdin) in any form solve writes."""
-    if solution == "-":
-        text = sys.stdin.read()
-    elif solution.lstrip().startswith("{"):
-        text = solution
-    else:
-        try:
-            text = Path(solution).read_text(encoding="utf-8-sig")
-        except OSError as exc:
-            raise Usage(f"{solution}: {exc.strerror or 'cannot read'}") from None
+    text, source = (solution, "<argument>") if solution.lstrip().startswith("{") else read_text(solution)
     try:
         return read_solution(e.puzzle, text)
     except FormatError as exc:
-        raise Usage(str(exc.at(solution if solution != "-" else "<stdin>"))) from None
+        raise exc.at(source) from None
 
 
 @app.command()
@@ -337,20 +340,39 @@ if generate_app.registered_commands:
     app.add_typer(generate_app, name="generate")
 
 
+NO_ARGS = getattr(parser_errors, "NoArgsIsHelpError", ())  # the help for a bare command (newer click)
+
+
 def main() -> None:
+    sys.exit(run())
+
+
+def run(argv: list[str] | None = None) -> int:
+    """The command line on ``argv`` (default: the process's arguments); returns the exit code.
+    Bad input and usage are one error line and 2; anything else that escapes a command is a bug:
+    one "internal error" line and 3 (a traceback with GRIDSOLVE_DEBUG=1)."""
     try:
-        app(prog_name="gridsolve")
-    except (Usage, FormatError, kinds.UnknownKind, registry.UnknownBackend) as exc:
+        code = app(args=argv, prog_name="gridsolve", standalone_mode=False)
+        return code if isinstance(code, int) else 0
+    except NO_ARGS as exc:
+        exc.show()  # the help text
+        return exc.exit_code
+    except parser_errors.ClickException as exc:  # no such option, not a number, ...
+        ctx = getattr(exc, "ctx", None)
+        error(exc.format_message() + (f" (see '{ctx.command_path} --help')" if ctx is not None else ""))
+        return exc.exit_code
+    except (Usage, FormatError, registry.UnknownBackend) as exc:
         error(str(exc))
-        sys.exit(2)
+        return 2
     except KeyboardInterrupt:
         error("interrupted")
-        sys.exit(130)
+        return 130
     except Exception as exc:  # one line, no traceback, unless asked for
         if os.environ.get("GRIDSOLVE_DEBUG"):
             raise
         error(f"internal error: {type(exc).__name__}: {exc} (set GRIDSOLVE_DEBUG=1 for a traceback)")
-        sys.exit(3)
+        return 3
+    return 0
 
 
 if __name__ == "__main__":

@@ -16,9 +16,20 @@ from pathlib import Path
 
 import typer
 from gridsolve.puzzles.formats import slitherlink as fmt_sl
+from gridsolve.puzzles.formats.common import is_number
 from gridsolve.puzzles.slitherlink import KIND
 
-from .common import Inputs, KindOpt, PuzzleArgs, Usage, at_least_one, error, exit_code, one_of
+from .common import (
+    Inputs,
+    KindOpt,
+    PuzzleArgs,
+    Usage,
+    at_least_one,
+    error,
+    exit_code,
+    one_of,
+    positive_seconds,
+)
 
 PAPER_RATIO = {"normal": 0.44, "hard": 0.41}  # Chapter 9.2: remaining numbers / cells
 FORMATS = ("canonical", "url", "loopy", "jsonl")
@@ -28,7 +39,7 @@ def parse_size(size: str) -> tuple[int, int]:
     """``WxH`` (columns x rows, as Loopy writes it) or ``N`` -> (rows, cols)."""
     text = size.strip().lower()
     try:
-        if text.isdigit():
+        if is_number(text):
             rows = cols = int(text)
         else:
             w, h = text.split("x")
@@ -68,8 +79,8 @@ def generate(
         raise Usage(f"--pruning {pruning!r}: choose strong or seed")
     one_of("--format", fmt, FORMATS)
     at_least_one("--count", count)
-    if timeout is not None and timeout <= 0:
-        raise Usage(f"--timeout {timeout:g}: must be positive")
+    if timeout is not None:
+        positive_seconds("--timeout", timeout)
     try:
         ratio = gen.parse_ratios(ratios)
     except ValueError as exc:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from gridsolve.puzzles import kinds
-from gridsolve.puzzles.formats import Entry, read
+from gridsolve.puzzles.formats import Entry, FormatError, read
 from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
 from . import registry
@@ -46,11 +46,16 @@ class BatchError(Exception):
 
 def load(args: Iterable[str], kind: str | None = None) -> list[Entry]:
     """Every entry of every input (``puzzles.formats.read``); ids made unique (``id~2``, ...) so
-    each instance has one key in the results file."""
+    each instance has one key in the results file. An input that cannot be read at all is one
+    malformed entry (its error, the argument as id): the other inputs still run."""
     out: list[Entry] = []
     seen: dict[str, int] = {}
     for arg in args:
-        for e in read(arg, kind):
+        try:
+            found = read(arg, kind)
+        except FormatError as exc:
+            found = [Entry(arg, kind or "?", error=str(exc), source=arg)]
+        for e in found:
             n = seen.get(e.id, 0) + 1
             seen[e.id] = n
             if n > 1:

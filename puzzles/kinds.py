@@ -9,6 +9,8 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
+from .errors import FormatError
+
 if TYPE_CHECKING:
     from .contracts import KindChecker, KindFormats, KindRenderer
 
@@ -19,11 +21,13 @@ ALIASES |= {"labyrinth": "hamiltonian", "one-way-labyrinth": "hamiltonian"}
 ALIASES |= {"eternity2": "edgematching", "eternity": "edgematching", "edge-matching": "edgematching"}
 
 
-class UnknownKind(ValueError):
-    pass
+class UnknownKind(FormatError):
+    """A kind name gridsolve does not know (bad input like any other)."""
 
 
 def normalize(kind: str) -> str:
+    if not isinstance(kind, str):  # e.g. a JSON Lines "kind" that is a number
+        raise UnknownKind(f"a kind is a name, not {type(kind).__name__} {kind!r}")
     k = kind.strip().lower()
     k = ALIASES.get(k, k)
     if k not in KINDS:

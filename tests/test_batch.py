@@ -22,7 +22,7 @@ from gridsolve.harness.summary import summarize_records
 from gridsolve.puzzles import kinds
 from gridsolve.puzzles.solving import Limit
 
-from . import batch_doubles
+from . import batch_doubles, isolation_doubles
 from .conftest import FIXTURES, ROOT
 
 SL = FIXTURES / "slitherlink"
@@ -279,6 +279,9 @@ def test_report_renders_a_self_contained_html_page(tmp_path):
 @pytest.mark.parametrize("args, fragment", [
     (["--backends", "nope"], "unknown backend 'nope'"),
     (["--timeout", "0"], "--timeout must be positive"),
+    (["--timeout", "nan"], "--timeout must be positive"),
+    (["--timeout", "inf"], "--timeout must be positive"),
+    (["--grace", "nan"], "--grace must be positive"),
     (["--resume", "--overwrite"], "exclude each other"),
 ])
 def test_bad_usage_is_one_error_line(tmp_path, args, fragment):
@@ -319,3 +322,98 @@ def test_backends_are_not_run_beyond_their_max_cells_unless_asked(tmp_path):
     opts = engine.Options(crossval=True, jobs=2, overwrite=True, all_sizes=True)
     engine.run_batch(entries, out, opts, backends=chosen)
     assert ("result", "janko-31_7x7", "sat") in keys(lines(out))
+
+
+# ------------------------------------------------------------------ batch isolation
+
+SAMPLES = ROOT / "puzzles" / "samples"
+NON_STRING_KIND = '{"kind": 1, "id": "a", "puzzle": "x"}'
+COMMENT_ONLY = json.dumps({"kind": "slitherlink", "id": "comment", "puzzle": "# only a comment"})
+
+
+def valid_corpus(n: int = 31) -> list[str]:
+    """``n`` JSON Lines records of solvable puzzles of every kind: the shipped samples, then
+    Hamiltonian grids by size and generated edge-matching boards (their answers are the backends')."""
+    from gridsolve.puzzles.formats import from_size, write
+    from gridsolve.puzzles.generators.edgematching import e2_style
+
+    found = [(e.kind, e.id, e.puzzle) for p in sorted(SAMPLES.rglob("*.txt")) for e in engine.load([str(p)])]
+    found += [("hamiltonian", f"ham-{s}", from_size("hamiltonian", s))
+              for s in ("3", "5", "7", "2x3", "3x4", "4x5", "5x6", "3x8", "6x7", "9")]
+    found += [("edgematching", f"e2-{i}", e2_style(3 + i % 2, 4, seed=i)[0]) for i in range(n)]
+    return [json.dumps({"kind": k, "id": f"{k}-{i}", "puzzle": write("canonical", p)})
+            for k, i, p in found[:n]]
+
+
+def isolation_env() -> dict:
+    env = {**os.environ, registry.EXTRA_ENV: isolation_doubles.SPEC}
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+def test_malformed_items_are_error_records_and_the_rest_run_through_sigkill_and_resume(tmp_path):
+    valid = valid_corpus()
+    assert len(valid) == 31 and len({json.loads(v)["kind"] for v in valid}) == 4
+    src = tmp_path / "mixed.jsonl"
+    mixed = valid[:4] + [NON_STRING_KIND] + valid[4:18] + [COMMENT_ONLY] + valid[18:]
+    src.write_text("\n".join(mixed) + "\n")
+    out = tmp_path / "r.jsonl"
+    args = [sys.executable, "-m", "gridsolve.cli.main", "batch", str(src), "--backends", "paced",
+            "--jobs", "2", "--timeout", "60", "--out", str(out)]
+    proc = subprocess.Popen(args, cwd=ROOT, env=isolation_env(), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    wait_for_lines(out, 8, proc)  # the 2 error records first, then results
+    proc.kill()
+    proc.wait()
+    first = keys(lines(out))
+    assert sum(first.values()) < 33 and max(first.values()) == 1
+    p = subprocess.run(args + ["--resume"], cwd=ROOT, env=isolation_env(), capture_output=True, text=True,
+                       timeout=300)
+    assert p.returncode == 2, p.stdout + p.stderr  # non-zero: the input had malformed items
+    assert "Traceback" not in p.stderr and "internal error" not in p.stderr
+    recs = lines(out)
+    ids = [json.loads(v)["id"] for v in valid]
+    assert keys(recs) == Counter({("result", i, "paced") for i in ids}
+                                 | {("input", "a", None), ("input", "comment", None)})
+    assert all(r["status"] == "solved" for r in recs if r["record"] == "result")
+    errors = {r["id"]: r["error"] for r in recs if r["record"] == "input"}
+    assert errors["a"] == f"{src}:5: a kind is a name, not int 1"
+    assert errors["comment"].startswith(f"{src}:20: ") and "only comments" in errors["comment"]
+    assert errors["comment"].count(str(src)) == 1  # the place once
+    assert "31 instance(s)" in p.stdout and "2 malformed input item(s)" in p.stdout
+
+
+def test_a_backend_allocating_past_the_memory_limit_is_that_item_s_out_of_memory_error(tmp_path):
+    src = jsonl(tmp_path / "in.jsonl")
+    grab = tmp_path / "grab.jsonl"
+    p = gridsolve("batch", str(src), "--backends", "grab,sat", "--memory", "350", "--jobs", "2",
+                  "--out", str(grab), env=isolation_env())
+    assert p.returncode == 1, p.stderr
+    by = {(r["id"], r["backend"]): r for r in lines(grab)}
+    assert len(by) == 2 * len(SMALL)
+    for name in SMALL:
+        ident = f"{Path(name).stem}-0"
+        assert by[ident, "grab"]["status"] == "error"
+        assert by[ident, "grab"]["error"] == "out of memory (worker memory limit 350 MiB)"
+        assert by[ident, "sat"]["status"] == "solved"  # the batch went on, in the same workers
+    # without the limit the same backend solves: the limit, not the backend, made it fail
+    free = tmp_path / "free.jsonl"
+    p = gridsolve("batch", str(src), "--backends", "grab", "--memory", "0", "--jobs", "1", "--out", str(free),
+                  env=isolation_env())
+    assert p.returncode == 0, p.stderr
+    assert all(r["status"] == "solved" for r in lines(free))
+
+
+def test_an_unreadable_input_among_others_is_one_error_record(tmp_path):
+    out = tmp_path / "r.jsonl"
+    missing = tmp_path / "missing.txt"
+    p = gridsolve("batch", str(SL / "pzprjs-5x5.txt"), str(missing), "--out", str(out), "--jobs", "1")
+    assert p.returncode == 2, p.stderr
+    recs = lines(out)
+    assert keys(recs) == Counter({("result", "pzprjs-5x5", "sat"), ("input", str(missing), None)})
+    assert [ln for ln in p.stderr.splitlines() if "error:" in ln] == [
+        f"gridsolve: error: {missing}: no such file, and not a puzz.link URL or puzzle ID"]
+    # nothing readable at all: one line, exit 2, no results file
+    p = gridsolve("batch", str(missing), "--out", str(tmp_path / "none.jsonl"))
+    assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "none.jsonl").exists()

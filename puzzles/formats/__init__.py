@@ -2,33 +2,36 @@
 or a puzzle ID written on the command line, ``-`` for standard input, or a directory of files.
 
 The generic containers are handled here: canonical text blocks (``<kind> <ROWS>x<COLS> [id]``
-headers, blocks separated by blank lines), JSON Lines (``{"kind", "id", "puzzle"}`` per line, the
-puzzle in any supported format), the puzzlekit JSON corpora, and text files of URLs / IDs, one
-per line. Kind-specific formats (CSP-Rules files, pzprv3, ...) are recognised through what each
+headers, blocks separated by blank lines; a block without a header belongs to the puzzle before
+it) and text files of URLs / IDs, one per line; JSON inputs (JSON Lines, puzzlekit corpora) in
+``jsonl``. Kind-specific formats (CSP-Rules files, pzprv3, ...) are recognised through what each
 kind's ``puzzles.formats.<kind>`` module declares in its ``CAPABILITIES`` (``common.Capabilities``).
 
 Writing goes through ``writers(kind)`` / ``write(...)`` (``writing``); ``read_solution`` reads a
 solution back from any form they write.
 
-A parser validates everything up front: whatever it returns is safe to solve. A malformed item of
-a multi-puzzle input becomes an ``Entry`` with ``error`` set, so the other items still run.
+A parser validates everything up front: whatever it returns is safe to solve; whatever it refuses
+is a ``FormatError`` (the one error type, ``puzzles.errors``). A malformed item of a multi-puzzle
+input becomes an ``Entry`` with ``error`` set, so the other items still run.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
 
 from .. import kinds
 from .common import HEADER_RE, Entry, FormatError, split_blocks
+from .jsonl import is_json_lines, parse_json
 from .writing import capabilities, write, writers
 
-__all__ = ["Entry", "FormatError", "read", "parse_text", "parse_inline", "format_puzzle", "capabilities",
-           "writers", "write", "read_solution", "from_size", "adjust"]
+__all__ = ["Entry", "FormatError", "read", "read_text", "parse_text", "parse_inline", "format_puzzle",
+           "capabilities", "writers", "write", "read_solution", "from_size", "adjust"]
 
-PUZZLEKIT_NAMES = {"slitherlink": "slitherlink", "nurikabe": "nurikabe"}
+MAX_FILES = 100_000
 SKIPPED_SUFFIXES = {".md", ".rst", ".png", ".svg", ".pdf", ".html"}  # notes beside puzzle files
 # the line `gridsolve solve` writes before a solution: "ID: BACKEND STATUS, ..."
 STATUS_LINE_RE = re.compile(r"^\S.*: \S+ (solved|unsat|timeout|stuck|error)(,|$)")
@@ -57,18 +60,18 @@ def parse_inline(s: str, kind: str | None = None) -> Entry | None:
     m = URL_RE.match(s)
     if m:
         k = _url_kind(m.group("query"))
-        _check_kind(k, kind, s)
+        check_kind(k, kind, s)
         puzzle = capabilities(k).from_url(s)
         return Entry(id=_short_id(s), kind=k, puzzle=puzzle, source=s)
     for k in kinds.KINDS:
         caps = capabilities(k)
         if caps.looks_like_id is not None and caps.looks_like_id(s):
-            _check_kind(k, kind, s)
+            check_kind(k, kind, s)
             return Entry(id=_short_id(s), kind=k, puzzle=caps.from_id(s), source=s)
     return None
 
 
-def _check_kind(found: str, wanted: str | None, source: str) -> None:
+def check_kind(found: str, wanted: str | None, source: str) -> None:
     if wanted is not None and kinds.normalize(wanted) != found:
         raise FormatError(f"input is {found}, not {kinds.normalize(wanted)}", source)
 
@@ -76,15 +79,14 @@ def _check_kind(found: str, wanted: str | None, source: str) -> None:
 def read(arg: str, kind: str | None = None) -> list[Entry]:
     """Every puzzle an argument names. ``path#ID`` selects one entry of a multi-puzzle file."""
     if arg == "-":
-        return parse_text(sys.stdin.read(), "<stdin>", kind)
+        return parse_text(*read_text(arg), kind)
+    if not arg.strip():
+        raise FormatError("empty argument: give a file, a puzz.link URL, a puzzle ID or - for stdin")
     path = Path(arg)
-    if path.is_file():
+    if _exists(path, Path.is_file):
         return parse_text(_read_file(path), str(path), kind)
-    if path.is_dir():
-        files = sorted(
-            p for p in path.rglob("*")
-            if p.is_file() and not p.name.startswith(".") and p.suffix not in SKIPPED_SUFFIXES
-        )
+    if _exists(path, Path.is_dir):
+        files = _puzzle_files(path)
         if not files:
             raise FormatError("directory holds no files", str(path))
         out: list[Entry] = []
@@ -94,7 +96,7 @@ def read(arg: str, kind: str | None = None) -> list[Entry]:
             except FormatError as exc:
                 out.append(Entry(id=p.name, kind=kind or "?", error=str(exc), source=str(p)))
         return out
-    if "#" in arg and Path(arg.rsplit("#", 1)[0]).is_file():
+    if "#" in arg and _exists(Path(arg.rsplit("#", 1)[0]), Path.is_file):
         base, want = arg.rsplit("#", 1)
         entries = [e for e in read(base, kind) if e.id == want]
         if not entries:
@@ -103,37 +105,76 @@ def read(arg: str, kind: str | None = None) -> list[Entry]:
     entry = parse_inline(arg, kind)
     if entry is not None:
         return [entry]
-    raise FormatError(f"{arg}: no such file, and not a puzz.link URL or puzzle ID")
+    raise FormatError("no such file, and not a puzz.link URL or puzzle ID", arg)
+
+
+def _puzzle_files(folder: Path) -> list[Path]:
+    """The files of a folder and its subfolders (hidden ones and notes left out; folders that
+    cannot be read skipped); FormatError past ``MAX_FILES``, which no puzzle collection needs."""
+    found = []
+    for top, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in names:
+            p = Path(top, name)
+            if not name.startswith(".") and p.suffix not in SKIPPED_SUFFIXES and _exists(p, Path.is_file):
+                found.append(p)
+                if len(found) > MAX_FILES:
+                    raise FormatError(f"more than {MAX_FILES} files: give a folder of puzzles", str(folder))
+    return sorted(found)
+
+
+def _exists(path: Path, test) -> bool:
+    """``test(path)`` (is_file, is_dir); False for a name no file can have (too long, ...)."""
+    try:
+        return test(path)
+    except (OSError, ValueError):
+        return False
+
+
+def read_text(arg: str) -> tuple[str, str]:
+    """(text, source) of a file argument or ``-`` (standard input); FormatError if it cannot be
+    read or is not UTF-8 text."""
+    if arg == "-":
+        stdin = getattr(sys.stdin, "buffer", None)
+        return (decode(stdin.read(), "<stdin>") if stdin is not None else sys.stdin.read()), "<stdin>"
+    return _read_file(Path(arg)), arg
+
+
+def decode(data: bytes, source: str) -> str:
+    """UTF-8 text (a byte order mark dropped); FormatError naming the first bad byte otherwise --
+    but JSON Lines keep their bad bytes (as surrogates): each such line is its own error."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        text = data.decode("utf-8-sig", "surrogateescape")
+        if is_json_lines(text):
+            return text
+        raise FormatError(f"not a UTF-8 text file (byte {exc.start + 1} is 0x{data[exc.start]:02x})",
+                          source) from None
 
 
 def _read_file(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise FormatError("not a UTF-8 text file", str(path)) from exc
+        return decode(path.read_bytes(), str(path))
     except OSError as exc:
-        raise FormatError(exc.strerror or "cannot read", str(path)) from exc
+        raise FormatError(exc.strerror or "cannot read", str(path)) from None
 
 
 def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> list[Entry]:
-    """Every puzzle in a text, whatever its (supported) format."""
-    stripped = text.strip()
-    if not stripped:
+    """Every puzzle in a text, whatever its (supported) format. A text that is one item (one
+    puzzle, one JSON document) is one error when it is broken, however many lines it has."""
+    if not text.strip():
         raise FormatError("empty input", source)
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines:
+        raise FormatError("no puzzle: the input holds only comments", source)
     stem = Path(source).stem if not source.startswith("<") else source.strip("<>")
 
-    if stripped.startswith("{"):
-        try:
-            doc = json.loads(stripped)
-        except json.JSONDecodeError:
-            return _parse_jsonl(text, source, kind)
-        if isinstance(doc, dict) and "data" in doc and isinstance(doc["data"], dict):
-            return _parse_puzzlekit(doc, source, kind)
-        return _parse_jsonl(text, source, kind)
+    if lines[0].startswith("{"):
+        return parse_json(text, lines, source, kind)
 
     blocks = split_blocks(text)
-    first = blocks[0][1][0].strip() if blocks else ""
-    m = HEADER_RE.match(first)
+    m = HEADER_RE.match(blocks[0][1][0].strip())
     if m and (m.group("kind") in kinds.KINDS or m.group("kind") in kinds.ALIASES):
         return _parse_canonical(blocks, source, stem, kind)
 
@@ -142,7 +183,6 @@ def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> li
         if caps.sniff is not None and caps.sniff(text):
             return caps.parse_document(text, source, stem)
 
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     try:
         first_inline = parse_inline(lines[0], kind)
     except FormatError:
@@ -158,65 +198,39 @@ def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> li
     )
 
 
+def _items(blocks: list[tuple[int, list[str]]]) -> list[list[tuple[int, list[str]]]]:
+    """Blocks grouped into items: a block that starts with a header starts an item, a block
+    without one belongs to the item before it (a puzzle broken by a blank line stays one item)."""
+    items: list[list[tuple[int, list[str]]]] = []
+    for block in blocks:
+        if not items or HEADER_RE.match(block[1][0].strip()):
+            items.append([block])
+        else:
+            items[-1].append(block)
+    return items
+
+
 def _parse_canonical(blocks, source: str, stem: str, kind: str | None) -> list[Entry]:
     out: list[Entry] = []
-    for n, (line_no, lines) in enumerate(blocks, 1):
-        default_id = stem if len(blocks) == 1 else f"{stem}#{n}"
+    items = _items(blocks)
+    for n, ((line_no, lines), *stray) in enumerate(items, 1):
+        default_id = stem if len(items) == 1 else f"{stem}#{n}"
         m = HEADER_RE.match(lines[0].strip())
         try:
             if not m:
                 raise FormatError(f"expected a header '<kind> ROWSxCOLS', got {lines[0]!r}")
             k = kinds.normalize(m.group("kind"))
-            _check_kind(k, kind, source)
+            check_kind(k, kind, source)
             rest = (m.group("rest") or "").split()
             rows, cols = int(m.group("rows")), int(m.group("cols"))
             puzzle, solution = kinds.formats(k).parse_block(rows, cols, rest, lines[1:], line_no + 1)
+            if stray:
+                raise FormatError(f"a blank line inside the puzzle, then {stray[0][1][0]!r} "
+                                  "(a new puzzle starts with a '<kind> ROWSxCOLS' header)", line=stray[0][0])
             ident = next((t for t in rest if t != "solution"), default_id)
             out.append(Entry(ident, k, puzzle, solution, source=source))
-        except (FormatError, kinds.UnknownKind) as exc:
-            err = exc.at(source, line_no) if isinstance(exc, FormatError) else f"{source}:{line_no}: {exc}"
-            out.append(Entry(default_id, kind or "?", error=str(err), source=source))
-    return out
-
-
-def _parse_jsonl(text: str, source: str, kind: str | None) -> list[Entry]:
-    out: list[Entry] = []
-    for no, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        ident = f"{Path(source).stem}:{no}"
-        try:
-            try:
-                obj = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise FormatError(f"invalid JSON ({exc.msg})") from None
-            if not isinstance(obj, dict) or not isinstance(obj.get("puzzle"), str):
-                raise FormatError('expected an object with a "puzzle" string')
-            ident = str(obj.get("id", ident))
-            want = obj.get("kind", kind)
-            inner = parse_inline(obj["puzzle"], want)
-            entries = [inner] if inner else parse_text(obj["puzzle"], source, want)
-            if len(entries) != 1:
-                raise FormatError("a JSON Lines entry must hold exactly one puzzle")
-            e = entries[0]
-            if e.error:
-                raise FormatError(e.error)
-            solution, warning = e.solution, None
-            if obj.get("solution") is not None:  # a given solution (the kind's JSON or text form)
-                given = obj["solution"]
-                try:
-                    solution = kinds.formats(e.kind).parse_solution(
-                        e.puzzle, given if isinstance(given, str) else json.dumps(given))
-                except (FormatError, ValueError) as exc:
-                    solution = None
-                    warning = f"{source}:{no}: malformed given solution ignored " \
-                              f"({exc.message if isinstance(exc, FormatError) else exc})"
-            out.append(Entry(ident, e.kind, e.puzzle, solution, source=source, warning=warning))
-        except (FormatError, kinds.UnknownKind) as exc:
-            msg = exc.message if isinstance(exc, FormatError) else str(exc)
-            out.append(Entry(ident, kind or "?", error=f"{source}:{no}: {msg}", source=source))
-    if not out:
-        raise FormatError("no puzzle found", source)
+        except FormatError as exc:
+            out.append(Entry(default_id, kind or "?", error=str(exc.at(source, line_no)), source=source))
     return out
 
 
@@ -236,30 +250,6 @@ def _parse_inline_lines(text: str, source: str, kind: str | None) -> list[Entry]
                 Entry(f"{Path(source).stem}:{no}", kind or "?",
                       error=f"{source}:{no}: {exc.message}", source=source)
             )
-    return out
-
-
-def _parse_puzzlekit(doc: dict, source: str, kind: str | None) -> list[Entry]:
-    name = str(doc.get("name", "")).lower()
-    k = PUZZLEKIT_NAMES.get(name)
-    if k is None or k not in kinds.KINDS:
-        raise FormatError(f"puzzlekit corpus of unsupported kind {doc.get('name')!r}", source)
-    _check_kind(k, kind, source)
-    mod = kinds.formats(k)
-    out: list[Entry] = []
-    for key, item in doc["data"].items():
-        try:
-            if not isinstance(item, dict) or not isinstance(item.get("problem"), str):
-                raise FormatError('entry has no "problem" string')
-            given = item.get("solution")
-            usable = isinstance(given, str) and bool(given.strip())
-            puzzle, solution, note = mod.from_puzzlekit(item["problem"], given if usable else None)
-            if given is not None and not isinstance(given, str):
-                note = f'given solution ignored: "solution" is a {type(given).__name__}, not a grid text'
-            warning = f"{source}: entry {key}: {note}" if note else None
-            out.append(Entry(str(key), k, puzzle, solution, source=source, warning=warning))
-        except FormatError as exc:
-            out.append(Entry(str(key), k, error=f"{source}: entry {key}: {exc.message}", source=source))
     return out
 
 

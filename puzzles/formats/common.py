@@ -1,5 +1,5 @@
-"""What every format module shares: the error type, the parsed-entry record, the canonical block
-header, and small token helpers."""
+"""What every format module shares: the error type (``puzzles.errors``), the parsed-entry
+record, the canonical block header, and small token helpers."""
 
 from __future__ import annotations
 
@@ -9,27 +9,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import FormatError, printable  # the one error type lives beside kinds
 
-class FormatError(ValueError):
-    """Bad input. ``str(err)`` is the one line shown to the user: ``source:line: message``."""
 
-    def __init__(self, message: str, source: str | None = None, line: int | None = None):
-        self.message = message
-        self.source = source
-        self.line = line
-        super().__init__(str(self))
+def is_number(token: str) -> bool:
+    """A whole number written in ASCII digits, short enough for any count of a puzzle
+    (``str.isdigit`` also accepts '①' and '²', which ``int`` refuses)."""
+    return 0 < len(token) <= MAX_DIGITS and token.isascii() and token.isdigit()
 
-    def __str__(self) -> str:
-        where = ""
-        if self.source:
-            where = f"{self.source}:{self.line}: " if self.line else f"{self.source}: "
-        elif self.line:
-            where = f"line {self.line}: "
-        return where + self.message
 
-    def at(self, source: str | None = None, line: int | None = None) -> FormatError:
-        """The same error placed in a file (keeps a more precise place already known)."""
-        return FormatError(self.message, self.source or source, self.line or line)
+MAX_DIGITS = 18
+NUMBER = "[0-9]{1,18}"  # the same, in regular expressions
 
 
 @dataclass(frozen=True)
@@ -44,6 +34,9 @@ class Entry:
     error: str | None = None
     source: str = ""
     warning: str | None = None  # e.g. a malformed given solution: the puzzle itself is fine
+
+    def __post_init__(self) -> None:  # ids come from the input and are echoed: printable only
+        object.__setattr__(self, "id", printable(self.id))
 
     @property
     def ok(self) -> bool:
@@ -88,9 +81,9 @@ def url_board(url: str, types: tuple[str, ...], max_side: int, flag_hint: str = 
     if parts[0].lower() not in types:
         raise FormatError(f"not a {name} URL: {url}")
     parts = parts[1:]
-    if flag_hint and parts and parts[0] and not parts[0].isdigit():
+    if flag_hint and parts and parts[0] and not is_number(parts[0]):
         raise FormatError(f"puzz.link flag {parts[0]!r} ({flag_hint}) is not supported", url)
-    if len(parts) < 2 or not parts[0].isdigit() or not parts[1].isdigit():
+    if len(parts) < 2 or not is_number(parts[0]) or not is_number(parts[1]):
         raise FormatError(f"a {name} URL needs COLS/ROWS after the type", url)
     cols, rows = int(parts[0]), int(parts[1])
     try:
@@ -102,12 +95,13 @@ def url_board(url: str, types: tuple[str, ...], max_side: int, flag_hint: str = 
     return rows, cols, parts[2] if len(parts) > 2 else ""
 
 
-HEADER_RE = re.compile(r"^(?P<kind>[a-z]+)\s+(?P<rows>\d+)\s*x\s*(?P<cols>\d+)(?:\s+(?P<rest>.*))?$")
+HEADER_RE = re.compile(rf"^(?P<kind>[a-z]+)\s+(?P<rows>{NUMBER})\s*x\s*(?P<cols>{NUMBER})"
+                       r"(?:\s+(?P<rest>.*))?$")
 
 
 def parse_size(text: str, what: str = "size") -> tuple[int, int]:
     """``RxC`` (rows x columns) -> (rows, cols)."""
-    m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
+    m = re.fullmatch(rf"\s*({NUMBER})\s*[xX]\s*({NUMBER})\s*", text)
     if not m:
         raise FormatError(f"{what} {text!r} is not ROWSxCOLS")
     return int(m.group(1)), int(m.group(2))
@@ -204,7 +198,7 @@ def puzzlekit_grid(text: str, what: str, max_side: int) -> PuzzlekitGrid:
     if not lines:
         raise FormatError(f"empty {what}")
     head = lines[0].split()
-    if len(head) != 2 or not all(t.isdigit() for t in head):
+    if len(head) != 2 or not all(is_number(t) for t in head):
         raise FormatError(f"{what} header {lines[0]!r} is not 'ROWS COLS'")
     rows, cols = int(head[0]), int(head[1])
     check_dimensions(rows, cols, max_side)
@@ -262,7 +256,7 @@ def solution_grid_lines(text: str, rows: int, cols: int, max_side: int) -> list[
     """The grid lines of a janko-style solution text for a rows x cols puzzle: an optional
     'ROWS COLS' header (then checked against the puzzle), the grid, maybe a section after it."""
     lines = [ln for ln in text.strip().splitlines() if ln.strip()]
-    if lines and re.fullmatch(r"\s*\d+\s+\d+\s*", lines[0]):
+    if lines and re.fullmatch(rf"\s*{NUMBER}\s+{NUMBER}\s*", lines[0]):
         g = puzzlekit_grid(text, "solution", max_side)
         if (g.rows, g.cols) != (rows, cols):
             raise FormatError(f"solution is {g.rows}x{g.cols}, puzzle is {rows}x{cols}")

@@ -29,10 +29,12 @@ import re
 
 from ..edgematching import KIND, MAX_SIDE, EdgeMatchingPuzzle, EdgeMatchingSolution
 from ..render.edgematching import seed_layout
+from . import common
 from .common import Capabilities, Entry, FormatError, check_dimensions, parse_size, solution_from_json
 
-_INT_RE = re.compile(r"^\s*\d+(\s+\d+)*\s*$")
-_HINT_RE = re.compile(r"^hint\s+piece=(\d+)\s+row=(\d+)\s+col=(\d+)\s+rotation=(\d+)\s*$")
+_INT_RE = re.compile(rf"^\s*{common.NUMBER}(\s+{common.NUMBER})*\s*$")
+_HINT_RE = re.compile(
+    rf"^hint\s+piece=({common.NUMBER})\s+row=({common.NUMBER})\s+col=({common.NUMBER})\s+rotation=({common.NUMBER})\s*$")
 
 # The official Eternity II set: sha256 of its pieces -> (mandatory fixed pieces, clue hints);
 # (row, col, piece, rotation), 0-based squares (reference notes: I8 = row 9, column 8).
@@ -59,7 +61,7 @@ def _make(rows, cols, tiles, rotation=True, hints=()) -> EdgeMatchingPuzzle:
 
 def _piece(line: str, no: int | None) -> tuple[int, int, int, int]:
     toks = line.split()
-    if len(toks) != 4 or not all(t.isdigit() for t in toks):
+    if len(toks) != 4 or not all(common.is_number(t) for t in toks):
         raise FormatError(f"expected a piece 'TOP RIGHT BOTTOM LEFT' (4 numbers), got {line.strip()!r}",
                           line=no)
     return tuple(int(t) for t in toks)  # type: ignore[return-value]
@@ -128,7 +130,7 @@ def _parse_grid(puzzle: EdgeMatchingPuzzle, lines: list[tuple[int, str]]) -> Edg
         if len(toks) != puzzle.cols:
             raise FormatError(f"expected {puzzle.cols} 'piece/rotation' tokens, got {len(toks)}", line=no)
         for t in toks:
-            m = re.fullmatch(r"(\d+)(?:/(\d))?", t)
+            m = re.fullmatch(rf"({common.NUMBER})(?:/([0-9]))?", t)
             if not m or not 1 <= int(m.group(1)) <= puzzle.n or int(m.group(2) or 0) > 3:
                 raise FormatError(f"bad placement {t!r} (piece 1..{puzzle.n}, rotation 0..3)", line=no)
             pairs.append((int(m.group(1)), int(m.group(2) or 0)))
@@ -165,7 +167,7 @@ def _plain(text: str) -> tuple[int, int, list]:
         raise FormatError("no pieces")
     rows = cols = None
     first = lines[0][1].split()
-    if len(first) == 2 and all(t.isdigit() for t in first):
+    if len(first) == 2 and all(common.is_number(t) for t in first):
         rows, cols = int(first[0]), int(first[1])
         lines = lines[1:]
     tiles = [_piece(ln, no) for no, ln in lines]
@@ -242,7 +244,7 @@ def from_size(size: str) -> EdgeMatchingPuzzle:
     from ..generators.edgematching import e2_style
 
     s = size.strip()
-    rows, cols = (int(s), int(s)) if s.isdigit() else parse_size(s)
+    rows, cols = (int(s), int(s)) if common.is_number(s) else parse_size(s)
     check_dimensions(rows, cols, MAX_SIDE)
     try:
         return e2_style(rows, cols, seed=0)[0]
@@ -252,15 +254,17 @@ def from_size(size: str) -> EdgeMatchingPuzzle:
 
 # ---------------------------------------------------------------- the seed's boxed layout
 
-_SEED_MID = re.compile(r"^\s*\|\s*\d+ \d{4} \d+\s*\|", re.M)
-_DRAWN_PIECE = re.compile(r"\d+/\d")
+_SEED_MID = re.compile(rf"^\s*\|\s*{common.NUMBER} [0-9]{{4}} {common.NUMBER}\s*\|", re.M)
+_DRAWN_PIECE = re.compile(rf"{common.NUMBER}/[0-9]")
 _SEP = re.compile(r"^\s*\+(-{4}\+)+\s*$")
 
 
 def parse_seed_boards(text: str) -> list[tuple[int, list[tuple[int, tuple[int, int, int, int]]], int]]:
-    """Boards of the seed's layout: (first line, rows of (tile id, displayed tile), columns)."""
+    """Boards of the seed's layout: (first line, rows of (tile id, displayed tile), columns). Boards
+    are apart by ``<deb>`` markers (by blank lines in a text without markers)."""
     boards, cur, start = [], [], 0
     lines = text.splitlines()
+    marked = any(ln.lstrip().startswith("<") for ln in lines)  # then markers alone part boards
 
     def close():
         if cur:
@@ -272,17 +276,17 @@ def parse_seed_boards(text: str) -> list[tuple[int, list[tuple[int, tuple[int, i
         if _SEP.match(lines[i]) and i + 3 < len(lines) and _SEED_MID.match(lines[i + 2]):
             if not cur:
                 start = i + 1
-            top = [int(x) for x in re.findall(r"\d+", lines[i + 1])]
-            mid = [int(x) for x in re.findall(r"\d+", lines[i + 2])]
-            bot = [int(x) for x in re.findall(r"\d+", lines[i + 3])]
+            top = [int(x) for x in re.findall(common.NUMBER, lines[i + 1])]
+            mid = [int(x) for x in re.findall(common.NUMBER, lines[i + 2])]
+            bot = [int(x) for x in re.findall(common.NUMBER, lines[i + 3])]
             cols = len(top)
             if len(mid) != 3 * cols or len(bot) != cols:
                 raise FormatError("a board row of the seed's layout has mismatched lines", line=i + 1)
             cur.append([(mid[3 * c + 1], (top[c], mid[3 * c + 2], bot[c], mid[3 * c])) for c in range(cols)])
             i += 4
             continue
-        if _SEP.match(lines[i]):
-            close()
+        if lines[i].lstrip().startswith("<") or not (marked or lines[i].strip()):
+            close()  # not inside a board at a damaged row or a blank line: that stays its error
         i += 1
     close()
     return [(s, b, len(b[0])) for s, b in boards]

@@ -30,10 +30,12 @@ from ..hamiltonian import MAX_SIDE, HamiltonianPuzzle, HamiltonianSolution, path
 from ..render.hamiltonian import GLYPHS, drawing
 from .common import (
     HEADER_RE,
+    NUMBER,
     Capabilities,
     Entry,
     FormatError,
     check_dimensions,
+    is_number,
     parse_size,
     solution_from_json,
     split_blocks,
@@ -107,12 +109,12 @@ def parse_block(rows: int, cols: int, rest: list[str], lines: list[str], first_l
 
 def _row_tokens(line: str, cols: int, line_no: int) -> list[str]:
     toks = line.split()
-    if len(toks) == 1 and len(toks[0]) == cols and cols > 1 and not toks[0].isdigit():
+    if len(toks) == 1 and len(toks[0]) == cols and cols > 1 and not is_number(toks[0]):
         toks = list(toks[0])
     if len(toks) != cols:
         raise FormatError(f"expected {cols} cell tokens, got {len(toks)}", line=line_no)
     for t in toks:
-        if t not in (".", "#", "S", "E") and not (t.isdigit() and int(t) >= 1):
+        if t not in (".", "#", "S", "E") and not (is_number(t) and int(t) >= 1):
             raise FormatError(f"bad cell token {t!r} (use . # S E or a step number 1, 2, ...)", line=line_no)
     return toks
 
@@ -136,7 +138,7 @@ def parse_numbered(lines: list[str], rows: int, cols: int, first_line: int = 1):
                     start = cell
                 else:
                     end = cell
-            elif t.isdigit():
+            elif is_number(t):
                 k = int(t)
                 if k in numbered:
                     raise FormatError(f"step number {k} appears twice", line=no)
@@ -242,7 +244,7 @@ def text_drawing(puzzle: HamiltonianPuzzle, solution: HamiltonianSolution | None
 def from_size(size: str) -> HamiltonianPuzzle:
     """``"9"`` -> the 9x9 labyrinth; ``"RxC"`` -> an R x C grid; corner to corner."""
     s = size.strip()
-    if s.isdigit():
+    if is_number(s):
         rows = cols = int(s)
     else:
         rows, cols = parse_size(s)
@@ -253,7 +255,7 @@ def from_size(size: str) -> HamiltonianPuzzle:
 # ---------------------------------------------------------------- the author's saved states
 
 DIRECTIONS = {0: (1, 0), 1: (0, 1), 2: (-1, 0), 3: (0, -1)}  # code -> (drow, dcol)
-_FODOR_RE = re.compile(r"^\s*(\d+)\|")
+_FODOR_RE = re.compile(rf"^\s*({NUMBER})\|")
 
 
 @dataclass(frozen=True)
@@ -328,7 +330,7 @@ def parse_fodor_state(text: str) -> FodorState:
             current = _dirs(tok, where)
             continue
         opts, cell = tok.split("-", 1)
-        cm = re.fullmatch(r"(\d+),(\d+)", cell)
+        cm = re.fullmatch(rf"({NUMBER}),({NUMBER})", cell)
         if not cm:
             raise FormatError(f"{where}: bad cell {cell!r} (expected x,y)")
         x, y = int(cm.group(1)), int(cm.group(2))

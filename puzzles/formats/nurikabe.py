@@ -30,11 +30,13 @@ import re
 from ..nurikabe import MAX_SIDE, QUESTION, NurikabePuzzle, NurikabeSolution
 from ..render.nurikabe import ISLAND, UNDECIDED, WALL, aligned, cell_tokens, column_widths, see, tokens
 from .common import (
+    NUMBER,
     Capabilities,
     Entry,
     FormatError,
     PuzzlekitGrid,
     check_dimensions,
+    is_number,
     leading_solution_forms,
     puzzlekit_entry,
     solution_grid_lines,
@@ -105,7 +107,7 @@ def _read_grid(grid_rows: list[list[str]], solved: bool, first_line: int = 1):
     for r, toks in enumerate(grid_rows):
         row: list[int | None] = []
         for c, t in enumerate(toks):
-            if t.isdigit():
+            if is_number(t):
                 row.append(_number(t, first_line + r))
             elif t == "?":
                 row.append(QUESTION)
@@ -129,7 +131,7 @@ def _read_grid(grid_rows: list[list[str]], solved: bool, first_line: int = 1):
 # ---------------------------------------------------------------- the essay's matrices
 
 J_DEF_RE = re.compile(r'^\s*(?P<name>[A-Za-z]\w*)\s*=:\s*"\.;\._2\s*\(\s*0\s*:\s*0\s*\)')
-_J_INT = re.compile(r"^[_-]?\d+$")
+_J_INT = re.compile(rf"^[_-]?{NUMBER}$")
 
 
 def _j_int(t: str, line_no: int) -> int:
@@ -334,7 +336,7 @@ def _solution_cells(puzzle: NurikabePuzzle, lines: list[str]) -> NurikabeSolutio
         for c, t in enumerate(toks):
             if t in ("x", "X", "#"):
                 black.append((r, c))
-            elif t not in ("-", ".", "+", "?") and not t.isdigit():
+            elif t not in ("-", ".", "+", "?") and not is_number(t):
                 raise FormatError(f"bad solution cell {t!r} (use x or -)")
     return NurikabeSolution.from_cells(puzzle.rows, puzzle.cols, black)
 
@@ -348,7 +350,7 @@ def from_pzprv3(text: str) -> tuple[NurikabePuzzle, NurikabeSolution | None]:
     lines = [ln.strip() for ln in lines]
     if len(lines) < 4 or not lines[0].startswith("pzprv3") or lines[1] not in URL_TYPES:
         raise FormatError("not a pzprv3 nurikabe file")
-    if not (lines[2].isdigit() and lines[3].isdigit()):
+    if not (is_number(lines[2]) and is_number(lines[3])):
         raise FormatError("pzprv3 rows / cols are not numbers", line=3)
     rows, cols = int(lines[2]), int(lines[3])
     check_dimensions(rows, cols, MAX_SIDE)
@@ -362,7 +364,7 @@ def from_pzprv3(text: str) -> tuple[NurikabePuzzle, NurikabeSolution | None]:
             raise FormatError(f"expected {cols} cell tokens, got {len(toks)}", line=5 + r)
         row: list[int | None] = []
         for c, t in enumerate(toks):
-            if t.isdigit():
+            if is_number(t):
                 row.append(_number(t, 5 + r))
             elif t == "-":
                 row.append(QUESTION)
@@ -391,7 +393,7 @@ def to_pzprv3(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) 
 def sniff(text: str) -> bool:
     s = text.lstrip()
     if s.startswith("pzprv3"):
-        return bool(re.match(r"pzprv3(\.\d+)?\s*[/\n]\s*nurikabe\b", s))
+        return bool(re.match(rf"pzprv3(\.{NUMBER})?\s*[/\n]\s*nurikabe\b", s))
     return any(J_DEF_RE.match(ln) for ln in text.splitlines())
 
 

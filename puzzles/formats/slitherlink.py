@@ -21,10 +21,12 @@ from ..render.slitherlink import drawing
 from ..slitherlink import MAX_SIDE, QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
 from . import common
 from .common import (
+    NUMBER,
     Capabilities,
     Entry,
     FormatError,
     check_dimensions,
+    is_number,
     url_board,
 )
 
@@ -215,7 +217,8 @@ def to_url(puzzle: SlitherlinkPuzzle) -> str:
 
 # ---------------------------------------------------------------- Simon Tatham's Loopy
 
-ID_RE = re.compile(r"^(?P<w>\d+)(?:x(?P<h>\d+))?(?:t(?P<t>\d+))?(?:d(?P<d>[a-z]))?(?P<sep>[:#])(?P<desc>.*)$")
+ID_RE = re.compile(rf"^(?P<w>{NUMBER})(?:x(?P<h>{NUMBER}))?(?:t(?P<t>{NUMBER}))?(?:d(?P<d>[a-z]))?"
+                   r"(?P<sep>[:#])(?P<desc>.*)$")
 
 
 def looks_like_id(s: str) -> bool:
@@ -240,7 +243,7 @@ def from_id(game_id: str) -> SlitherlinkPuzzle:
         raise exc.at(s) from None
     flat: list[int | None] = []
     for ch in m.group("desc"):
-        if ch.isdigit():
+        if is_number(ch):
             if int(ch) > 4:
                 raise FormatError(f"clue {ch} is impossible on a square grid", s)
             flat.append(int(ch))
@@ -324,7 +327,7 @@ def from_clp(text: str) -> SlitherlinkPuzzle:
     if not m:
         raise FormatError("no (solve ...) or (solve-tatham ...) form")
     toks = m.group("body").split()  # str.split() also splits on U+00A0
-    if len(toks) < 2 or not toks[0].isdigit() or not toks[1].isdigit():
+    if len(toks) < 2 or not is_number(toks[0]) or not is_number(toks[1]):
         raise FormatError("(solve H W ...) needs the height and width first")
     rows, cols = int(toks[0]), int(toks[1])
     check_dimensions(rows, cols, MAX_SIDE)
@@ -363,13 +366,13 @@ def from_pzprv3(text: str) -> tuple[SlitherlinkPuzzle, SlitherlinkSolution | Non
         lines.pop()
     if len(lines) < 4 or not lines[0].startswith("pzprv3") or lines[1] not in URL_TYPES:
         raise FormatError("not a pzprv3 slither file")
-    if not (lines[2].isdigit() and lines[3].isdigit()):
+    if not (is_number(lines[2]) and is_number(lines[3])):
         raise FormatError("pzprv3 rows / cols are not numbers", line=3)
     rows, cols = int(lines[2]), int(lines[3])
     check_dimensions(rows, cols, MAX_SIDE)
     rest = lines[4:]
     start = 5
-    if rest and rest[0] and not re.fullmatch(r"[-.\d ]+", rest[0]):
+    if rest and rest[0] and not re.fullmatch(r"[-.0-9 ]+", rest[0]):
         raise FormatError(f"pzprv3 flag {rest[0]!r} (every dot visited) is not supported", line=5)
     tokens = {".": None, "-": QUESTION, **{str(i): i for i in range(5)}}
     clue_rows = [_clue_row(rest[i], cols, start + i, tokens) for i in range(min(rows, len(rest)))]
