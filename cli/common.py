@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import math
 import re
 import sys
+import time
 from dataclasses import dataclass
 from enum import Enum
 
@@ -164,6 +166,17 @@ def positive_seconds(option: str, value: float) -> float:
     if not 0 < value < math.inf:  # also refuses nan
         raise Usage(f"{option} must be positive and finite (seconds), got {value}")
     return value
+
+
+STARTED = time.perf_counter()  # about when the process started: the command line loads first
+
+
+def from_start(lim: Limit) -> Limit:
+    """The first puzzle's limit: ``--timeout`` counts from the start of the process, so that
+    loading the program and reading the input are part of what the user waits for."""
+    if lim.seconds is None:
+        return lim
+    return dataclasses.replace(lim, seconds=max(1e-3, lim.seconds - (time.perf_counter() - STARTED)))
 
 
 def make_limit(timeout: float | None, limit: int) -> Limit:

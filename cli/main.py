@@ -43,6 +43,7 @@ from .common import (
     check_options,
     error,
     exit_code,
+    from_start,
     make_limit,
     output_formats,
     prepare,
@@ -98,8 +99,8 @@ def solve(
         raise Usage("several puzzles: give --out DIR (an existing directory) for SVG output")
     failures = errors = 0
     chunks: list[str] = []
-    for e in inputs.entries:
-        r = run(chosen[e.kind], e.puzzle, lim, **options)
+    for i, e in enumerate(inputs.entries):
+        r = run(chosen[e.kind], e.puzzle, lim if i else from_start(lim), **options)
         ok = r.status == Status.SOLVED and (lim.solutions < 2 or r.unique is True)
         failures += not ok
         errors += r.status == Status.ERROR
@@ -154,8 +155,9 @@ def count(
     for b in chosen.values():
         check_options(b, options)
     failures = errors = 0
-    for e in inputs.entries:
-        r = count_solutions(chosen[e.kind], e.puzzle, lim, **options)  # count-only mode if any
+    for i, e in enumerate(inputs.entries):
+        r = count_solutions(chosen[e.kind], e.puzzle, lim if i else from_start(lim),
+                            **options)  # count-only mode if any
         failures += r.unique is not True
         errors += r.status == Status.ERROR
         if r.status == Status.ERROR:  # the backend refused or failed: an error line, always

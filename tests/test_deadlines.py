@@ -194,3 +194,13 @@ def test_search_keeps_the_solutions_found_when_cutting_runs_out_of_time():
     r = _cnf.search("t", cnf, Limit(10, 3), read=lambda m: tuple(v > 0 for v in m[:2]),
                     block=lambda s: [-a if s[0] else a, -b if s[1] else b], refine=refine)
     assert r.status == Status.TIMEOUT and len(r.solutions) == 1
+
+
+def test_the_first_puzzle_s_timeout_counts_from_the_start_of_the_process(monkeypatch):
+    from gridsolve.cli import common
+
+    monkeypatch.setattr(common, "STARTED", time.perf_counter() - 3.0)  # 3 s of start-up
+    lim = common.from_start(Limit(10.0, 2))
+    assert 6.5 < lim.seconds <= 7.0 and lim.solutions == 2
+    assert common.from_start(Limit(None, 2)).seconds is None
+    assert common.from_start(Limit(1.0)).seconds == 1e-3  # already spent: stop at once
