@@ -1,17 +1,20 @@
 """The Slitherlink deduction engine is sound: on small grids every deduction agrees with every
 solution of a brute-force enumeration (and a contradiction only when there is none); on the janko
-corpus it agrees with the given solutions. Its tiers are monotone, and every loop it returns passes
-the independent checker."""
+corpus it agrees with the given solutions. Its tiers are monotone, every loop it returns passes
+the independent checker, and ``rules+sat`` counts what ``sat`` counts."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from gridsolve.harness import registry
+from gridsolve.harness.run import run
 from gridsolve.native_rules.slitherlink import deduce as D
 from gridsolve.puzzles.check.slitherlink import check
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
+from gridsolve.puzzles.solving import Limit
 
 from .conftest import shared
 from .test_slitherlink_cuts import brute_force, random_puzzle
@@ -131,3 +134,24 @@ def test_tiers_are_monotone_and_named():
         for i, (_, step) in enumerate(eng.tier_steps()[:3]):
             step()
             assert eng.complete() == (i >= rank), (e.id, g["tier"], i)
+
+
+def test_rules_sat_counts_agree_with_sat():
+    """Small puzzles with none, one or many solutions: the same solution sets (the engine's
+    deductions, imposed as unit clauses, cut no solution); janko puzzles: the same verdicts."""
+    sat, combined = registry.get("slitherlink", "sat"), registry.get("slitherlink", "rules+sat")
+    rng = random.Random(26)
+    for _ in range(40):
+        puzzle = random_puzzle(rng, 3, 4)
+        a, b = (run(x, puzzle, Limit(seconds=60, solutions=1000)) for x in (sat, combined))
+        assert b.exhausted and a.solution_set() == b.solution_set() == brute_force(puzzle)
+    for e in janko(12, seed=26):
+        a, b = (run(x, e.puzzle, Limit(seconds=60, solutions=2)) for x in (sat, combined))
+        assert (a.count, a.unique) == (b.count, b.unique) == (1, True), e.id
+        assert b.solutions[0] == e.solution and not check(e.puzzle, b.solutions[0])
+
+
+def test_rules_sat_hands_the_rest_to_sat():
+    """A blank grid leaves the engine nothing to deduce: the SAT model counts all its loops."""
+    r = run(registry.get("slitherlink", "rules+sat"), SlitherlinkPuzzle.empty(3, 3), Limit(solutions=1000))
+    assert r.exhausted and r.count == 213 and r.stats["unknown_after_rules"] == 24

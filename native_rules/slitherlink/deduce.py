@@ -38,7 +38,10 @@ CONTRADICTIONS = {E.C_CELL: "a clue no assignment of its edges meets",
                   E.C_SUBLOOP: "a closed loop beside other lines", E.C_CLASH: "an edge both on and off"}
 
 
-@lru_cache(maxsize=32)
+TABLES = E.tables()
+
+
+@lru_cache(maxsize=64)
 def _grid(rows: int, cols: int) -> tuple[np.ndarray, tuple]:
     """The static arrays of a rows x cols grid (clues left blank) and the canonical edge of each
     edge index (horizontal edges first, row by row, then vertical ones)."""
@@ -46,6 +49,10 @@ def _grid(rows: int, cols: int) -> tuple[np.ndarray, tuple]:
     nc, nv = R * C, (R + 1) * (C + 1)
     hn = (R + 1) * C
     ne = hn + R * (C + 1)
+    r, c = np.divmod(np.arange(nc), C)  # cells
+    vr, vc = np.divmod(np.arange(nv), C + 1)  # vertices
+    hr, hc = np.divmod(np.arange(hn), C)  # horizontal edges
+    wr, wc = np.divmod(np.arange(ne - hn), C + 1)  # vertical edges
 
     def h(r, c):
         return r * C + c
@@ -57,31 +64,24 @@ def _grid(rows: int, cols: int) -> tuple[np.ndarray, tuple]:
         return r * (C + 1) + c
 
     def cell(r, c):
-        return r * C + c if 0 <= r < R and 0 <= c < C else nc
+        return np.where((r >= 0) & (r < R) & (c >= 0) & (c < C), r * C + c, nc)
 
-    ce = np.array([[h(r, c), v(r, c + 1), h(r + 1, c), v(r, c)] for r in range(R) for c in range(C)],
-                  np.int32).reshape(nc, 4)
-    cn = np.array([[cell(r - 1, c), cell(r, c + 1), cell(r + 1, c), cell(r, c - 1)]
-                   for r in range(R) for c in range(C)], np.int32).reshape(nc, 4)
-    ca = np.array([[4 * vid(r, c + 1) + 2, 4 * vid(r + 1, c + 1) + 3, 4 * vid(r + 1, c), 4 * vid(r, c) + 1]
-                   for r in range(R) for c in range(C)], np.int32).reshape(nc, 4)
-    ve = np.array([[v(r - 1, c) if r > 0 else ne, h(r, c) if c < C else ne, v(r, c) if r < R else ne,
-                    h(r, c - 1) if c > 0 else ne] for r in range(R + 1) for c in range(C + 1)],
-                  np.int32).reshape(nv, 4)
-    vq = np.array([[cell(r - 1, c - 1), cell(r - 1, c), cell(r, c), cell(r, c - 1)]
-                   for r in range(R + 1) for c in range(C + 1)], np.int32).reshape(nv, 4)
-    ec = np.array([[cell(r - 1, c), cell(r, c)] for r in range(R + 1) for c in range(C)]
-                  + [[cell(r, c - 1), cell(r, c)] for r in range(R) for c in range(C + 1)],
-                  np.int32).reshape(ne, 2)
-    ev = np.array([[vid(r, c), vid(r, c + 1)] for r in range(R + 1) for c in range(C)]
-                  + [[vid(r, c), vid(r + 1, c)] for r in range(R) for c in range(C + 1)],
-                  np.int32).reshape(ne, 2)
-    outer = np.array([u for u in range(nc) if (cn[u] == nc).any()]
-                     + [nc + x for x in range(nv) if (vq[x] == nc).any()], np.int32)
-    edges = tuple([((r, c), (r, c + 1)) for r in range(R + 1) for c in range(C)]
-                  + [((r, c), (r + 1, c)) for r in range(R) for c in range(C + 1)])
-    parts = [ce.ravel(), cn.ravel(), ca.ravel(), np.full(nc, -1, np.int32), ve.ravel(), vq.ravel(),
-             ec.ravel(), ev.ravel(), outer, E.tables()]
+    ce = np.stack([h(r, c), v(r, c + 1), h(r + 1, c), v(r, c)], 1)
+    cn = np.stack([cell(r - 1, c), cell(r, c + 1), cell(r + 1, c), cell(r, c - 1)], 1)
+    ca = np.stack([4 * vid(r, c + 1) + 2, 4 * vid(r + 1, c + 1) + 3, 4 * vid(r + 1, c),
+                   4 * vid(r, c) + 1], 1)
+    ve = np.stack([np.where(vr > 0, v(vr - 1, vc), ne), np.where(vc < C, h(vr, vc), ne),
+                   np.where(vr < R, v(vr, vc), ne), np.where(vc > 0, h(vr, vc - 1), ne)], 1)
+    vq = np.stack([cell(vr - 1, vc - 1), cell(vr - 1, vc), cell(vr, vc), cell(vr, vc - 1)], 1)
+    ec = np.concatenate([np.stack([cell(hr - 1, hc), cell(hr, hc)], 1),
+                         np.stack([cell(wr, wc - 1), cell(wr, wc)], 1)])
+    ev = np.concatenate([np.stack([vid(hr, hc), vid(hr, hc + 1)], 1),
+                         np.stack([vid(wr, wc), vid(wr + 1, wc)], 1)])
+    outer = np.concatenate([np.flatnonzero((cn == nc).any(1)), nc + np.flatnonzero((vq == nc).any(1))])
+    edges = tuple([((a, b), (a, b + 1)) for a, b in zip(hr.tolist(), hc.tolist(), strict=True)]
+                  + [((a, b), (a + 1, b)) for a, b in zip(wr.tolist(), wc.tolist(), strict=True)])
+    parts = [ce.ravel(), cn.ravel(), ca.ravel(), np.full(nc, -1), ve.ravel(), vq.ravel(),
+             ec.ravel(), ev.ravel(), outer, TABLES]
     g = np.zeros(E.HEADER + sum(len(p) for p in parts), np.int32)
     g[E.NC], g[E.NV], g[E.NE], g[E.NOUTER] = nc, nv, ne, len(outer)
     at = E.HEADER
@@ -92,7 +92,7 @@ def _grid(rows: int, cols: int) -> tuple[np.ndarray, tuple]:
         at += len(p)
     at = ne + 1  # the state: edges and the sentinel, then its sections
     for slot, size in ((E.AN, 4 * nv), (E.DP, nc + 1), (E.DQ, nc + 1), (E.DZ, nc + 1), (E.DN, nc + 1),
-                       (E.PP, nv), (E.PL, nv), (E.WHY, ne), (E.ORD, ne), (E.MISC, 5)):
+                       (E.PP, nv), (E.PL, nv), (E.WHY, ne), (E.ORD, ne), (E.MISC, E.MISC_SIZE)):
         g[slot] = at
         at += size
     g[E.SSIZE] = at
@@ -133,7 +133,7 @@ class Engine:
         self.g, self.s, self.edges = layout(puzzle)
         self.ne = int(self.g[E.NE])
         nu = int(self.g[E.NC] + self.g[E.NV])
-        self.w = np.zeros(E.Q0 + 2 * nu + self.ne, np.int32)
+        self.w = np.zeros(E.Q0 + 2 * nu + self.ne + E.SCRATCH, np.int32)
         self.w[3] = nu
 
     def _check(self, r: int) -> None:
@@ -153,8 +153,9 @@ class Engine:
     def propagate(self, level: int = 2) -> None:
         self._check(E.propagate(self.s, self.g, self.w, level))
 
-    def probe(self) -> None:
-        self._check(E.probe(self.s, self.g, self.w, 2))
+    def probe(self, budget: int = 0) -> None:
+        """Probing at depth 1 to a fixpoint, or until ``budget`` trials (0: no limit)."""
+        self._check(E.probe(self.s, self.g, self.w, 2, budget))
 
     def probe2(self, deadline: float | None = None) -> None:
         """Contradiction probing at depth 2: each trial also probes at depth 1 (until
@@ -174,7 +175,7 @@ class Engine:
                 for val in (E.YES, E.NO):
                     t = s.copy()
                     r = E._set_edge(t, g, w, e, val, W_PROBE2, 2) or E.propagate(t, g, w, 2) \
-                        or E.probe(t, g, w, 2)
+                        or E.probe(t, g, w, 2, 0)
                     w[2] = 0
                     trials.append((r, t))
                 (r_on, on), (r_off, off) = trials
@@ -223,7 +224,9 @@ class Engine:
     def stats(self) -> dict:
         why = self.s[self.g[E.WHY]:self.g[E.WHY] + self.ne]
         counts = np.bincount(why, minlength=W_PROBE2_AGREE + 1)
-        return {RULES[k].replace(" ", "_"): int(counts[k]) for k in RULES if counts[k]}
+        out = {RULES[k].replace(" ", "_"): int(counts[k]) for k in RULES if counts[k]}
+        trials = int(self.s[self.g[E.MISC] + E.M_TRIALS])
+        return {**out, "probe_trials": trials} if trials else out
 
 
 def grade(puzzle: SlitherlinkPuzzle, deadline: float | None = None) -> dict:
@@ -242,12 +245,14 @@ def grade(puzzle: SlitherlinkPuzzle, deadline: float | None = None) -> dict:
     return {"tier": tier, "unknown_edges": eng.unknown, **eng.stats()}
 
 
-def deduce(puzzle: SlitherlinkPuzzle, depth: int = 1, deadline: float | None = None) -> Engine:
-    """The engine run to a fixpoint with probing to ``depth`` (0-2). Raises ``Contradiction``."""
+def deduce(puzzle: SlitherlinkPuzzle, depth: int = 1, deadline: float | None = None,
+           budget: int = 0) -> Engine:
+    """The engine run to a fixpoint with probing to ``depth`` (0-2; depth 1 stops after
+    ``budget`` trials unless 0). Raises ``Contradiction``."""
     eng = Engine(puzzle)
     eng.propagate()
     if depth >= 1 and eng.unknown:
-        eng.probe()
+        eng.probe(budget)
     if depth >= 2 and eng.unknown:
         eng.probe2(deadline)
     return eng

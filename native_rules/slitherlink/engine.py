@@ -33,12 +33,14 @@ NC, NV, NE, CE, CN, CA, CLUE, VE, VQ, EC, EV, OUTER, NOUTER, TAB = range(14)
 AN, DP, DQ, DZ, DN, PP, PL, WHY, ORD, MISC, SSIZE = range(14, 25)
 HEADER = 25
 # MISC slots
-M_YES, M_CLOSED, M_UNK, M_DEFER, M_SEQ = range(5)
+M_YES, M_CLOSED, M_UNK, M_DEFER, M_SEQ, M_TRIALS = range(6)
+MISC_SIZE = 6
 # the table block at TAB: masks of the 16 assignments of a unit's edges
 T_YES, T_NO, T_CNT, T_AM, T_AL, T_PAR, T_EMC, T_EMV = 0, 4, 8, 13, 17, 21, 53, 58
 TABLE_SIZE = 62
 FULL = 0xFFFF
 Q0 = 4  # the queue's start in ``w``
+SCRATCH = 18  # ``w``'s last slots: the unit being evaluated
 
 # why an edge was decided (the rule behind it; ``deduce.RULES`` names them)
 W_CLUE, W_VERTEX, W_CLUE_CORNER, W_VERTEX_CORNER, W_CLUE_COLOUR, W_VERTEX_COLOUR = 1, 2, 3, 4, 5, 6
@@ -75,8 +77,8 @@ def tables() -> np.ndarray:
 
 @njit(cache=True)
 def _push(w, u):
-    """Queue unit ``u`` (``w``: head, size, log length, units, then the queue, the in-queue flags
-    and the log of edges decided)."""
+    """Queue unit ``u`` (``w``: head, size, log length, units, then the queue, the in-queue flags,
+    the log of edges decided and ``SCRATCH``)."""
     nu = w[3]
     if w[Q0 + nu + u] == 0:
         w[Q0 + nu + u] = 1
@@ -232,9 +234,8 @@ def _closing_ends(s, g, w, v, level):
 def _unit(s, g, w, u, level):
     """Deduce what every assignment of unit ``u``'s edges allowed by its constraints agrees on."""
     nc, tab = g[NC], g[TAB]
-    ents = np.empty(5, np.int32)
-    edges = np.empty(4, np.int32)
-    angles = np.empty(4, np.int32)
+    x = w.shape[0] - SCRATCH  # the unit's cells, edges, corners and roots
+    ents, edges, angles, roots = w[x:x + 5], w[x + 5:x + 9], w[x + 9:x + 13], w[x + 13:x + 18]
     if u < nc:
         n = g[g[CLUE] + u]
         allowed = g[tab + T_CNT + n] if n >= 0 else FULL
@@ -269,7 +270,6 @@ def _unit(s, g, w, u, level):
         if f & 2:
             allowed &= g[tab + T_AL + k]
     cornered = allowed
-    roots = np.empty(5, np.int32)
     if level >= 2:
         for i in range(nent):
             roots[i] = _find(s, g, ents[i])
@@ -364,61 +364,65 @@ def propagate(s, g, w, level):
 
 
 @njit(cache=True)
-def probe(s, g, w, level):
-    """Contradiction probing at depth 1, to a fixpoint: set an unknown edge on, propagate; a
-    contradiction sets it off (and the other way round); when both survive, every edge both
-    trials decided alike is decided so. 0, or the contradiction met."""
+def probe(s, g, w, level, budget):
+    """Contradiction probing at depth 1, to a fixpoint or ``budget`` trials (0: no limit): set an
+    unknown edge on, propagate; a contradiction sets it off (and the other way round); when both
+    survive, every edge both trials decided alike is decided so. 0, or the contradiction met."""
     ne, nu = g[NE], g[NC] + g[NV]
+    trials = g[MISC] + M_TRIALS
     log0 = Q0 + 2 * nu
     seen = np.empty(ne, np.int32)
-    changed = True
-    while changed:
-        changed = False
-        for e in range(ne):
-            if s[e] != UNK:
-                continue
-            on = s.copy()
+    e, idle = ne - 1, 0
+    while idle < ne and s[g[MISC] + M_UNK] > 0:  # round the edges until a full round finds nothing
+        e = (e + 1) % ne
+        idle += 1
+        if s[e] != UNK:
+            continue
+        if budget > 0 and s[trials] >= budget:
+            break
+        s[trials] += 2
+        on = s.copy()
+        w[2] = 0
+        r = _set_edge(on, g, w, e, YES, W_PROBE, level)
+        if r == 0:
+            r = propagate(on, g, w, level)
+        if r:
             w[2] = 0
-            r = _set_edge(on, g, w, e, YES, W_PROBE, level)
+            r = _set_edge(s, g, w, e, NO, W_PROBE, level)
             if r == 0:
-                r = propagate(on, g, w, level)
-            if r:
-                w[2] = 0
-                r = _set_edge(s, g, w, e, NO, W_PROBE, level)
-                if r == 0:
-                    r = propagate(s, g, w, level)
-                if r:
-                    return r
-                changed = True
-                continue
-            nseen = w[2]
-            seen[:nseen] = w[log0:log0 + nseen]
-            off = s.copy()
-            w[2] = 0
-            r = _set_edge(off, g, w, e, NO, W_PROBE, level)
-            if r == 0:
-                r = propagate(off, g, w, level)
-            w[2] = 0
-            if r:
-                r = _set_edge(s, g, w, e, YES, W_PROBE, level)
-                if r == 0:
-                    r = propagate(s, g, w, level)
-                if r:
-                    return r
-                changed = True
-                continue
-            agreed = False
-            for i in range(nseen):
-                f = seen[i]
-                if f != e and s[f] == UNK and on[f] == off[f]:
-                    r = _set_edge(s, g, w, f, on[f], W_PROBE_AGREE, level)
-                    if r:
-                        return r
-                    agreed = True
-            if agreed:
                 r = propagate(s, g, w, level)
+            if r:
+                return r
+            idle = 0
+            continue
+        nseen = w[2]
+        seen[:nseen] = w[log0:log0 + nseen]
+        off = s.copy()
+        w[2] = 0
+        r = _set_edge(off, g, w, e, NO, W_PROBE, level)
+        if r == 0:
+            r = propagate(off, g, w, level)
+        w[2] = 0
+        if r:
+            r = _set_edge(s, g, w, e, YES, W_PROBE, level)
+            if r == 0:
+                r = propagate(s, g, w, level)
+            if r:
+                return r
+            idle = 0
+            continue
+        agreed = False
+        for i in range(nseen):
+            f = seen[i]
+            if f != e and s[f] == UNK and on[f] == off[f]:
+                r = _set_edge(s, g, w, f, on[f], W_PROBE_AGREE, level)
                 if r:
                     return r
-                changed = True
+                agreed = True
+        if agreed:
+            r = propagate(s, g, w, level)
+            if r:
+                return r
+            idle = 0
     w[2] = 0
     return 0
