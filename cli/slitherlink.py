@@ -1,6 +1,7 @@
 """Slitherlink commands: ``gridsolve generate slitherlink`` (van Dam 2008, Chapter 7) and
 ``gridsolve grade`` (how a puzzle is solved: by the logic rules alone, once loop avoidance is
-added, or only with backtracking; Chapters 5-6).
+added, or only with backtracking; Chapters 5-6 -- or ``--by engine``: the deduction engine's
+weakest tier that completes it; ``--hint``: the engine's next deduction and the rule behind it).
 
 The solvers themselves are backends (``gridsolve solve --backend rules|rules+backtrack|backtrack``,
 ``--trace`` lists every rule application).
@@ -8,6 +9,7 @@ The solvers themselves are backends (``gridsolve solve --backend rules|rules+bac
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import statistics
 import sys
@@ -158,12 +160,17 @@ def grade(
     kind: str | None = KindOpt,
     rules: Path | None = typer.Option(None, "--rules", help="a rule file (Chapter 5 syntax)"),
     fmt: str = typer.Option("text", "--format", "-f", help="text or json"),
+    by: str = typer.Option("seed", "--by", help="seed (the rules of Chapters 5-6) or engine (its tiers)"),
+    next_step: bool = typer.Option(False, "--hint", help="print the engine's next deduction instead"),
 ) -> None:
     """How each Slitherlink puzzle is solved: rules / rules+loop-avoidance / backtracking."""
     from gridsolve.harness import slitherlink as sl
 
     if fmt not in ("text", "json"):
         raise Usage(f"--format {fmt!r}: choose text or json")
+    one_of("--by", by, ("seed", "engine"))
+    if by == "engine" or next_step:
+        raise typer.Exit(_grade_by_engine(Inputs(puzzles, kind), fmt, next_step))
     if rules is not None:
         sl.load_rules(rules)  # a bad file: FormatError, one line, exit 2
     inputs = Inputs(puzzles, kind)
@@ -188,6 +195,37 @@ def grade(
         print(f"{total} puzzles: " + ", ".join(f"{g} {tally[g]} ({tally[g] / total:.0%})"
                                                 for g in sl.GRADES if tally[g]))
     raise typer.Exit(exit_code(bad, 0))
+
+
+def _grade_by_engine(inputs: Inputs, fmt: str, next_step: bool) -> int:
+    """``grade --by engine`` / ``--hint``: each puzzle's tier or next deduction; the exit code."""
+    from gridsolve.harness import slitherlink as sl
+
+    tally: Counter = Counter()
+    bad = inputs.bad
+    for e in inputs.entries:
+        if e.kind != KIND:
+            error(f"{e.id}: grade is for slitherlink puzzles, not {e.kind}")
+            bad += 1
+            continue
+        if next_step:
+            h = sl.hint(e.puzzle)
+            obj = dataclasses.asdict(h)
+            text = (f"edge {h.edge[0]}-{h.edge[1]} is {'on' if h.on else 'off'} the loop "
+                    f"({h.rule}; tier {h.tier})" if h.edge
+                    else f"no hint ({h.contradiction or 'the engine deduces nothing: search'})")
+        else:
+            obj = sl.engine_grade(e.puzzle)
+            tally[obj["tier"]] += 1
+            rules = ", ".join(f"{k} {v}" for k, v in obj.items() if k not in ("tier", "unknown_edges"))
+            text = f"{obj['tier']} ({obj['unknown_edges']} edges left unknown; {rules})"
+        line = json.dumps({"kind": KIND, "id": e.id, **obj}) if fmt == "json" else f"{e.id}: {text}"
+        print(line, flush=True)
+    total = sum(tally.values())
+    if fmt == "text" and total > 1:
+        print(f"{total} puzzles: " + ", ".join(f"{g} {tally[g]} ({tally[g] / total:.0%})"
+                                                for g in (*sl.TIERS, "no solution") if tally[g]))
+    return exit_code(bad, 0)
 
 
 def register(app: typer.Typer, generate_app: typer.Typer) -> None:

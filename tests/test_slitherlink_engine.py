@@ -5,7 +5,10 @@ the independent checker, and ``rules+sat`` counts what ``sat`` counts."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 
 import pytest
 from gridsolve.harness import registry
@@ -16,7 +19,7 @@ from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
 from gridsolve.puzzles.solving import Limit
 
-from .conftest import shared
+from .conftest import FIXTURES, ROOT, shared
 from .test_slitherlink_cuts import brute_force, random_puzzle
 
 # (rows, cols, puzzles): 3x4 and 4x4 enumerate 4096 / 65536 cell sets once, cached
@@ -155,3 +158,37 @@ def test_rules_sat_hands_the_rest_to_sat():
     """A blank grid leaves the engine nothing to deduce: the SAT model counts all its loops."""
     r = run(registry.get("slitherlink", "rules+sat"), SlitherlinkPuzzle.empty(3, 3), Limit(solutions=1000))
     assert r.exhausted and r.count == 213 and r.stats["unknown_after_rules"] == 24
+
+
+def test_hint_names_the_rule_of_the_weakest_productive_tier():
+    """From the puzzle, a 0 is crossed out by clue counting; from the state the colouring tier
+    leaves on a puzzle that needs probing, the hint is a probe."""
+    h = D.hint(SlitherlinkPuzzle.from_rows([[None, None], [None, 0]]))
+    assert h.tier == "local" and h.rule == "clue count" and not h.on
+    assert h.edge in {((1, 1), (1, 2)), ((1, 1), (2, 1)), ((1, 2), (2, 2)), ((2, 1), (2, 2))}
+    e = next(e for e in janko(None) if D.grade(e.puzzle)["tier"] == "probing-1")
+    eng = D.Engine(e.puzzle)
+    eng.propagate()
+    h = D.hint(e.puzzle, eng.lines(), eng.crosses())
+    assert h.tier == "probing-1" and h.rule.startswith("probing")
+    assert (h.edge in e.solution.edges) == h.on  # the hint agrees with the solution
+
+
+def test_hint_reports_a_contradiction_of_the_given_state():
+    puzzle = SlitherlinkPuzzle.from_rows([[None, None], [None, 0]])
+    h = D.hint(puzzle, on=[((1, 1), (1, 2))])
+    assert h.edge is None and h.contradiction
+
+
+def gridsolve(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gridsolve.cli.main", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=300)
+
+
+def test_cli_grade_by_engine_and_hint():
+    pz = str(FIXTURES / "slitherlink" / "pzprjs-5x5.txt")
+    p = gridsolve("grade", pz, "--by", "engine", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["tier"] == D.grade(read(pz)[0].puzzle)["tier"]
+    p = gridsolve("grade", pz, "--hint")
+    assert p.returncode == 0 and " the loop (" in p.stdout and "tier local" in p.stdout, p.stdout

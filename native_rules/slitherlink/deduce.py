@@ -32,6 +32,12 @@ RULES = {E.W_CLUE: "clue count", E.W_VERTEX: "vertex degree", E.W_CLUE_CORNER: "
          E.W_CLOSED: "closed loop", E.W_PROBE: "probing (contradiction)",
          E.W_PROBE_AGREE: "probing (both cases agree)", W_PROBE2: "probing depth 2 (contradiction)",
          W_PROBE2_AGREE: "probing depth 2 (both cases agree)"}
+# the rules' names in ``stats``
+RULE_KEYS = {E.W_CLUE: "clue", E.W_VERTEX: "vertex", E.W_CLUE_CORNER: "clue_corners",
+             E.W_VERTEX_CORNER: "vertex_corners", E.W_CLUE_COLOUR: "clue_colouring",
+             E.W_VERTEX_COLOUR: "vertex_colouring", E.W_LOOP: "loop_closure", E.W_CLOSED: "closed_loop",
+             E.W_PROBE: "probe_contradiction", E.W_PROBE_AGREE: "probe_agreement",
+             W_PROBE2: "probe2_contradiction", W_PROBE2_AGREE: "probe2_agreement"}
 CONTRADICTIONS = {E.C_CELL: "a clue no assignment of its edges meets",
                   E.C_VERTEX: "a vertex no assignment of its edges meets",
                   E.C_COLOUR: "a cell both inside and outside", E.C_BRANCH: "three lines at a vertex",
@@ -224,7 +230,7 @@ class Engine:
     def stats(self) -> dict:
         why = self.s[self.g[E.WHY]:self.g[E.WHY] + self.ne]
         counts = np.bincount(why, minlength=W_PROBE2_AGREE + 1)
-        out = {RULES[k].replace(" ", "_"): int(counts[k]) for k in RULES if counts[k]}
+        out = {RULE_KEYS[k]: int(counts[k]) for k in RULE_KEYS if counts[k]}
         trials = int(self.s[self.g[E.MISC] + E.M_TRIALS])
         return {**out, "probe_trials": trials} if trials else out
 
