@@ -163,16 +163,21 @@ def grade(
     by: str = typer.Option("seed", "--by", help="seed (the rules of Chapters 5-6) or engine (its tiers)"),
     next_step: bool = typer.Option(False, "--hint", help="print the engine's next deduction instead"),
 ) -> None:
-    """How each Slitherlink puzzle is solved: rules / rules+loop-avoidance / backtracking."""
+    """How each Slitherlink puzzle is solved: rules / rules+loop-avoidance / backtracking (the seed),
+    or the engine's tier; --hint: the engine's next deduction and its rule."""
     from gridsolve.harness import slitherlink as sl
 
     if fmt not in ("text", "json"):
         raise Usage(f"--format {fmt!r}: choose text or json")
     one_of("--by", by, ("seed", "engine"))
-    if by == "engine" or next_step:
-        raise typer.Exit(_grade_by_engine(Inputs(puzzles, kind), fmt, next_step))
     if rules is not None:
         sl.load_rules(rules)  # a bad file: FormatError, one line, exit 2
+    if next_step:
+        describe, order = _hint, ()
+    elif by == "engine":
+        describe, order = _engine_tier, (*sl.TIERS, "no solution")
+    else:
+        describe, order = (lambda puzzle: _seed_grade(puzzle, rules)), sl.GRADES
     inputs = Inputs(puzzles, kind)
     tally: Counter = Counter()
     bad = inputs.bad
@@ -181,51 +186,44 @@ def grade(
             error(f"{e.id}: grade is for slitherlink puzzles, not {e.kind}")
             bad += 1
             continue
-        stats = sl.grade(e.puzzle, rules)
-        g = stats["grade"]
-        tally[g] += 1
-        if fmt == "json":
-            print(json.dumps({"kind": KIND, "id": e.id, **stats}))
-        else:
-            print(f"{e.id}: {g} ({stats['rule_applications']} rule applications, "
-                  f"{stats['loop_avoidance_crosses']} loop-avoidance crosses, "
-                  f"{stats['unknown_edges']} edges left unknown)", flush=True)
-    total = sum(tally.values())
+        key, obj, text = describe(e.puzzle)
+        tally[key] += 1
+        line = json.dumps({"kind": KIND, "id": e.id, **obj}) if fmt == "json" else f"{e.id}: {text}"
+        print(line, flush=True)
+    total = sum(tally[g] for g in order)
     if fmt == "text" and total > 1:
         print(f"{total} puzzles: " + ", ".join(f"{g} {tally[g]} ({tally[g] / total:.0%})"
-                                                for g in sl.GRADES if tally[g]))
+                                                for g in order if tally[g]))
     raise typer.Exit(exit_code(bad, 0))
 
 
-def _grade_by_engine(inputs: Inputs, fmt: str, next_step: bool) -> int:
-    """``grade --by engine`` / ``--hint``: each puzzle's tier or next deduction; the exit code."""
+def _seed_grade(puzzle, rules) -> tuple[str, dict, str]:
+    """(grade, its figures, the line) by the seed's rules."""
     from gridsolve.harness import slitherlink as sl
 
-    tally: Counter = Counter()
-    bad = inputs.bad
-    for e in inputs.entries:
-        if e.kind != KIND:
-            error(f"{e.id}: grade is for slitherlink puzzles, not {e.kind}")
-            bad += 1
-            continue
-        if next_step:
-            h = sl.hint(e.puzzle)
-            obj = dataclasses.asdict(h)
-            text = (f"edge {h.edge[0]}-{h.edge[1]} is {'on' if h.on else 'off'} the loop "
-                    f"({h.rule}; tier {h.tier})" if h.edge
-                    else f"no hint ({h.contradiction or 'the engine deduces nothing: search'})")
-        else:
-            obj = sl.engine_grade(e.puzzle)
-            tally[obj["tier"]] += 1
-            rules = ", ".join(f"{k} {v}" for k, v in obj.items() if k not in ("tier", "unknown_edges"))
-            text = f"{obj['tier']} ({obj['unknown_edges']} edges left unknown; {rules})"
-        line = json.dumps({"kind": KIND, "id": e.id, **obj}) if fmt == "json" else f"{e.id}: {text}"
-        print(line, flush=True)
-    total = sum(tally.values())
-    if fmt == "text" and total > 1:
-        print(f"{total} puzzles: " + ", ".join(f"{g} {tally[g]} ({tally[g] / total:.0%})"
-                                                for g in (*sl.TIERS, "no solution") if tally[g]))
-    return exit_code(bad, 0)
+    stats = sl.grade(puzzle, rules)
+    return stats["grade"], stats, (f"{stats['grade']} ({stats['rule_applications']} rule applications, "
+                                   f"{stats['loop_avoidance_crosses']} loop-avoidance crosses, "
+                                   f"{stats['unknown_edges']} edges left unknown)")
+
+
+def _engine_tier(puzzle) -> tuple[str, dict, str]:
+    """(tier, its figures, the line) by the deduction engine (``--by engine``)."""
+    from gridsolve.harness import slitherlink as sl
+
+    obj = sl.engine_grade(puzzle)
+    rules = ", ".join(f"{k} {v}" for k, v in obj.items() if k not in ("tier", "unknown_edges"))
+    return obj["tier"], obj, f"{obj['tier']} ({obj['unknown_edges']} edges left unknown; {rules})"
+
+
+def _hint(puzzle) -> tuple[str, dict, str]:
+    """("", the hint, the line): the engine's next deduction (``--hint``)."""
+    from gridsolve.harness import slitherlink as sl
+
+    h = sl.hint(puzzle)
+    text = (f"edge {h.edge[0]}-{h.edge[1]} is {'on' if h.on else 'off'} the loop ({h.rule}; tier {h.tier})"
+            if h.edge else f"no hint ({h.contradiction or 'the engine deduces nothing: search'})")
+    return "", dataclasses.asdict(h), text
 
 
 def register(app: typer.Typer, generate_app: typer.Typer) -> None:

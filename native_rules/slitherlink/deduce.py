@@ -180,8 +180,7 @@ class Engine:
                 trials = []
                 for val in (E.YES, E.NO):
                     t = s.copy()
-                    r = E._set_edge(t, g, w, e, val, W_PROBE2, 2) or E.propagate(t, g, w, 2) \
-                        or E.probe(t, g, w, 2, 0)
+                    r = E.decide(t, g, w, e, val, W_PROBE2, 2) or E.probe(t, g, w, 2, 0)
                     w[2] = 0
                     trials.append((r, t))
                 (r_on, on), (r_off, off) = trials

@@ -364,6 +364,15 @@ def propagate(s, g, w, level):
 
 
 @njit(cache=True)
+def decide(s, g, w, e, val, why, level):
+    """Set edge ``e`` to ``val`` and propagate (the edges decided logged in ``w``): 0, or the
+    contradiction met."""
+    w[2] = 0
+    r = _set_edge(s, g, w, e, val, why, level)
+    return r if r else propagate(s, g, w, level)
+
+
+@njit(cache=True)
 def probe(s, g, w, level, budget):
     """Contradiction probing at depth 1, to a fixpoint or ``budget`` trials (0: no limit): set an
     unknown edge on, propagate; a contradiction sets it off (and the other way round); when both
@@ -382,35 +391,20 @@ def probe(s, g, w, level, budget):
             break
         s[trials] += 2
         on = s.copy()
-        w[2] = 0
-        r = _set_edge(on, g, w, e, YES, W_PROBE, level)
-        if r == 0:
-            r = propagate(on, g, w, level)
-        if r:
-            w[2] = 0
-            r = _set_edge(s, g, w, e, NO, W_PROBE, level)
-            if r == 0:
-                r = propagate(s, g, w, level)
+        off, r_off, nseen = on, 0, 0
+        r_on = decide(on, g, w, e, YES, W_PROBE, level)
+        if r_on == 0:
+            nseen = w[2]
+            seen[:nseen] = w[log0:log0 + nseen]
+            off = s.copy()
+            r_off = decide(off, g, w, e, NO, W_PROBE, level)
+        if r_on or r_off:
+            r = decide(s, g, w, e, NO if r_on else YES, W_PROBE, level)
             if r:
                 return r
             idle = 0
             continue
-        nseen = w[2]
-        seen[:nseen] = w[log0:log0 + nseen]
-        off = s.copy()
         w[2] = 0
-        r = _set_edge(off, g, w, e, NO, W_PROBE, level)
-        if r == 0:
-            r = propagate(off, g, w, level)
-        w[2] = 0
-        if r:
-            r = _set_edge(s, g, w, e, YES, W_PROBE, level)
-            if r == 0:
-                r = propagate(s, g, w, level)
-            if r:
-                return r
-            idle = 0
-            continue
         agreed = False
         for i in range(nseen):
             f = seen[i]
