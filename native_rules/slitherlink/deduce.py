@@ -152,16 +152,16 @@ class Engine:
         index = {e: i for i, e in enumerate(self.edges)}
         for edges, val in ((on, E.YES), (off, E.NO)):
             for e in edges:
-                self._check(E._set_edge(self.s, self.g, self.w, index[e], val, 0, 1))
+                self._check(E.run(self.s, self.g, self.w, E.OP_SET, index[e], val, 0, 1, 0))
         self.w[:3] = 0
         self.w[E.Q0 + int(self.w[3]):E.Q0 + 2 * int(self.w[3])] = 0
 
     def propagate(self, level: int = 2) -> None:
-        self._check(E.propagate(self.s, self.g, self.w, level))
+        self._check(E.run(self.s, self.g, self.w, E.OP_PROPAGATE, 0, 0, 0, level, 0))
 
     def probe(self, budget: int = 0) -> None:
         """Probing at depth 1 to a fixpoint, or until ``budget`` trials (0: no limit)."""
-        self._check(E.probe(self.s, self.g, self.w, 2, budget))
+        self._check(E.run(self.s, self.g, self.w, E.OP_PROBE, 0, 0, 0, 2, budget))
 
     def probe2(self, deadline: float | None = None) -> None:
         """Contradiction probing at depth 2: each trial also probes at depth 1 (until
@@ -180,21 +180,22 @@ class Engine:
                 trials = []
                 for val in (E.YES, E.NO):
                     t = s.copy()
-                    r = E.decide(t, g, w, e, val, W_PROBE2, 2) or E.probe(t, g, w, 2, 0)
+                    r = E.run(t, g, w, E.OP_DECIDE, e, val, W_PROBE2, 2, 0) \
+                        or E.run(t, g, w, E.OP_PROBE, 0, 0, 0, 2, 0)
                     w[2] = 0
                     trials.append((r, t))
                 (r_on, on), (r_off, off) = trials
                 if r_on and r_off:
                     self._check(-1)
                 if r_on or r_off:
-                    self._check(E._set_edge(s, g, w, e, E.NO if r_on else E.YES, W_PROBE2, 2))
+                    self._check(E.run(s, g, w, E.OP_SET, e, E.NO if r_on else E.YES, W_PROBE2, 2, 0))
                 else:
                     agree = np.flatnonzero((s[:self.ne] == E.UNK) & (on[:self.ne] != E.UNK)
                                            & (on[:self.ne] == off[:self.ne]))
                     if not len(agree):
                         continue
                     for f in agree.tolist():
-                        self._check(E._set_edge(s, g, w, f, int(on[f]), W_PROBE2_AGREE, 2))
+                        self._check(E.run(s, g, w, E.OP_SET, f, int(on[f]), W_PROBE2_AGREE, 2, 0))
                 self.propagate()
                 self.probe()
                 changed = True

@@ -420,3 +420,19 @@ def probe(s, g, w, level, budget):
             idle = 0
     w[2] = 0
     return 0
+
+
+OP_PROPAGATE, OP_PROBE, OP_DECIDE, OP_SET = range(4)
+
+
+@njit(cache=True)
+def run(s, g, w, op, e, val, why, level, budget):
+    """The one entry Python calls (so the code is compiled and optimised once): ``propagate``,
+    ``probe``, ``decide`` or set one edge without propagating, as ``op`` says."""
+    if op == OP_PROPAGATE:
+        return propagate(s, g, w, level)
+    if op == OP_PROBE:
+        return probe(s, g, w, level, budget)
+    if op == OP_DECIDE:
+        return decide(s, g, w, e, val, why, level)
+    return _set_edge(s, g, w, e, val, why, level)
