@@ -83,10 +83,18 @@ def test_blank_grids_decide_nothing_wrong(rows, cols):
     (["3.", ".3"], "diagonal 3s"),
     (["0"], "no loop at all"),
     (["3", "3", "3"], "three 3s in a column"),
+    (["000", "0.0", "000"], "no solution: the blank cell's edges all touch a 0"),
 ])
 def test_hand_picked(rows, text):
     puzzle = SlitherlinkPuzzle.from_rows([[None if ch == "." else int(ch) for ch in r] for r in rows])
     assert_sound(puzzle, brute_force(puzzle))
+
+
+def test_probing_knows_that_a_line_is_drawn():
+    """A blank 1x1 grid: crossing any edge crosses them all (the cell is inside or outside),
+    which draws no line -- a contradiction, so probing draws the square."""
+    g = D.grade(SlitherlinkPuzzle.empty(1, 1))
+    assert g["tier"] == "probing-1" and g["unknown_edges"] == 0
 
 
 def test_local_rules_decide_the_diagonal_chain():

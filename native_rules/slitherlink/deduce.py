@@ -41,7 +41,8 @@ RULE_KEYS = {E.W_CLUE: "clue", E.W_VERTEX: "vertex", E.W_CLUE_CORNER: "clue_corn
 CONTRADICTIONS = {E.C_CELL: "a clue no assignment of its edges meets",
                   E.C_VERTEX: "a vertex no assignment of its edges meets",
                   E.C_COLOUR: "a cell both inside and outside", E.C_BRANCH: "three lines at a vertex",
-                  E.C_SUBLOOP: "a closed loop beside other lines", E.C_CLASH: "an edge both on and off"}
+                  E.C_SUBLOOP: "a closed loop beside other lines", E.C_CLASH: "an edge both on and off",
+                  E.C_EMPTY: "no line drawn"}
 
 
 TABLES = E.tables()

@@ -46,7 +46,7 @@ SCRATCH = 18  # ``w``'s last slots: the unit being evaluated
 W_CLUE, W_VERTEX, W_CLUE_CORNER, W_VERTEX_CORNER, W_CLUE_COLOUR, W_VERTEX_COLOUR = 1, 2, 3, 4, 5, 6
 W_LOOP, W_CLOSED, W_PROBE, W_PROBE_AGREE = 7, 8, 9, 10
 # contradictions (``deduce.CONTRADICTIONS`` names them)
-C_CELL, C_VERTEX, C_COLOUR, C_BRANCH, C_SUBLOOP, C_CLASH = 1, 2, 3, 4, 5, 6
+C_CELL, C_VERTEX, C_COLOUR, C_BRANCH, C_SUBLOOP, C_CLASH, C_EMPTY = 1, 2, 3, 4, 5, 6, 7
 
 
 def tables() -> np.ndarray:
@@ -356,6 +356,8 @@ def propagate(s, g, w, level):
                 r = _set_edge(s, g, w, e, NO, W_CLOSED, level)
                 if r:
                     break
+    if r == 0 and s[g[MISC] + M_UNK] == 0 and s[g[MISC] + M_YES] == 0:
+        r = C_EMPTY  # every edge off: a solution draws at least one line
     while w[1] > 0:
         w[Q0 + nu + w[Q0 + w[0]]] = 0
         w[0] = (w[0] + 1) % nu
