@@ -22,6 +22,7 @@ BACKEND = "rules+sat"
 # probing trials per edge before the SAT model takes over: the janko puzzles the engine completes
 # need fewer (docs/slitherlink.md), so more would only delay SAT on the puzzles it does not
 PROBE_BUDGET = 1.2
+PROBE_SHARE = 0.5  # the share of the time limit probing may take before the SAT model gets the rest
 
 
 def rules_then_sat(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, solver: str | None = None,
@@ -29,7 +30,7 @@ def rules_then_sat(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, solver:
     """``solver``: as in ``satmodels.slitherlink.solve``; ``depth``: the engine's probing depth
     (0-2) before the SAT model takes over."""
     t0 = time.perf_counter()
-    stop = None if limit.seconds is None else t0 + limit.seconds
+    stop = None if limit.seconds is None else t0 + limit.seconds * PROBE_SHARE
     try:
         budget = int(PROBE_BUDGET * (puzzle.rows + 1) * (puzzle.cols + 1) * 2)
         eng = deduce(puzzle, depth, stop, budget)

@@ -200,3 +200,13 @@ def test_cli_grade_by_engine_and_hint():
     assert json.loads(p.stdout)["tier"] == D.grade(read(pz)[0].puzzle)["tier"]
     p = gridsolve("grade", pz, "--hint")
     assert p.returncode == 0 and " the loop (" in p.stdout and "tier local" in p.stdout, p.stdout
+
+
+def test_probing_keeps_the_time_limit():
+    """A blank 120x120 grid gives probing tens of thousands of trials: the engine checks the
+    deadline between compiled chunks of them and stops with a sound partial state."""
+    limit = Limit(seconds=0.5)
+    r = run(registry.get("slitherlink", "deduce"), SlitherlinkPuzzle.empty(120, 120), limit)
+    assert r.status.value in ("timeout", "stuck") and r.seconds < 0.5 + 1.0, (r.status, r.seconds)
+    r = run(registry.get("slitherlink", "rules+sat"), SlitherlinkPuzzle.empty(120, 120), Limit(seconds=2))
+    assert r.seconds < 2 + 1.2, r.seconds

@@ -14,6 +14,7 @@ colouring with its linked edges, and loop closure), ``probing-1`` and ``probing-
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -127,6 +128,29 @@ def layout(puzzle: SlitherlinkPuzzle) -> tuple[np.ndarray, np.ndarray, tuple]:
     return g, s, edges
 
 
+# probing trials times edges per compiled call when there is a deadline (a trial copies the state)
+CHUNK = 2_000_000
+
+
+def _probe(s, g, w, budget: int, deadline: float | None) -> int:
+    """``engine.probe`` from a fresh round, in calls of at most ``CHUNK`` / edges trials while
+    there is a ``deadline`` to check between them: 0, or the contradiction met."""
+    m, ne = int(g[E.MISC]), int(g[E.NE])
+    s[m + E.M_IDLE] = 0
+    step = max(2, CHUNK // ne)
+    while True:
+        stop = budget
+        if deadline is not None:
+            nxt = int(s[m + E.M_TRIALS]) + step
+            stop = min(budget, nxt) if budget else nxt
+        r = E.run(s, g, w, E.OP_PROBE, 0, 0, 0, 2, stop)
+        w[2] = 0
+        if r or s[m + E.M_IDLE] >= ne or not s[m + E.M_UNK] or (budget and s[m + E.M_TRIALS] >= budget):
+            return int(r)
+        if deadline is None or time.perf_counter() > deadline:
+            return 0
+
+
 class Contradiction(Exception):
     """The engine proved that no solution extends the state."""
 
@@ -160,15 +184,14 @@ class Engine:
     def propagate(self, level: int = 2) -> None:
         self._check(E.run(self.s, self.g, self.w, E.OP_PROPAGATE, 0, 0, 0, level, 0))
 
-    def probe(self, budget: int = 0) -> None:
-        """Probing at depth 1 to a fixpoint, or until ``budget`` trials (0: no limit)."""
-        self._check(E.run(self.s, self.g, self.w, E.OP_PROBE, 0, 0, 0, 2, budget))
+    def probe(self, budget: int = 0, deadline: float | None = None) -> None:
+        """Probing at depth 1 to a fixpoint, or until ``budget`` trials (0: no limit) or
+        ``deadline`` (a ``time.perf_counter`` value)."""
+        self._check(_probe(self.s, self.g, self.w, budget, deadline))
 
     def probe2(self, deadline: float | None = None) -> None:
         """Contradiction probing at depth 2: each trial also probes at depth 1 (until
         ``deadline``, a ``time.perf_counter`` value, leaving a sound partial state)."""
-        import time
-
         s, g, w = self.s, self.g, self.w
         changed = True
         while changed:
@@ -181,8 +204,7 @@ class Engine:
                 trials = []
                 for val in (E.YES, E.NO):
                     t = s.copy()
-                    r = E.run(t, g, w, E.OP_DECIDE, e, val, W_PROBE2, 2, 0) \
-                        or E.run(t, g, w, E.OP_PROBE, 0, 0, 0, 2, 0)
+                    r = E.run(t, g, w, E.OP_DECIDE, e, val, W_PROBE2, 2, 0) or _probe(t, g, w, 0, deadline)
                     w[2] = 0
                     trials.append((r, t))
                 (r_on, on), (r_off, off) = trials
@@ -198,7 +220,7 @@ class Engine:
                     for f in agree.tolist():
                         self._check(E.run(s, g, w, E.OP_SET, f, int(on[f]), W_PROBE2_AGREE, 2, 0))
                 self.propagate()
-                self.probe()
+                self.probe(deadline=deadline)
                 changed = True
 
     def tier_steps(self, deadline: float | None = None) -> tuple:
@@ -259,7 +281,7 @@ def deduce(puzzle: SlitherlinkPuzzle, depth: int = 1, deadline: float | None = N
     eng = Engine(puzzle)
     eng.propagate()
     if depth >= 1 and eng.unknown:
-        eng.probe(budget)
+        eng.probe(budget, deadline)
     if depth >= 2 and eng.unknown:
         eng.probe2(deadline)
     return eng

@@ -33,8 +33,8 @@ NC, NV, NE, CE, CN, CA, CLUE, VE, VQ, EC, EV, OUTER, NOUTER, TAB = range(14)
 AN, DP, DQ, DZ, DN, PP, PL, WHY, ORD, MISC, SSIZE = range(14, 25)
 HEADER = 25
 # MISC slots
-M_YES, M_CLOSED, M_UNK, M_DEFER, M_SEQ, M_TRIALS = range(6)
-MISC_SIZE = 6
+M_YES, M_CLOSED, M_UNK, M_DEFER, M_SEQ, M_TRIALS, M_POS, M_IDLE = range(8)
+MISC_SIZE = 8
 # the table block at TAB: masks of the 16 assignments of a unit's edges
 T_YES, T_NO, T_CNT, T_AM, T_AL, T_PAR, T_EMC, T_EMV = 0, 4, 8, 13, 17, 21, 53, 58
 TABLE_SIZE = 62
@@ -376,21 +376,22 @@ def decide(s, g, w, e, val, why, level):
 
 @njit(cache=True)
 def probe(s, g, w, level, budget):
-    """Contradiction probing at depth 1, to a fixpoint or ``budget`` trials (0: no limit): set an
-    unknown edge on, propagate; a contradiction sets it off (and the other way round); when both
-    survive, every edge both trials decided alike is decided so. 0, or the contradiction met."""
+    """Contradiction probing at depth 1, to a fixpoint or until ``budget`` trials in all (0: no
+    limit): set an unknown edge on, propagate; a contradiction sets it off (and the other way
+    round); when both survive, every edge both trials decided alike is decided so. 0, or the
+    contradiction met. Where the round stands is kept in the state, so a caller can go on."""
     ne, nu = g[NE], g[NC] + g[NV]
     trials = g[MISC] + M_TRIALS
     log0 = Q0 + 2 * nu
     seen = np.empty(ne, np.int32)
-    e, idle = ne - 1, 0
+    e, idle = s[g[MISC] + M_POS], s[g[MISC] + M_IDLE]
     while idle < ne and s[g[MISC] + M_UNK] > 0:  # round the edges until a full round finds nothing
+        if budget > 0 and s[trials] >= budget:
+            break
         e = (e + 1) % ne
         idle += 1
         if s[e] != UNK:
             continue
-        if budget > 0 and s[trials] >= budget:
-            break
         s[trials] += 2
         on = s.copy()
         off, r_off, nseen = on, 0, 0
@@ -420,6 +421,8 @@ def probe(s, g, w, level, budget):
             if r:
                 return r
             idle = 0
+    s[g[MISC] + M_POS] = e
+    s[g[MISC] + M_IDLE] = idle
     w[2] = 0
     return 0
 
