@@ -1,6 +1,7 @@
 """Slitherlink commands: ``gridsolve generate slitherlink`` (van Dam 2008, Chapter 7) and
 ``gridsolve grade`` (how a puzzle is solved: by the logic rules alone, once loop avoidance is
-added, or only with backtracking; Chapters 5-6).
+added, or only with backtracking; Chapters 5-6 -- or ``--by engine``: the deduction engine's
+weakest tier that completes it; ``--hint``: the engine's next deduction and the rule behind it).
 
 The solvers themselves are backends (``gridsolve solve --backend rules|rules+backtrack|backtrack``,
 ``--trace`` lists every rule application).
@@ -8,6 +9,7 @@ The solvers themselves are backends (``gridsolve solve --backend rules|rules+bac
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import statistics
 import sys
@@ -169,14 +171,24 @@ def grade(
     kind: str | None = KindOpt,
     rules: Path | None = typer.Option(None, "--rules", help="a rule file (Chapter 5 syntax)"),
     fmt: str = typer.Option("text", "--format", "-f", help="text or json"),
+    by: str = typer.Option("seed", "--by", help="seed (the rules of Chapters 5-6) or engine (its tiers)"),
+    next_step: bool = typer.Option(False, "--hint", help="print the engine's next deduction instead"),
 ) -> None:
-    """How each Slitherlink puzzle is solved: rules / rules+loop-avoidance / backtracking."""
+    """How each Slitherlink puzzle is solved: rules / rules+loop-avoidance / backtracking (the seed),
+    or the engine's tier; --hint: the engine's next deduction and its rule."""
     from gridsolve.harness import slitherlink as sl
 
     if fmt not in ("text", "json"):
         raise Usage(f"--format {fmt!r}: choose text or json")
+    one_of("--by", by, ("seed", "engine"))
     if rules is not None:
         sl.load_rules(rules)  # a bad file: FormatError, one line, exit 2
+    if next_step:
+        describe, order = _hint, ()
+    elif by == "engine":
+        describe, order = _engine_tier, (*sl.TIERS, "no solution")
+    else:
+        describe, order = (lambda puzzle: _seed_grade(puzzle, rules)), sl.GRADES
     inputs = Inputs(puzzles, kind)
     tally: Counter = Counter()
     bad = inputs.bad
@@ -185,20 +197,44 @@ def grade(
             error(f"{e.id}: grade is for slitherlink puzzles, not {e.kind}")
             bad += 1
             continue
-        stats = sl.grade(e.puzzle, rules)
-        g = stats["grade"]
-        tally[g] += 1
-        if fmt == "json":
-            print(json.dumps({"kind": KIND, "id": e.id, **stats}))
-        else:
-            print(f"{e.id}: {g} ({stats['rule_applications']} rule applications, "
-                  f"{stats['loop_avoidance_crosses']} loop-avoidance crosses, "
-                  f"{stats['unknown_edges']} edges left unknown)", flush=True)
-    total = sum(tally.values())
+        key, obj, text = describe(e.puzzle)
+        tally[key] += 1
+        line = json.dumps({"kind": KIND, "id": e.id, **obj}) if fmt == "json" else f"{e.id}: {text}"
+        print(line, flush=True)
+    total = sum(tally[g] for g in order)
     if fmt == "text" and total > 1:
         print(f"{total} puzzles: " + ", ".join(f"{g} {tally[g]} ({tally[g] / total:.0%})"
-                                                for g in sl.GRADES if tally[g]))
+                                                for g in order if tally[g]))
     raise typer.Exit(exit_code(bad, 0))
+
+
+def _seed_grade(puzzle, rules) -> tuple[str, dict, str]:
+    """(grade, its figures, the line) by the seed's rules."""
+    from gridsolve.harness import slitherlink as sl
+
+    stats = sl.grade(puzzle, rules)
+    return stats["grade"], stats, (f"{stats['grade']} ({stats['rule_applications']} rule applications, "
+                                   f"{stats['loop_avoidance_crosses']} loop-avoidance crosses, "
+                                   f"{stats['unknown_edges']} edges left unknown)")
+
+
+def _engine_tier(puzzle) -> tuple[str, dict, str]:
+    """(tier, its figures, the line) by the deduction engine (``--by engine``)."""
+    from gridsolve.harness import slitherlink as sl
+
+    obj = sl.engine_grade(puzzle)
+    rules = ", ".join(f"{k} {v}" for k, v in obj.items() if k not in ("tier", "unknown_edges"))
+    return obj["tier"], obj, f"{obj['tier']} ({obj['unknown_edges']} edges left unknown; {rules})"
+
+
+def _hint(puzzle) -> tuple[str, dict, str]:
+    """("", the hint, the line): the engine's next deduction (``--hint``)."""
+    from gridsolve.harness import slitherlink as sl
+
+    h = sl.hint(puzzle)
+    text = (f"edge {h.edge[0]}-{h.edge[1]} is {'on' if h.on else 'off'} the loop ({h.rule}; tier {h.tier})"
+            if h.edge else f"no hint ({h.contradiction or 'the engine deduces nothing: search'})")
+    return "", dataclasses.asdict(h), text
 
 
 def register(app: typer.Typer, generate_app: typer.Typer) -> None:

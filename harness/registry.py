@@ -120,6 +120,15 @@ BACKENDS: tuple[Backend, ...] = (
             "beside the seed: backtracking that also prunes dead ends and early loops",
             {"pruning": "strong"}, takes=("engine", "pruning"), validator=SL_BACK + "check_options",
             family="native", max_cells=100),
+    Backend("slitherlink", "deduce", NATIVE + "slitherlink.deduce:solve",
+            "beside the seed: the compiled deduction engine (clue / vertex / corner tables, "
+            "inside-outside colouring, loop closure, contradiction probing to -O depth=0|1|2); "
+            "may stop stuck", takes=("depth",), validator=NATIVE + "slitherlink.deduce:check_options",
+            family="native", complete=False),
+    Backend("slitherlink", "rules+sat", "gridsolve.combined.slitherlink:rules_then_sat",
+            "the deduction engine with probing, then the sat model on the unknown edges (none "
+            "left: the engine's loop is the only solution)", takes=("solver", "depth"),
+            validator=NATIVE + "slitherlink.deduce:check_options", family="sat"),
     Backend("slitherlink", "rules+backtrack-strong", SL_RULES + "solve_rules_backtrack",
             "beside the seed: rules + loop avoidance, then the strong backtracking",
             {"pruning": "strong"}, takes=SL_RULES_OPTIONS, validator=SL_RULES + "check_options",
@@ -192,7 +201,7 @@ BACKENDS: tuple[Backend, ...] = (
             "stuck when cells remain free", takes=("probe",), family="native", complete=False),
 )
 
-DEFAULTS = {"slitherlink": "sat", "hamiltonian": "dp", "edgematching": "sat", "nurikabe": "sat"}
+DEFAULTS = {"slitherlink": "rules+sat", "hamiltonian": "dp", "edgematching": "sat", "nurikabe": "sat"}
 
 
 class UnknownBackend(ValueError):

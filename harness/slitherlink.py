@@ -1,11 +1,15 @@
-"""Slitherlink glue between the registry and the seed's ports: the generator (Chapter 7) with the
-declarative uniqueness test of its ``sat`` mode (new beside the paper's normal and hard modes), and
-grading by the logic rules (Chapters 5-6). What ``gridsolve generate slitherlink`` / ``grade`` call."""
+"""Slitherlink glue between the registry and the solvers: the seed's generator (Chapter 7) with the
+declarative uniqueness test of its ``sat`` mode (new beside the paper's normal and hard modes),
+grading by the seed's logic rules (Chapters 5-6) or by the deduction engine's tiers, and the
+engine's hint (the next deduction and its rule). What ``gridsolve generate slitherlink`` /
+``grade`` call."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from gridsolve.native_rules.slitherlink.deduce import TIERS, Hint, hint
+from gridsolve.native_rules.slitherlink.deduce import grade as engine_grade
 from gridsolve.native_rules.slitherlink.generate import (
     GROWTHS,
     MODES,
@@ -21,8 +25,8 @@ from gridsolve.puzzles.solving import Limit
 from . import registry
 from .run import run
 
-__all__ = ["GRADES", "GROWTHS", "MODES", "Generated", "GenerationTimeout", "generate", "grade", "load_rules",
-           "parse_ratios", "uniqueness_counter"]
+__all__ = ["GRADES", "GROWTHS", "MODES", "TIERS", "Generated", "GenerationTimeout", "Hint", "engine_grade",
+           "generate", "grade", "hint", "load_rules", "parse_ratios", "uniqueness_counter"]
 
 GRADE_STATS = ("grade", "rule_applications", "loop_avoidance_crosses", "unknown_edges", "contradiction")
 

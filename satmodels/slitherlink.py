@@ -60,7 +60,10 @@ def solve(
     solver: str = _cnf.DEFAULT_SOLVER,
     colouring: bool = True,
     backend: str = "sat",
+    fixed: tuple[frozenset, frozenset] | None = None,
 ) -> SolveResult:
+    """``fixed``: a partial state (edges known on the loop, edges known off it), imposed as unit
+    clauses -- sound deductions (``rules+sat``) leave the count unchanged."""
     deadline = Deadline(limit.seconds)
     cnf = _cnf.Cnf()
     edges = grid.edges(puzzle.rows, puzzle.cols)
@@ -74,6 +77,9 @@ def solve(
         add_inside_colouring(cnf, puzzle)
         deadline.check()
     cnf.add([edge_var(cnf, e) for e in edges])  # at least one edge
+    if fixed is not None:
+        on, off = fixed
+        cnf.extend([[edge_var(cnf, e)] for e in on] + [[-edge_var(cnf, e)] for e in off])
     ids = [(e, edge_var(cnf, e)) for e in edges]
     stats = {"cuts": 0}
 

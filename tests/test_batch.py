@@ -132,7 +132,7 @@ def test_malformed_jsonl_lines_are_reported_with_line_numbers_and_skipped(tmp_pa
     assert sorted(r["id"] for r in bad) == ["in:2", "in:4"]
     assert all(r["status"] == "error" and r["error"].startswith(f"{src}:") for r in bad)
     good = [r for r in recs if r["record"] == "result"]
-    assert len(good) == 4 and all(r["status"] == "solved" and r["backend"] == "sat" for r in good)
+    assert len(good) == 4 and all(r["status"] == "solved" and r["backend"] == "rules+sat" for r in good)
     # resume: nothing to redo, the malformed lines are not recorded twice
     p2 = gridsolve("batch", str(src), "--out", str(out), "--resume")
     assert p2.returncode == 2
@@ -205,7 +205,7 @@ def test_resume_drops_an_unfinished_last_line_and_redoes_it(tmp_path):
     rf = engine.run_batch(entries, out, engine.Options(jobs=1, resume=True))
     assert any("unfinished last line" in n for n in rf.notes)
     recs = lines(out)
-    assert keys(recs) == Counter({("result", e.id, "sat") for e in entries})
+    assert keys(recs) == Counter({("result", e.id, "rules+sat") for e in entries})
 
 
 def test_extra_backends_hook(monkeypatch):

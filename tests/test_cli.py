@@ -41,7 +41,7 @@ def test_solve_url_prints_the_solved_grid():
     assert p.returncode == 0, p.stderr
     [e] = read(PZPRJS)
     assert p.stdout.splitlines() == [ln.rstrip() for ln in PZPRJS_DRAWING()]  # the grid only
-    assert p.stderr.startswith("slither/5/5/cbcbcddad: sat solved, 1 solution")  # the status line
+    assert p.stderr.startswith("slither/5/5/cbcbcddad: rules+sat solved, 1 solution")  # the status line
     assert e.solution is not None
 
 
@@ -96,7 +96,7 @@ def test_stdin_and_multi_puzzle_files():
     text = open(PZPRJS).read() + "\n" + "slitherlink 1x1 lonely-3\n3\n"
     p = gridsolve("solve", "-", stdin=text)
     assert p.returncode == 1  # the second puzzle has no solution
-    assert "pzprjs-5x5: sat solved" in p.stderr and "lonely-3: sat unsat" in p.stderr
+    assert "pzprjs-5x5: rules+sat solved" in p.stderr and "lonely-3: rules+sat unsat" in p.stderr
 
 
 def test_directory_input_and_crossval_table():
@@ -148,7 +148,7 @@ def test_bad_block_does_not_lose_the_others(tmp_path):
     f.write_text("slitherlink 1x1 bad\n7\n\n" + open(PZPRJS).read())
     p = gridsolve("solve", str(f))
     assert p.returncode == 2
-    assert "pzprjs-5x5: sat solved" in p.stderr and p.stdout.startswith("+---")
+    assert "pzprjs-5x5: rules+sat solved" in p.stderr and p.stdout.startswith("+---")
     assert "'7'" in p.stderr and "Traceback" not in p.stderr
 
 
