@@ -170,17 +170,19 @@ else:  # pragma: no cover
 
 
 class Tiered:
-    """``func`` run interpreted until its interpreted calls in this process have taken
-    ``seconds`` in all, then compiled (at once when its compiled code is cached): a short job
-    does not wait for the compiler, a long one pays it once. The same code either way, so the
-    same results."""
+    """``func`` run interpreted until its interpreted calls in this process have taken a budget
+    of seconds in all, then compiled: ``seconds`` while its compiled code is not cached (compiling
+    takes seconds), ``warm_seconds`` when it is (loading it takes a few tenths). A short job does
+    not wait for the compiler, a long one pays it once. The same code either way, so the same
+    results."""
 
     left: dict = {}  # per function: the interpreted seconds left in this process
 
-    def __init__(self, func, seconds: float) -> None:
+    def __init__(self, func, seconds: float, warm_seconds: float = 0.0) -> None:
         self.compiled = func
-        left = self.left.setdefault(func, seconds)
-        self.now = func if seconds <= 0 or left <= 0 or cached(func) else interpreted(func)
+        if func not in self.left:
+            self.left[func] = warm_seconds if cached(func) else seconds
+        self.now = func if self.left[func] <= 0 else interpreted(func)
 
     def __call__(self, *args):
         if self.now is self.compiled:

@@ -66,9 +66,10 @@ CONTRADICTIONS = ("", "an island with two numbers", "an island larger than its n
                   "a 2x2 wall", "more wall cells than W", "a wall piece without a free neighbour",
                   "an island whose reach is smaller than its number", "a white cell no number reaches",
                   "the wall cut in two", "the wall confined below W")
-# grids up to this many cells run the passes interpreted while their code is not compiled yet, for
-# up to this many seconds in all (interpreted they take about 50-100 times longer)
-INTERPRET_CELLS, INTERPRET_SECONDS = 400, 1.0
+# grids up to this many cells run the passes interpreted for up to this many seconds in all per
+# process before their code is compiled, or loaded when it is cached (interpreted they take about
+# 50-100 times longer)
+INTERPRET_CELLS, INTERPRET_SECONDS, INTERPRET_SECONDS_WARM = 400, 1.0, 0.2
 
 
 @njit(cache=True)
@@ -537,8 +538,9 @@ class Deducer:
         self.biggest = int(self.number.max(initial=0))
         # per rule, then probes learning by agreement, probes learning by contradiction, passes
         self.counts = np.zeros(len(RULES) + 3, np.int64)
-        # before its code is compiled, small grids run the passes interpreted for a while
-        self.passes = Tiered(_propagate, INTERPRET_SECONDS if n <= INTERPRET_CELLS else 0)
+        # small grids run the passes interpreted for a while before their code is compiled or loaded
+        small = n <= INTERPRET_CELLS
+        self.passes = Tiered(_propagate, INTERPRET_SECONDS * small, INTERPRET_SECONDS_WARM * small)
 
     def start(self) -> np.ndarray:
         return np.where(self.number > 0, WHITE, UNKNOWN).astype(np.int8)

@@ -22,6 +22,7 @@ import numpy as np
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
+from .._numba import Tiered
 from . import engine as E
 
 BACKEND = "deduce"
@@ -47,6 +48,10 @@ CONTRADICTIONS = {E.C_CELL: "a clue no assignment of its edges meets",
 
 
 TABLES = E.tables()
+# grids up to this many cells run the engine interpreted for up to this many seconds in all per
+# process before its code is compiled, or loaded when it is cached (interpreted it takes about
+# 40-140 times longer: a janko 10x10 in 0.03-0.5 s)
+INTERPRET_CELLS, INTERPRET_SECONDS, INTERPRET_SECONDS_WARM = 400, 1.0, 0.2
 
 
 @lru_cache(maxsize=64)
@@ -132,7 +137,7 @@ def layout(puzzle: SlitherlinkPuzzle) -> tuple[np.ndarray, np.ndarray, tuple]:
 CHUNK = 2_000_000
 
 
-def _probe(s, g, w, budget: int, deadline: float | None) -> int:
+def _probe(run, s, g, w, budget: int, deadline: float | None) -> int:
     """``engine.probe`` from a fresh round, in calls of at most ``CHUNK`` / edges trials while
     there is a ``deadline`` to check between them: 0, or the contradiction met."""
     m, ne = int(g[E.MISC]), int(g[E.NE])
@@ -143,7 +148,7 @@ def _probe(s, g, w, budget: int, deadline: float | None) -> int:
         if deadline is not None:
             nxt = int(s[m + E.M_TRIALS]) + step
             stop = min(budget, nxt) if budget else nxt
-        r = E.run(s, g, w, E.OP_PROBE, 0, 0, 0, 2, stop)
+        r = run(s, g, w, E.OP_PROBE, 0, 0, 0, 2, stop)
         w[2] = 0
         if r or s[m + E.M_IDLE] >= ne or not s[m + E.M_UNK] or (budget and s[m + E.M_TRIALS] >= budget):
             return int(r)
@@ -166,6 +171,8 @@ class Engine:
         nu = int(self.g[E.NC] + self.g[E.NV])
         self.w = np.zeros(E.Q0 + 2 * nu + self.ne + E.SCRATCH, np.int32)
         self.w[3] = nu
+        small = self.puzzle.rows * self.puzzle.cols <= INTERPRET_CELLS
+        self.run = Tiered(E.run, INTERPRET_SECONDS * small, INTERPRET_SECONDS_WARM * small)
 
     def _check(self, r: int) -> None:
         self.w[2] = 0
@@ -177,17 +184,17 @@ class Engine:
         index = {e: i for i, e in enumerate(self.edges)}
         for edges, val in ((on, E.YES), (off, E.NO)):
             for e in edges:
-                self._check(E.run(self.s, self.g, self.w, E.OP_SET, index[e], val, 0, 1, 0))
+                self._check(self.run(self.s, self.g, self.w, E.OP_SET, index[e], val, 0, 1, 0))
         self.w[:3] = 0
         self.w[E.Q0 + int(self.w[3]):E.Q0 + 2 * int(self.w[3])] = 0
 
     def propagate(self, level: int = 2) -> None:
-        self._check(E.run(self.s, self.g, self.w, E.OP_PROPAGATE, 0, 0, 0, level, 0))
+        self._check(self.run(self.s, self.g, self.w, E.OP_PROPAGATE, 0, 0, 0, level, 0))
 
     def probe(self, budget: int = 0, deadline: float | None = None) -> None:
         """Probing at depth 1 to a fixpoint, or until ``budget`` trials (0: no limit) or
         ``deadline`` (a ``time.perf_counter`` value)."""
-        self._check(_probe(self.s, self.g, self.w, budget, deadline))
+        self._check(_probe(self.run, self.s, self.g, self.w, budget, deadline))
 
     def probe2(self, deadline: float | None = None) -> None:
         """Contradiction probing at depth 2: each trial also probes at depth 1 (until
@@ -204,21 +211,22 @@ class Engine:
                 trials = []
                 for val in (E.YES, E.NO):
                     t = s.copy()
-                    r = E.run(t, g, w, E.OP_DECIDE, e, val, W_PROBE2, 2, 0) or _probe(t, g, w, 0, deadline)
+                    r = (self.run(t, g, w, E.OP_DECIDE, e, val, W_PROBE2, 2, 0)
+                         or _probe(self.run, t, g, w, 0, deadline))
                     w[2] = 0
                     trials.append((r, t))
                 (r_on, on), (r_off, off) = trials
                 if r_on and r_off:
                     self._check(-1)
                 if r_on or r_off:
-                    self._check(E.run(s, g, w, E.OP_SET, e, E.NO if r_on else E.YES, W_PROBE2, 2, 0))
+                    self._check(self.run(s, g, w, E.OP_SET, e, E.NO if r_on else E.YES, W_PROBE2, 2, 0))
                 else:
                     agree = np.flatnonzero((s[:self.ne] == E.UNK) & (on[:self.ne] != E.UNK)
                                            & (on[:self.ne] == off[:self.ne]))
                     if not len(agree):
                         continue
                     for f in agree.tolist():
-                        self._check(E.run(s, g, w, E.OP_SET, f, int(on[f]), W_PROBE2_AGREE, 2, 0))
+                        self._check(self.run(s, g, w, E.OP_SET, f, int(on[f]), W_PROBE2_AGREE, 2, 0))
                 self.propagate()
                 self.probe(deadline=deadline)
                 changed = True
