@@ -410,7 +410,8 @@ def test_an_unreadable_input_among_others_is_one_error_record(tmp_path):
     p = gridsolve("batch", str(SL / "pzprjs-5x5.txt"), str(missing), "--out", str(out), "--jobs", "1")
     assert p.returncode == 2, p.stderr
     recs = lines(out)
-    assert keys(recs) == Counter({("result", "pzprjs-5x5", "sat"), ("input", str(missing), None)})
+    assert keys(recs) == Counter({("result", "pzprjs-5x5", registry.DEFAULTS["slitherlink"]),
+                                  ("input", str(missing), None)})
     assert [ln for ln in p.stderr.splitlines() if "error:" in ln] == [
         f"gridsolve: error: {missing}: no such file, and not a puzz.link URL or puzzle ID"]
     # nothing readable at all: one line, exit 2, no results file

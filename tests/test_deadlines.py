@@ -57,7 +57,7 @@ CASES = [(kind, name) for kind in ("edgematching", "nurikabe", "slitherlink", "h
 @pytest.mark.parametrize(("kind", "backend"), CASES)
 def test_building_stops_at_the_deadline(instances, kind, backend):
     t0 = time.perf_counter()
-    puzzle = instances["nurikabe?" if backend == "rules+sat" else kind]
+    puzzle = instances["nurikabe?" if (kind, backend) == ("nurikabe", "rules+sat") else kind]
     r = run(registry.get(kind, backend), puzzle, SHORT)
     took = time.perf_counter() - t0
     assert r.status == Status.TIMEOUT, (r.status, r.error)
