@@ -23,12 +23,23 @@ def hint(
     seed: int = typer.Option(0, "--seed", help="seed for picking among the cells a heuristic colours"),
     show: bool = typer.Option(False, "--see", help="also print the state with the hint applied (see)"),
 ) -> None:
-    """The essay's hint: a cell the heuristics can colour. Exit 0 if there is one, 1 if not."""
+    """The next logical step: for Nurikabe the essay's hint (a cell the heuristics can colour),
+    for Slitherlink the deduction engine's next edge and its rule. Exit 0 if there is one, 1 if
+    not."""
     from gridsolve.harness.nurikabe import hint as essay_hint
 
-    e = single_entry(puzzle, kind or "nurikabe")
+    try:
+        e = single_entry(puzzle, kind)
+    except typer.Exit:
+        if kind is not None:
+            raise
+        e = single_entry(puzzle, "nurikabe")  # a bare grid of numbers: the essay's own input
+    if e.kind == "slitherlink":
+        from .slitherlink import print_hint
+
+        raise typer.Exit(print_hint(e))
     if e.kind != "nurikabe":
-        raise Usage(f"{e.id}: is a {e.kind} puzzle; hint is for nurikabe")
+        raise Usage(f"{e.id}: is a {e.kind} puzzle; hint is for nurikabe and slitherlink")
     try:
         h = essay_hint(e.puzzle, e.solution, seed)
     except ValueError as exc:

@@ -227,11 +227,19 @@ def _engine_tier(puzzle) -> tuple[str, dict, str]:
     return obj["tier"], obj, f"{obj['tier']} ({obj['unknown_edges']} edges left unknown; {rules})"
 
 
-def _hint(puzzle) -> tuple[str, dict, str]:
+def print_hint(e) -> int:
+    """``gridsolve hint`` for a Slitherlink entry (a given solution's lines count as drawn): the
+    engine's next deduction; the exit code (1: none)."""
+    _, obj, text = _hint(e.puzzle, e.solution.edges if e.solution is not None else ())
+    print(f"{e.id}: {text}")
+    return 0 if obj["edge"] else 1
+
+
+def _hint(puzzle, on=()) -> tuple[str, dict, str]:
     """("", the hint, the line): the engine's next deduction (``--hint``)."""
     from gridsolve.harness import slitherlink as sl
 
-    h = sl.hint(puzzle)
+    h = sl.hint(puzzle, on)
     text = (f"edge {h.edge[0]}-{h.edge[1]} is {'on' if h.on else 'off'} the loop ({h.rule}; tier {h.tier})"
             if h.edge else f"no hint ({h.contradiction or 'the engine deduces nothing: search'})")
     return "", dataclasses.asdict(h), text
