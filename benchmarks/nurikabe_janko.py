@@ -37,6 +37,9 @@ NATIVE = ("heuristics", "heuristics+bruteforce", "bruteforce", "rules")
 
 
 def main(argv: list[str]) -> int:
+    from gridsolve.native_rules._numba import compile_at_once
+
+    compile_at_once()  # in-process times are the compiled code's, never a first interpreted use
     ap = argparse.ArgumentParser(prog="python -m benchmarks nurikabe-janko")
     ap.add_argument("--backends", default="all", help="comma-separated complete backends (default all)")
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle, complete backends")

@@ -30,6 +30,9 @@ NAME = "slitherlink_janko"
 
 
 def main(argv: list[str]) -> int:
+    from gridsolve.native_rules._numba import compile_at_once
+
+    compile_at_once()  # in-process times are the compiled code's, never a first interpreted use
     ap = argparse.ArgumentParser(prog="python -m benchmarks slitherlink-janko")
     ap.add_argument("--backends", default="all")
     ap.add_argument("--timeout", type=float, default=60.0)

@@ -101,6 +101,16 @@ def test_interpreted_runs_the_same_code_without_compiling_anything():
 
 
 @njit
+def _halve(x):
+    return x // 2
+
+
+@njit
+def _double(x):
+    return x + x
+
+
+@njit
 def _square(x):
     return x * x
 
@@ -119,4 +129,12 @@ def test_tiered_runs_interpreted_within_its_budget_then_compiled():
     assert short(2) == 8 and _cube.signatures == []  # the first call spends the budget...
     assert short(3) == 27 and len(_cube.signatures) == 1  # ...the next one compiles
     assert Tiered(_cube, 60.0).now is _cube  # the budget is the process's, per function
-    assert Tiered(_square, 0).now is _square  # no budget: compiled at once
+    assert Tiered(_halve, 0).now is _halve  # no budget: compiled at once
+
+
+def test_compile_at_once_turns_the_interpreted_first_use_off(monkeypatch):
+    from gridsolve.native_rules._numba import Tiered, compile_at_once
+
+    monkeypatch.setattr(Tiered, "off", False)
+    compile_at_once()
+    assert Tiered(_double, 60.0).now is _double

@@ -31,7 +31,7 @@ import numpy as np
 from gridsolve.puzzles.formats.hamiltonian import to_fodor_state
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
-from .._numba import cached, interpreted
+from .._numba import Tiered, cached, interpreted
 from .engine import UNIVERSAL, next_step
 from .rules import RULE_NAMES
 from .walker import DIRS, M_COUNT, board_from_path, dir_code, live_frame, new_board, path_cells, push
@@ -48,7 +48,7 @@ def compile_pays(n: int, walks: int) -> bool:
     """Whether ``walks`` walks on an n x n board should run compiled: when the compiled code is
     already on disk, or when interpreted (up to n*n steps of about n*n cells each) they would
     take longer than compiling. The code is the same either way, and so are the walks."""
-    return (all(cached(f) for f in PYTHON_CALLS)
+    return (Tiered.off or all(cached(f) for f in PYTHON_CALLS)
             or walks * n ** 4 * CELL_STEP_SECONDS > COMPILE_SECONDS)
 
 
