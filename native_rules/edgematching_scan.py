@@ -71,32 +71,43 @@ def scan(cells, tab, lo, exact, broken, ncol, orient, used, allowed, split, pos,
         top = orient[chosen[above], 3] if above >= 0 else 0
         left = orient[chosen[left_of], 2] if left_of >= 0 else 0
         fixed = cells[d, 3] >= 0
+        need_right, need_below = cells[d, 4], cells[d, 5]
+        exact_only = allowed[d] == 0 and not fixed
         placed = False
         p = pos[d]
-        while p < hi[d]:
+        end = hi[d]
+        while p < end:
             o = tab[p]
             work += 1
-            if fixed or not used[orient[o, 0]]:
-                if fixed:
-                    miss = cells[d, 6]
-                else:
-                    miss = (orient[o, 1] != top) + (orient[o, 4] != left)
-                    if cells[d, 4] >= 0 and orient[o, 2] != cells[d, 4]:
-                        miss += 1
-                    if cells[d, 5] >= 0 and orient[o, 3] != cells[d, 5]:
-                        miss += 1
-                if before + miss <= allowed[d]:
-                    take = True
-                    if d == split_depth:
-                        take = seen % workers == me
-                        seen += 1
-                    if take:
-                        chosen[d] = o
-                        breaks[d] = before + miss
-                        if not fixed:
-                            used[orient[o, 0]] = True
-                        placed = True
-                        break
+            if exact_only:  # the slice fits top and left: only the piece and fixed neighbours
+                if used[orient[o, 0]] or (need_right >= 0 and orient[o, 2] != need_right) or (
+                        need_below >= 0 and orient[o, 3] != need_below):
+                    p += 1
+                    continue
+                miss = 0
+            elif fixed:
+                miss = cells[d, 6]
+            elif used[orient[o, 0]]:
+                p += 1
+                continue
+            else:
+                miss = (orient[o, 1] != top) + (orient[o, 4] != left)
+                if need_right >= 0 and orient[o, 2] != need_right:
+                    miss += 1
+                if need_below >= 0 and orient[o, 3] != need_below:
+                    miss += 1
+            if before + miss <= allowed[d]:
+                take = True
+                if d == split_depth:
+                    take = seen % workers == me
+                    seen += 1
+                if take:
+                    chosen[d] = o
+                    breaks[d] = before + miss
+                    if not fixed:
+                        used[orient[o, 0]] = True
+                    placed = True
+                    break
             p += 1
         pos[d] = p
         nodes += placed

@@ -34,6 +34,10 @@ from . import edgematching_scan as scan_mod
 
 NAME = "backtrack-table"
 SPLIT_DEPTH = 4
+# the joins a class may break (max-joins): inside, one of the two; on the right side the join to
+# the inside (left), on the bottom row the join to the inside (top); the frame's own joins never
+BREAKABLE = {4: lambda top, left: top ^ left, 5: lambda top, left: top & ~left,
+             7: lambda top, left: left & ~top}
 
 
 def cell_class(rows: int, cols: int, r: int, c: int) -> int:
@@ -133,8 +137,8 @@ def build(puzzle: EdgeMatchingPuzzle, *, order: int = 0, with_breaks: bool = Fal
                 same_top, same_left = tops == top, lefts == left
                 tab.extend(cand[same_top & same_left].tolist())
                 exact[key] = len(tab)
-                if with_breaks and cl == 4:
-                    tab.extend(cand[same_top ^ same_left].tolist())
+                if with_breaks and cl in BREAKABLE:
+                    tab.extend(cand[BREAKABLE[cl](same_top, same_left)].tolist())
                 broken[key] = len(tab)
     slot_of = {}
     for sq, o in fixed_slots:
@@ -233,9 +237,15 @@ def enumerate_boards(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline
             return found, True, False, s.nodes
 
 
-def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, order: int = 0,
-          workers: int = 1) -> SolveResult:
-    """The solutions up to ``limit`` (exact count when the search is exhausted)."""
+def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, order: int = 0, workers: int = 1,
+          maximize_joins: bool = False, best_file: str | None = None, trace: bool = False) -> SolveResult:
+    """The solutions up to ``limit`` (exact count when the search is exhausted); with
+    ``maximize_joins`` the board with the most matched joins found in the time limit
+    (``native_rules.edgematching_breaks``), each better one written to ``best_file``."""
+    if maximize_joins:
+        from .edgematching_breaks import maximize
+
+        return maximize(puzzle, limit, order=order, workers=workers, best_file=best_file, trace=trace)
     deadline = Deadline(limit.seconds)
     broken = symmetry_anchor(puzzle) is not None
     wanted = class_limit(puzzle, limit, broken).solutions

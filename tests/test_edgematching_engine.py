@@ -88,3 +88,30 @@ def test_brendan_owen_boards(size):
     r = table.solve(puzzle, Limit(120, 1))
     assert r.status == Status.SOLVED
     assert check(puzzle, r.solutions[0]) == []
+
+
+def test_maximize_joins_reaches_a_full_board_and_keeps_the_best(tmp_path):
+    from gridsolve.puzzles.edgematching import matched_joins
+    from gridsolve.puzzles.formats import read_solution
+
+    puzzle, _, _ = make("e2", 5, 5, 4, True, seed=4)
+    best = tmp_path / "best.txt"
+    r = table.solve(puzzle, Limit(60), maximize_joins=True, best_file=str(best))
+    total = len(puzzle.inner_joins())
+    assert r.status == Status.SOLVED and matched_joins(puzzle, r.best) == total
+    assert check(puzzle, r.best) == []
+    assert read_solution(puzzle, best.read_text()) == r.best
+    scores = [score for _, score in r.stats["progress"]]
+    assert scores == sorted(set(scores)) and scores[-1] == total
+
+
+def test_maximize_joins_scores_what_the_checker_counts():
+    e2 = Path("/work/shared/data/edgematching/eternity2/e2pieces.txt")
+    if not e2.exists():
+        pytest.skip(f"data not present: {e2}")
+    puzzle = read(str(e2))[0].puzzle
+    r = table.solve(puzzle, Limit(8), maximize_joins=True, workers=2)
+    assert r.best is not None
+    found = check(puzzle, r.best)
+    assert all(v.code == "edge-mismatch" for v in found)
+    assert r.note == f"best {480 - len(found)} of 480 joins matched"
