@@ -26,6 +26,7 @@ BENCHMARKS = {
     "edgematching-tables": "benchmarks.edgematching_tables",
     "edgematching-real": "benchmarks.edgematching_real",
     "edgematching-maxjoins": "benchmarks.edgematching_maxjoins",
+    "edgematching-engine": "benchmarks.edgematching_engine",
 }
 
 
