@@ -22,7 +22,6 @@ leave inner joins mismatched -- *breaks* -- on a schedule (docs/edgematching.md)
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import queue
 import random
@@ -34,6 +33,7 @@ from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolut
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
 from . import edgematching_scan as scan_mod
+from .edgematching_split import context, stop
 from .edgematching_table import NAME, Search, build, enumerate_boards
 
 START = 0.65  # no breaks before this fraction of the squares
@@ -196,7 +196,7 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, worker
 
         nodes = climb(puzzle, deadline, order + 1, lambda: state["breaks"], on_best, **options)
     elif not deadline.expired():
-        ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+        ctx = context()
         shared, out = ctx.Value("q", total + 1), ctx.Queue()
         procs = [ctx.Process(target=_climber, daemon=True,
                              args=(puzzle, deadline.remaining(), order + 1 + 7919 * w, shared, out, options))
@@ -219,10 +219,7 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, worker
                     done += 1
                     nodes += msg[1]
         finally:
-            for p in procs:
-                if p.is_alive():
-                    p.terminate()
-                p.join()
+            stop(procs)
     board = best[0]
     stats: dict = {"total_joins": total, "nodes": nodes, "workers": workers,
                    "progress": progress, "improvements": len(progress)}

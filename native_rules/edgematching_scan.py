@@ -111,12 +111,8 @@ def scan(cells, tab, lo, exact, broken, ncol, orient, used, allowed, split, pos,
             p += 1
         pos[d] = p
         nodes += placed
-        if placed:
-            d += 1
-            mode = 0
-        else:
-            d -= 1
-            mode = 1
+        d += 1 if placed else -1  # deeper, or back to the square before
+        mode = 0 if placed else 1
         if work >= stop_at:
             state[0], state[1], state[2], state[3], state[4] = d, mode, nodes, work, seen
             return BUDGET

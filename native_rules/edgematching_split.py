@@ -17,6 +17,19 @@ from .edgematching_table import enumerate_boards
 POLL = 0.05  # seconds between looks at the queue
 
 
+def context():
+    """Processes by fork where there is fork (no re-import), else spawn."""
+    return mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+
+
+def stop(procs) -> None:
+    """End the processes still running and reap them all."""
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+        p.join()
+
+
 def _worker(puzzle, wanted, seconds, order, share, out) -> None:
     deadline = Deadline(seconds)
     boards, exhausted, timed_out, nodes = enumerate_boards(
@@ -29,7 +42,7 @@ def enumerate_split(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline,
                     workers: int) -> tuple[list[EdgeMatchingSolution], bool, bool, int]:
     """Up to ``wanted`` boards found by ``workers`` processes: (boards, exhausted, timed out,
     placements summed over the processes)."""
-    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    ctx = context()
     out = ctx.Queue()
     procs = [ctx.Process(target=_worker, daemon=True,
                          args=(puzzle, wanted, deadline.remaining(), order, (workers, w), out))
@@ -56,13 +69,10 @@ def enumerate_split(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline,
                 all_exhausted &= msg[1]
                 nodes += msg[3]
     finally:
-        for p in procs:
-            if p.is_alive():
-                p.terminate()
-            p.join()
+        stop(procs)
     exhausted = done == workers and all_exhausted
     timed_out = not exhausted and len(boards) < wanted
     return boards[:wanted], exhausted, timed_out, nodes
 
 
-__all__ = ["enumerate_split"]
+__all__ = ["context", "enumerate_split", "stop"]
