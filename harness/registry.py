@@ -159,7 +159,7 @@ BACKENDS: tuple[Backend, ...] = (
     Backend("edgematching", "backtrack-rot-locked", NATIVE + "edgematching:solve_rot_locked",
             "seed port (numba): rotation with the first (corner) tile locked; each board found "
             "stands for its 4 turns", takes=("engine", "trace"), family="native", complete=False),
-    Backend("edgematching", "backtrack-table", NATIVE + "edgematching_table:solve",
+    Backend("edgematching", "backtrack-table", NATIVE + "edgematching_engine:solve",
             "table-driven backtracking (numba): scan rows along the short side, candidates by "
             "(cell class, top, left) lookup, first corner fixed; -O order=N shuffles candidates, "
             "-O workers=2 shares the subtrees between processes; --maximize-joins: breaks on a "

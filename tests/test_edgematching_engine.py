@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from gridsolve.harness.edgematching import generate
-from gridsolve.native_rules import edgematching_table as table
+from gridsolve.native_rules import edgematching_engine as table
 from gridsolve.puzzles.check.edgematching import check
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status
