@@ -29,6 +29,7 @@ BENCHMARKS = {
     "edgematching-maxjoins": "benchmarks.edgematching_maxjoins",
     "deadlines": "benchmarks.deadlines",
     "fuzz": "benchmarks.fuzz",
+    "edgematching-engine": "benchmarks.edgematching_engine",
 }
 
 

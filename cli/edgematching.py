@@ -2,7 +2,8 @@
 
 The edge-matching settings of ``solve`` / ``count`` (``--rotation/--no-rotation``,
 ``--hints/--no-hints``, ``--maximize-joins``) live on the core commands (``cli.main``) and reach
-the puzzle through ``puzzles.formats.edgematching.adjust``.
+the puzzle through ``puzzles.formats.edgematching.adjust``; ``--maximize-joins`` takes its
+backend and its checker line from here.
 """
 
 from __future__ import annotations
@@ -12,6 +13,20 @@ from gridsolve.puzzles.formats import edgematching as fmt_em
 from gridsolve.puzzles.formats.common import FormatError, is_number, parse_size
 
 from .common import Usage, at_least_one, one_of
+
+MAXIMIZE_BACKEND = "backtrack-table"  # --maximize-joins without -b
+
+
+def checked_score(puzzle, best) -> str:
+    """The best board's mismatched joins as the independent checker counts them."""
+    import gridsolve
+
+    found = gridsolve.check(puzzle, best)
+    broken = [v for v in found if v.code == "edge-mismatch"]
+    others = len(found) - len(broken)
+    total = len(puzzle.inner_joins())
+    extra = f", {others} other violation(s)" if others else ""
+    return f"checker: {len(broken)} mismatched joins, {total - len(broken)} of {total} matched{extra}"
 
 
 def generate(

@@ -52,6 +52,7 @@ from .common import (
     solving_command,
     summary_line,
 )
+from .edgematching import MAXIMIZE_BACKEND, checked_score
 
 app = typer.Typer(
     add_completion=False,
@@ -74,8 +75,8 @@ def solve(
     trace: bool = TraceOpt,
     maximize_joins: bool = typer.Option(
         False, "--maximize-joins",
-        help="edge matching: maximise the matched joins (CP-SAT) within --timeout; prints the best "
-             "board, its score and the bound"),
+        help="edge matching: maximise the matched joins within --timeout (the table engine with "
+             "breaks; -b cpsat for CP-SAT and its bound); prints the best board and its score"),
     quiet: bool = QuietOpt,
     **shared,
 ) -> None:
@@ -85,7 +86,7 @@ def solve(
     extra = {"trace": True} if trace else {}
     if maximize_joins:
         extra["maximize_joins"] = True
-        shared["backend"] = shared["backend"] or "cpsat"
+        shared["backend"] = shared["backend"] or MAXIMIZE_BACKEND
     job = prepare(limit, **shared, **extra)
     inputs, lim, options, chosen = job.inputs, job.limit, job.options, job.backends
     for e in inputs.entries:
@@ -111,6 +112,8 @@ def solve(
             error(summary_line(e.id, r))
         elif not quiet and fmt != "json":
             print(summary_line(e.id, r), file=sys.stderr, flush=True)
+            if maximize_joins and r.best is not None:
+                print(checked_score(e.puzzle, r.best), file=sys.stderr, flush=True)
         if fmt == "json":
             chunks.append(json.dumps(record(e.kind, e.id, r)))
         elif fmt == "text":

@@ -168,6 +168,12 @@ BACKENDS: tuple[Backend, ...] = (
     Backend("edgematching", "backtrack-rot-locked", NATIVE + "edgematching:solve_rot_locked",
             "seed port (numba): rotation with the first (corner) tile locked; each board found "
             "stands for its 4 turns", takes=("engine", "trace"), family="native", complete=False),
+    Backend("edgematching", "backtrack-table", NATIVE + "edgematching_engine:solve",
+            "table-driven backtracking (numba): scan rows along the short side, candidates by "
+            "(cell class, top, left) lookup, first corner fixed; -O order=N shuffles candidates, "
+            "-O workers=2 shares the subtrees between processes; --maximize-joins: breaks on a "
+            "schedule, restarts, rare colours first (-O best_file=PATH keeps the best board)",
+            takes=("order", "workers", "maximize_joins", "best_file", "trace"), family="native"),
     Backend("nurikabe", "sat", SAT + "nurikabe:solve",
             "CNF (CaDiCaL 1.9.5; Glucose 4.2 above 200 cells): island membership within each "
             "number's reach, CardEnc sizes, distance levels per island (huge islands: one shared "

@@ -1,0 +1,144 @@
+"""The table engine (``backtrack-table``) beside the seed's port, ``sat`` and ``cpsat``: Brendan
+Owen's boards (first solution, a time cap per board and backend; the engine with several
+candidate orders, its median and placements per second), generated boards at and away from the
+hardness peak, and max-joins on the official 16x16 (matched joins against seconds, a plot).
+
+    python -m benchmarks edgematching-engine [--sizes 5,6,7,8,9,10] [--timeout 60]
+        [--engine-timeout 300] [--orders 3] [--workers 1] [--others sat,cpsat,backtrack-rot-locked]
+        [--generated 6,7] [--maxjoins-timeout 600] [--maxjoins-backends backtrack-table,cpsat]
+
+Writes ``benchmarks/results/edgematching_engine.md`` (+ ``.csv``, ``.jsonl`` as it goes) and
+``edgematching_engine_maxjoins.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+
+from gridsolve.harness import registry
+from gridsolve.harness.edgematching import generate
+from gridsolve.harness.plots import save
+from gridsolve.harness.run import run
+from gridsolve.puzzles.check.edgematching import check
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.solving import Limit, Status
+
+from .common import RESULTS, command, data, markdown_table, publish, record, stamp
+
+NAME = "edgematching_engine"
+ENGINE = "backtrack-table"
+
+
+def attempt(jsonl, rows, board, puzzle, backend, seconds, **options) -> dict:
+    r = run(registry.get("edgematching", backend), puzzle, Limit(seconds, 1), **options)
+    valid = bool(r.solutions) and check(puzzle, r.solutions[0]) == []
+    row = {"board": board, "backend": backend, "order": options.get("order", ""),
+           "status": str(r.status), "valid": valid, "seconds": round(r.seconds, 3),
+           "nodes": r.stats.get("nodes", ""), "nodes_per_second": r.stats.get("nodes_per_second", "")}
+    record(jsonl, rows, row)
+    return row
+
+
+def cell(rows: list[dict]) -> str:
+    solved = [r["seconds"] for r in rows if r["status"] == "solved" and r["valid"]]
+    if not solved:
+        return f"timeout ({rows[0]['seconds']:.0f} s)" if rows else ""
+    med = statistics.median(r["seconds"] if r["status"] == "solved" else float("inf") for r in rows)
+    text = f"{med:.2f} s" if med != float("inf") else "median > cap"
+    return text + (f" ({len(solved)}/{len(rows)})" if len(rows) > 1 else "")
+
+
+def owen(n: int):
+    return data("edgematching", "brendan-owen", f"pieces_{n:02d}x{n:02d}.txt")
+
+
+def boards(args, jsonl, rows) -> str:
+    others = [b for b in args.others.split(",") if b]
+    header = ["board", f"{ENGINE} (median of {args.orders} orders)", "placements/s", *others]
+    table = []
+    sizes = [int(x) for x in args.sizes.split(",") if x]
+    named = [(f"owen {n}x{n}", read(str(owen(n)))[0].puzzle) for n in sizes]
+    for n in (int(x) for x in args.generated.split(",") if x):
+        for colours in (n - 2, n + 2):  # fewer inner colours: many solutions; more: near unique
+            puzzle, _, ident = generate("e2", n, n, colours, None, 1, True)
+            named.append((ident, puzzle))
+    warm, _, _ = generate("e2", 4, 4, 3, None, 1, True)  # compile (or load) the kernel first
+    run(registry.get("edgematching", ENGINE), warm, Limit(60, 1))
+    for board, puzzle in named:
+        mine = [attempt(jsonl, rows, board, puzzle, ENGINE, args.engine_timeout, order=o,
+                        workers=args.workers) for o in range(args.orders)]
+        rates = [r["nodes_per_second"] for r in mine if r["nodes_per_second"] != ""]
+        line = [board, cell(mine), f"{statistics.median(rates) / 1e6:.1f} M" if rates else ""]
+        for b in others:
+            line.append(cell([attempt(jsonl, rows, board, puzzle, b, args.timeout)]))
+        table.append(line)
+    return markdown_table(header, table)
+
+
+def maxjoins(args, jsonl, rows) -> str:
+    puzzle = read(str(data("edgematching", "eternity2", "e2pieces.txt")))[0].puzzle
+    curves, lines = {}, []
+    for b in (x for x in args.maxjoins_backends.split(",") if x):
+        r = run(registry.get("edgematching", b), puzzle, Limit(args.maxjoins_timeout, 1),
+                maximize_joins=True, workers=2, trace=True)
+        # trace lines of both: "  12.3 s  260/480 joins ..."
+        curve = [(float(t.split()[0]), int(t.split()[2].split("/")[0])) for t in r.stats.get("trace", [])]
+        hard = [v for v in check(puzzle, r.best) if v.code != "edge-mismatch"] if r.best else []
+        score = r.stats.get("objective", "")
+        at120 = max((s for t, s in curve if t <= 120), default="")
+        record(jsonl, rows, {"board": "e2pieces max-joins", "backend": b, "status": str(r.status),
+                             "score": score, "score_at_120s": at120, "seconds": round(r.seconds, 1),
+                             "valid": not hard})
+        curves[b] = curve
+        lines.append([b, score, at120, f"{r.seconds:.0f} s", "yes" if r.best and not hard else "no"])
+    _plot(curves, args.maxjoins_timeout)
+    return markdown_table(["backend", "best of 480", "at 120 s", "time", "checker: only mismatches"], lines)
+
+
+def _plot(curves: dict, seconds: float) -> None:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(7, 4))
+    ax = fig.subplots()
+    for name, curve in curves.items():
+        if curve:
+            xs = [t for t, _ in curve] + [seconds]
+            ys = [s for _, s in curve] + [curve[-1][1]]
+            ax.step(xs, ys, where="post", label=name)
+    ax.axhline(470, color="grey", linestyle=":", label="best known (470)")
+    ax.set_xlim(0, seconds)
+    ax.set_xlabel("seconds")
+    ax.set_ylabel("matched joins (of 480)")
+    ax.set_title("Eternity II 16x16 + starter piece: max-joins")
+    ax.legend(loc="lower right")
+    save(fig, RESULTS / f"{NAME}_maxjoins.png")
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks edgematching-engine")
+    ap.add_argument("--sizes", default="5,6,7,8,9,10")
+    ap.add_argument("--timeout", type=float, default=60.0, help="cap per board for the other backends")
+    ap.add_argument("--engine-timeout", type=float, default=300.0, help="cap per board and order")
+    ap.add_argument("--orders", type=int, default=3, help="candidate orders per board (engine)")
+    ap.add_argument("--workers", type=int, default=1, help="engine processes per board")
+    ap.add_argument("--others", default="sat,cpsat,backtrack-rot-locked")
+    ap.add_argument("--generated", default="6,7", help="sizes of generated e2 boards ('' = none)")
+    ap.add_argument("--maxjoins-timeout", type=float, default=600.0)
+    ap.add_argument("--maxjoins-backends", default=f"{ENGINE},cpsat", help="'' = skip max-joins")
+    args = ap.parse_args(argv)
+    rows: list[dict] = []
+    out = ["# Edge matching: the table engine beside the other backends\n\n",
+           stamp(command("edgematching-engine", argv)), "\n"]
+    with (RESULTS / f"{NAME}.jsonl").open("w") as jsonl:
+        if args.sizes or args.generated:
+            out += ["## First solution (Brendan Owen's boards, generated e2 boards)\n\n",
+                    f"Engine: cap {args.engine_timeout:g} s per order, {args.workers} process(es); "
+                    f"others: cap {args.timeout:g} s. A cell: median time (solved runs / runs).\n\n",
+                    boards(args, jsonl, rows), "\n"]
+        if args.maxjoins_backends:
+            out += ["## Max-joins, official 16x16 with the starter piece (2 processes / workers)\n\n",
+                    maxjoins(args, jsonl, rows), f"\n![joins vs seconds]({NAME}_maxjoins.png)\n"]
+    keys = list(dict.fromkeys(k for r in rows for k in r))
+    publish(NAME, "".join(out), [{k: r.get(k, "") for k in keys} for r in rows])
+    return 0 if all(r.get("status") != str(Status.ERROR) for r in rows) else 1

@@ -1,0 +1,240 @@
+"""Max-joins by search (``backtrack-table`` with ``maximize_joins``): the table scan allowed to
+leave inner joins mismatched -- *breaks* -- on a schedule (docs/edgematching.md).
+
+* First the exact scan (``edgematching_table``) runs for a tenth of the time (10 s at most): a board that has
+  a solution it finds soon (small boards) is done at once.
+* Each climb then lays a random frame that matches all round (``random_frame``, a shuffled
+  depth-first search along the ring), then scans the inside with the frame as fixed pieces. A
+  square inside may take an oriented piece that breaks one of its joins (the table lists those
+  after the exact fits); the joins along the frame always match. (Scanning the frame with the
+  rows leaves the last row to a chain of the remaining frame pieces, which rarely exists.)
+* No break before depth ``start`` x squares; past it the breaks allowed so far rise linearly to
+  the target at the last square. The target is one break fewer than the best board known, so
+  each finished board raises the score to beat.
+* Restarts: after ``restart`` placements per square without a better board the tables are rebuilt with a
+  new shuffle of the candidates and the scan starts over.
+* Priority colours: the pieces that carry the rarest inner colours come first in every table
+  entry, so those colours are used up early, while the board still has room for them.
+* Every better board is handed to ``on_best`` at once (the backend writes it to ``best_file``),
+  so a run stopped at any time keeps its best. ``workers`` > 1 runs independent climbs with
+  different shuffles in processes that share the target.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import random
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, matched_joins
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
+
+from . import edgematching_scan as scan_mod
+from .edgematching_split import context, stop
+from .edgematching_table import NAME, Search, build, enumerate_boards
+
+START = 0.65  # no breaks before this fraction of the squares
+RESTART = 40_000  # placements per square without a better board before a restart
+EXACT_SHARE, EXACT_SECONDS = 0.1, 10.0  # the exact scan first: this share of the time, at most
+PRIORITY = 0.3  # the rarest fraction of the inner colours put first
+
+
+def schedule(n: int, target: int, start: float) -> np.ndarray:
+    """Breaks allowed up to each depth: 0 before ``start * n``, then rising to ``target``."""
+    d0 = int(start * n)
+    d = np.arange(n)
+    rise = np.ceil(target * (d - d0 + 1) / max(1, n - d0)).astype(np.int64)
+    return np.where(d < d0, 0, np.minimum(rise, target)).astype(np.int64)
+
+
+def priority_rank(puzzle: EdgeMatchingPuzzle, share: float):
+    """rank(piece): minus the number of its sides in the rarest ``share`` of inner colours."""
+    counts = Counter(v for t in puzzle.tiles for v in t if v != 0)
+    rare = set(sorted(counts, key=lambda v: (counts[v], v))[: int(round(share * len(counts)))])
+    return lambda p: -sum(v in rare for v in puzzle.tiles[p - 1])
+
+
+def random_frame(puzzle: EdgeMatchingPuzzle, rng: random.Random,
+                 budget: int = 200_000) -> list[tuple[int, int, int, int]] | None:
+    """A frame whose joins all match, as fixed pieces (row, col, piece, rotation), with the
+    puzzle's own fixed pieces on it kept; None if shuffled searches of ``budget`` steps fail."""
+    rows, cols = puzzle.rows, puzzle.cols
+    ring = ([(0, c) for c in range(cols)] + [(r, cols - 1) for r in range(1, rows)]
+            + [(rows - 1, c) for c in range(cols - 2, -1, -1)] + [(r, 0) for r in range(rows - 2, 0, -1)])
+    options = [puzzle.placements(r, c) for r, c in ring]
+
+    def joins(i: int, piece: int, k: int, chosen: list) -> bool:
+        here = puzzle.tile(piece, k)
+        for j in (i - 1, 0 if i == len(ring) - 1 else -1):
+            if j < 0:
+                continue
+            (r, c), (pr, pc) = ring[i], ring[j]
+            there = puzzle.tile(*chosen[j])
+            side = 0 if pr < r else 2 if pr > r else 3 if pc < c else 1
+            if here[side] != there[(side + 2) % 4]:
+                return False
+        return True
+
+    for _ in range(20):
+        order = [rng.sample(o, len(o)) for o in options]
+        chosen: list = [None] * len(ring)
+        nxt = [0] * len(ring)
+        used: set[int] = set()
+        i, steps = 0, 0
+        while 0 <= i < len(ring) and steps < budget:
+            if nxt[i] and chosen[i] is not None:
+                used.discard(chosen[i][0])
+                chosen[i] = None
+            while nxt[i] < len(order[i]):
+                steps += 1
+                piece, k = order[i][nxt[i]]
+                nxt[i] += 1
+                if piece not in used and joins(i, piece, k, chosen):
+                    chosen[i] = (piece, k)
+                    used.add(piece)
+                    break
+            if chosen[i] is None:
+                nxt[i] = 0
+                i -= 1
+            else:
+                i += 1
+        if i == len(ring):
+            return [(r, c, *chosen[i]) for i, (r, c) in enumerate(ring)]
+    return None
+
+
+def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks, on_best, *,
+          start: float = START, restart: int = RESTART, priority: float = PRIORITY) -> int:
+    """Restarted break-scheduled scans until the deadline or a perfect board; ``best_breaks()``
+    reads the breaks of the best board known anywhere, ``on_best(board, breaks)`` gets each board
+    that beats it. Returns the placements made."""
+    n = puzzle.n
+    rank = priority_rank(puzzle, priority) if priority > 0 else None
+    nodes = 0
+    while not deadline.expired():
+        frame = random_frame(puzzle, random.Random(seed))
+        if frame is None:
+            break
+        inside = puzzle.with_changes(hints=set(puzzle.hints) | set(frame))
+        t = build(inside, order=seed, with_breaks=True, rank=rank)
+        seed += 1_000_003
+        target = best_breaks() - 1
+        if target < 0:
+            break
+        s = Search(t, allowed=schedule(n, target, start))
+        since = 0
+        while not deadline.expired() and since < restart * n:
+            before = s.nodes
+            code = s.step()
+            since += s.nodes - before
+            known = best_breaks() - 1
+            if known < target:  # another process found better: tighten
+                target = known
+                s.allowed[:] = schedule(n, max(0, target), start)
+                if target < 0:
+                    break
+            if code == scan_mod.FOUND:
+                got = int(s.breaks[n - 1])
+                if got < best_breaks():
+                    on_best(s.board(puzzle), got)
+                    since = 0
+                target = min(target, got - 1)
+                if target < 0:
+                    break
+                s.allowed[:] = schedule(n, target, start)
+            elif code == scan_mod.EXHAUSTED:
+                break
+        nodes += s.nodes
+    return nodes
+
+
+def _climber(puzzle, seconds, seed, shared, out, options) -> None:
+    deadline = Deadline(seconds)
+
+    def on_best(board, breaks):
+        with shared.get_lock():
+            if breaks < shared.value:
+                shared.value = breaks
+                out.put(("best", board.placements, breaks, deadline.elapsed()))
+
+    nodes = climb(puzzle, deadline, seed, lambda: shared.value, on_best, **options)
+    out.put(("done", nodes))
+
+
+def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, workers: int = 1,
+             best_file: str | None = None, trace: bool = False, **options) -> SolveResult:
+    """The board with the most matched inner joins found within ``limit.seconds``."""
+    deadline = Deadline(limit.seconds)
+    total = len(puzzle.inner_joins())
+    progress: list[tuple[float, int]] = []
+    best: list = [None]
+
+    def record(board: EdgeMatchingSolution, seconds: float) -> None:
+        best[0] = board
+        score = matched_joins(puzzle, board)
+        progress.append((round(seconds, 3), score))
+        if best_file:
+            from gridsolve.puzzles.formats.edgematching import format_solution
+
+            tmp = Path(best_file + ".tmp")
+            tmp.write_text(format_solution(puzzle, board, f"best {score} of {total}") + "\n")
+            os.replace(tmp, best_file)
+
+    exact_seconds = min(EXACT_SHARE * (limit.seconds or EXACT_SECONDS), EXACT_SECONDS)
+    boards, _, _, nodes = enumerate_boards(puzzle, 1, Deadline(exact_seconds), order=order)
+    if boards:
+        record(boards[0], deadline.elapsed())
+    elif workers <= 1:
+        state = {"breaks": total + 1}
+
+        def on_best(board, breaks):
+            state["breaks"] = breaks
+            record(board, deadline.elapsed())
+
+        nodes = climb(puzzle, deadline, order + 1, lambda: state["breaks"], on_best, **options)
+    elif not deadline.expired():
+        ctx = context()
+        shared, out = ctx.Value("q", total + 1), ctx.Queue()
+        procs = [ctx.Process(target=_climber, daemon=True,
+                             args=(puzzle, deadline.remaining(), order + 1 + 7919 * w, shared, out, options))
+                 for w in range(workers)]
+        for p in procs:
+            p.start()
+        done = 0
+        nodes = 0
+        try:
+            while done < workers and not deadline.expired():
+                try:
+                    msg = out.get(timeout=0.1)
+                except queue.Empty:
+                    if not any(p.is_alive() for p in procs):
+                        break
+                    continue
+                if msg[0] == "best":
+                    record(EdgeMatchingSolution(puzzle.rows, puzzle.cols, msg[1]), deadline.elapsed())
+                else:
+                    done += 1
+                    nodes += msg[1]
+        finally:
+            stop(procs)
+    board = best[0]
+    stats: dict = {"total_joins": total, "nodes": nodes, "workers": workers,
+                   "progress": progress, "improvements": len(progress)}
+    if trace:
+        stats["trace"] = [f"{s:8.1f} s  {score}/{total} joins" for s, score in progress]
+    if board is None:
+        return SolveResult(NAME, Status.TIMEOUT, (), False, deadline.elapsed(), stats,
+                           note="no board within the time limit")
+    score = matched_joins(puzzle, board)
+    stats["objective"] = score
+    note = f"best {score} of {total} joins matched"
+    if score == total:
+        return SolveResult(NAME, Status.SOLVED, (board,), False, deadline.elapsed(), stats,
+                           note=note, best=board)
+    return SolveResult(NAME, Status.TIMEOUT, (), False, deadline.elapsed(), stats, note=note, best=board)
+
+
+__all__ = ["climb", "maximize", "priority_rank", "schedule"]

@@ -1,0 +1,44 @@
+"""``backtrack-table``: edge matching by table-driven backtracking (docs/edgematching.md). The
+backend's entry: exact search and counting (``edgematching_table``, over processes
+``edgematching_split``) or max-joins (``edgematching_breaks``)."""
+
+from __future__ import annotations
+
+from gridsolve.encoding.edgematching import class_limit, with_turned_copies
+from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, symmetry_anchor
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
+
+from .edgematching_breaks import maximize
+from .edgematching_split import enumerate_split
+from .edgematching_table import NAME, enumerate_boards
+
+
+def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, order: int = 0, workers: int = 1,
+          maximize_joins: bool = False, best_file: str | None = None, trace: bool = False) -> SolveResult:
+    """The solutions up to ``limit`` (exact count when the search is exhausted); with
+    ``maximize_joins`` the board with the most matched joins found in the time limit
+    (``native_rules.edgematching_breaks``), each better one written to ``best_file``."""
+    if maximize_joins:
+        return maximize(puzzle, limit, order=order, workers=workers, best_file=best_file, trace=trace)
+    deadline = Deadline(limit.seconds)
+    broken = symmetry_anchor(puzzle) is not None
+    wanted = class_limit(puzzle, limit, broken).solutions
+    if workers > 1:
+        classes, exhausted, timed_out, nodes = enumerate_split(puzzle, wanted, deadline, order, workers)
+    else:
+        classes, exhausted, timed_out, nodes = enumerate_boards(puzzle, wanted, deadline, order=order)
+    sols = with_turned_copies(puzzle, classes, broken)
+    stats: dict = {"nodes": nodes, "symmetry_broken": broken, "order": order, "workers": workers}
+    seconds = deadline.elapsed()
+    if seconds > 0:
+        stats["nodes_per_second"] = round(nodes / seconds)
+    note = ""
+    if broken and exhausted:
+        stats["count_up_to_rotation"] = len(classes)
+        note = f"{len(classes)} up to board rotation"
+    exhausted = exhausted and len(sols) <= limit.solutions
+    return finish(NAME, sols[: limit.solutions], exhausted=exhausted, timed_out=timed_out,
+                  deadline=deadline, stats=stats, note=note)
+
+
+__all__ = ["solve"]

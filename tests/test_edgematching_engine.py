@@ -1,0 +1,117 @@
+"""``backtrack-table``: the same solution sets as the CNF model on generated boards (rotation on
+and off, square and wide boards, fixed pieces), every board valid by the independent checker,
+the split over processes equal to one process, and Brendan Owen's boards solved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gridsolve.harness.edgematching import generate
+from gridsolve.native_rules import edgematching_engine as table
+from gridsolve.puzzles.check.edgematching import check
+from gridsolve.puzzles.formats import read
+from gridsolve.puzzles.solving import Limit, Status
+from gridsolve.satmodels import edgematching as sat
+
+OWEN = Path("/work/shared/data/edgematching/brendan-owen")
+ALL = Limit(120, 100_000)
+
+BOARDS = [(style, rows, cols, colours, rotation)
+          for style, colours in (("seed", None), ("e2", 4))
+          for rows, cols in ((3, 3), (3, 5), (4, 4), (5, 4), (5, 5))
+          for rotation in (True, False)]
+
+
+def make(style, rows, cols, colours, rotation, seed=1):
+    return generate(style, rows, cols, colours or max(rows, cols), None, seed, rotation)
+
+
+@pytest.mark.parametrize("style,rows,cols,colours,rotation", BOARDS)
+def test_counts_equal_the_cnf_models(style, rows, cols, colours, rotation):
+    puzzle, planted, _ = make(style, rows, cols, colours, rotation)
+    mine, theirs = table.solve(puzzle, ALL), sat.solve(puzzle, ALL)
+    assert mine.exhausted and theirs.exhausted
+    assert mine.solution_set() == theirs.solution_set()
+    assert planted in mine.solution_set()
+    assert mine.note == theirs.note  # the count up to board rotation
+    for s in mine.solutions:
+        assert check(puzzle, s) == []
+
+
+def test_fixed_pieces_are_honoured():
+    puzzle, planted, _ = make("e2", 5, 6, 5, True, seed=3)
+    for cells in ((7,), (0, 14), (8, 9, 20)):  # inside, corner + inside, two side by side
+        hints = [(*divmod(i, puzzle.cols), *planted.placements[i]) for i in cells]
+        hinted = puzzle.with_changes(hints=hints)
+        mine, theirs = table.solve(hinted, ALL), sat.solve(hinted, ALL)
+        assert mine.exhausted and mine.solution_set() == theirs.solution_set()
+        assert planted in mine.solution_set()
+        for s in mine.solutions:
+            assert check(hinted, s) == []
+
+
+def test_a_misfit_fixed_piece_leaves_no_solution():
+    puzzle, planted, _ = make("seed", 4, 4, None, True)
+    inside = next(i for i in range(16) if 0 < i // 4 < 3 and 0 < i % 4 < 3)
+    corner = planted.placements[0][0]
+    hinted = puzzle.with_changes(hints=[(*divmod(inside, 4), corner, 0)])
+    r = table.solve(hinted, ALL)
+    assert r.status == Status.UNSAT and r.exhausted
+
+
+def test_uniqueness_and_candidate_orders():
+    puzzle, _, _ = make("e2", 5, 5, 4, False, seed=2)
+    everything = sat.solve(puzzle, ALL).solution_set()
+    for order in (0, 1, 7):
+        r = table.solve(puzzle, ALL, order=order)
+        assert r.solution_set() == everything
+        two = table.solve(puzzle, Limit(60, 2), order=order)
+        assert two.unique == (len(everything) == 1)
+
+
+def test_two_processes_find_the_same_solutions():
+    puzzle, _, _ = make("e2", 5, 5, 3, True)
+    one = table.solve(puzzle, ALL)
+    two = table.solve(puzzle, ALL, workers=2)
+    assert two.exhausted and two.solution_set() == one.solution_set()
+    first = table.solve(puzzle, Limit(60, 1), workers=2)
+    assert first.status == Status.SOLVED and check(puzzle, first.solutions[0]) == []
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_brendan_owen_boards(size):
+    path = OWEN / f"pieces_{size:02d}x{size:02d}.txt"
+    if not path.exists():
+        pytest.skip(f"data not present: {path}")
+    puzzle = read(str(path))[0].puzzle
+    r = table.solve(puzzle, Limit(120, 1))
+    assert r.status == Status.SOLVED
+    assert check(puzzle, r.solutions[0]) == []
+
+
+def test_maximize_joins_reaches_a_full_board_and_keeps_the_best(tmp_path):
+    from gridsolve.puzzles.edgematching import matched_joins
+    from gridsolve.puzzles.formats import read_solution
+
+    puzzle, _, _ = make("e2", 5, 5, 4, True, seed=4)
+    best = tmp_path / "best.txt"
+    r = table.solve(puzzle, Limit(60), maximize_joins=True, best_file=str(best))
+    total = len(puzzle.inner_joins())
+    assert r.status == Status.SOLVED and matched_joins(puzzle, r.best) == total
+    assert check(puzzle, r.best) == []
+    assert read_solution(puzzle, best.read_text()) == r.best
+    scores = [score for _, score in r.stats["progress"]]
+    assert scores == sorted(set(scores)) and scores[-1] == total
+
+
+def test_maximize_joins_scores_what_the_checker_counts():
+    e2 = Path("/work/shared/data/edgematching/eternity2/e2pieces.txt")
+    if not e2.exists():
+        pytest.skip(f"data not present: {e2}")
+    puzzle = read(str(e2))[0].puzzle
+    r = table.solve(puzzle, Limit(8), maximize_joins=True, workers=2)
+    assert r.best is not None
+    found = check(puzzle, r.best)
+    assert all(v.code == "edge-mismatch" for v in found)
+    assert r.note == f"best {480 - len(found)} of 480 joins matched"
