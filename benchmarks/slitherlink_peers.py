@@ -360,8 +360,35 @@ def main(argv: list[str]) -> int:
     bad = disagreements(rows, complete)
     if bad:
         notes.append("Disagreements:\n\n" + "\n".join(f"- {b}" for b in bad))
-    publish(NAME, render(rows, solvers, notes, generation, args, argv), rows)
+    report = render(rows, solvers, notes, generation, args, argv) + tier_tables(rows, engine_tiers(corpora))
+    publish(NAME, report, rows)
     return 1 if bad else 0
+
+
+def engine_tiers(corpora: dict[str, list[Item]]) -> dict[tuple[str, str], str]:
+    """The deduction engine's tier (``gridsolve grade --by engine``) of every puzzle."""
+    from gridsolve.harness.slitherlink import engine_grade
+
+    return {(corpus, it.id): engine_grade(it.puzzle)["tier"] for corpus, items in corpora.items()
+            for it in items}
+
+
+def tier_tables(rows: list[dict], tiers: dict[tuple[str, str], str]) -> str:
+    """Per corpus, how the engine's tiers spread over Loopy's grades (a puzzle per cell count)."""
+    from gridsolve.harness.slitherlink import TIERS
+
+    out = ["\n## The engine's tier against Loopy's grade\n\nRows: Loopy's weakest completing tier "
+           "(or gave up); columns: the engine's weakest completing tier (`grade --by engine`).\n"]
+    for corpus in dict.fromkeys(r["corpus"] for r in rows):
+        loopy_grade = {r["id"]: r["loopy_tier"] if r["verdict"] == SOLVED else "gave up"
+                       for r in rows if r["corpus"] == corpus and r["solver"] == LOOPY}
+        seen = {v for (c, _), v in tiers.items() if c == corpus}
+        cols = [t for t in (*TIERS, "no solution") if t in seen]
+        counts = Counter((g, tiers[corpus, i]) for i, g in loopy_grade.items())
+        body = [[g, *[counts[g, t] for t in cols]] for g in (*loopy.TIERS, "gave up")
+                if any(counts[g, t] for t in cols)]
+        out.append(f"\n### {corpus}\n\n" + markdown_table(["Loopy", *cols], body))
+    return "".join(out)
 
 
 def load_corpora(args, tools: loopy.Tools, notes: list[str]) -> tuple[dict[str, list[Item]], dict]:

@@ -202,3 +202,14 @@ def test_a_tiny_live_race(monkeypatch, tmp_path, capsys):
     assert "## janko" in report and "| sat | 3 | 3 | 3 |" in report
     rows = (tmp_path / "slitherlink_peers.csv").read_text().splitlines()
     assert sum(",loopy," in r for r in rows) == (3 + 4 * 3 if SRC else 1)
+
+
+def test_the_tier_table_counts_the_engine_s_tiers_per_loopy_grade():
+    from benchmarks.slitherlink_peers import LOOPY, SOLVED, tier_tables
+
+    rows = [{"corpus": "loopy-easy", "id": i, "solver": LOOPY, "verdict": v, "loopy_tier": t}
+            for i, v, t in (("a", SOLVED, "Easy"), ("b", SOLVED, "Easy"), ("c", "gave up", ""))]
+    table = tier_tables(rows, {("loopy-easy", "a"): "local", ("loopy-easy", "b"): "local",
+                               ("loopy-easy", "c"): "probing-1"})
+    assert "| Loopy | local | probing-1 |" in table
+    assert "| Easy | 2 | 0 |" in table and "| gave up | 0 | 1 |" in table
