@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, Status, finish
+from gridsolve.encoding.loops import keep_refined
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 from ortools.sat.python import cp_model
 
 DEFAULT_WORKERS = 1
@@ -139,17 +140,8 @@ def search(
         if status == Status.TIMEOUT:
             timed_out = True
             break
-        candidate = read(solver)
-        try:
-            valid = list(refine(candidate)) if refine else [candidate]
-        except DeadlineExpired:  # cut generation ran out of time: keep what was found
+        if not keep_refined(read(solver), refine, seen, block, found, limit.solutions):
             timed_out = True
             break
-        for sol in valid:
-            if sol not in seen:
-                seen.add(sol)
-                block(sol)
-                if len(found) < limit.solutions:
-                    found.append(sol)
     return finish(backend, found, exhausted=exhausted, timed_out=timed_out, deadline=deadline,
                   stats=stats)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
 from gridsolve.puzzles.graphs import edge_components
+from gridsolve.puzzles.solving import DeadlineExpired
 
 Edge = tuple[Hashable, Hashable]
 
@@ -38,3 +39,22 @@ def subtour_cuts(edges: Iterable[Edge], incident: Callable[[Hashable], Iterable[
         leaving = frozenset(f for v in nodes for f in incident(v) if f[0] not in nodes or f[1] not in nodes)
         out.append(SubtourCut(piece, nodes, leaving))
     return out
+
+
+def keep_refined(candidate, refine: Callable | None, seen: set, block: Callable, found: list,
+                 wanted: int) -> bool:
+    """One round of a lazy-cut search, in either solver family: the valid solutions
+    ``refine(candidate)`` yields (adding its cuts; the candidate itself when ``refine`` is None)
+    that were not seen before are blocked and kept in ``found`` up to ``wanted``. False when cut
+    generation ran out of time (``DeadlineExpired``); what was found stays."""
+    try:
+        valid = list(refine(candidate)) if refine else [candidate]
+    except DeadlineExpired:
+        return False
+    for sol in valid:
+        if sol not in seen:
+            seen.add(sol)
+            block(sol)
+            if len(found) < wanted:
+                found.append(sol)
+    return True

@@ -21,8 +21,8 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from gridsolve.encoding.loops import SubtourCut
-from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, finish
+from gridsolve.encoding.loops import SubtourCut, keep_refined
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import NoSuchSolverError, Solver, SolverNames
@@ -211,19 +211,11 @@ def search(
             if result is False:
                 exhausted = True
                 break
-            model = solver.get_model()
-            candidate = read(model)
-            try:
-                valid = list(refine(candidate, solver.add_clause)) if refine else [candidate]
-            except DeadlineExpired:  # cut generation ran out of time: keep what was found
+            cuts = refine and (lambda c: refine(c, solver.add_clause))
+            if not keep_refined(read(solver.get_model()), cuts, seen,
+                                lambda sol: solver.add_clause(block(sol)), found, limit.solutions):
                 timed_out = True
                 break
-            for sol in valid:
-                if sol not in seen:
-                    seen.add(sol)
-                    solver.add_clause(block(sol))
-                    if len(found) < limit.solutions:
-                        found.append(sol)
         stats.update(solver.accum_stats() or {})
     return finish(backend, found, exhausted=exhausted, timed_out=timed_out, deadline=deadline,
                   stats=stats)

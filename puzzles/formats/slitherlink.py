@@ -20,15 +20,7 @@ import re
 from ..render.slitherlink import drawing
 from ..slitherlink import MAX_SIDE, QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
 from . import common
-from .common import (
-    NUMBER,
-    Capabilities,
-    Entry,
-    FormatError,
-    check_dimensions,
-    is_number,
-    url_board,
-)
+from .common import Entry, FormatError, check_dimensions, is_number
 
 KIND = "slitherlink"
 URL_TYPES = ("slither", "slitherlink")
@@ -142,7 +134,7 @@ def parse_drawing(lines: list[str], rows: int | None = None, cols: int | None = 
 
 def from_url(url: str) -> SlitherlinkPuzzle:
     """Decode ``http(s)://{puzz.link/p|pzv.jp/p.html|...}?slither/[FLAG/]COLS/ROWS/BODY``."""
-    rows, cols, body = url_board(url, URL_TYPES, MAX_SIDE, "e.g. 'f': every dot must be visited")
+    rows, cols, body = common.url_board(url, URL_TYPES, MAX_SIDE, "e.g. 'f': every dot must be visited")
     n = rows * cols
     clues: list[int | None] = [None] * n
     c = 0
@@ -217,7 +209,8 @@ def to_url(puzzle: SlitherlinkPuzzle) -> str:
 
 # ---------------------------------------------------------------- Simon Tatham's Loopy
 
-ID_RE = re.compile(rf"^(?P<w>{NUMBER})(?:x(?P<h>{NUMBER}))?(?:t(?P<t>{NUMBER}))?(?:d(?P<d>[a-z]))?"
+_N = common.NUMBER
+ID_RE = re.compile(rf"^(?P<w>{_N})(?:x(?P<h>{_N}))?(?:t(?P<t>{_N}))?(?:d(?P<d>[a-z]))?"
                    r"(?P<sep>[:#])(?P<desc>.*)$")
 
 
@@ -463,7 +456,7 @@ def _same_size(a: SlitherlinkPuzzle, b: SlitherlinkPuzzle) -> None:
         raise FormatError(f"solution is {b.size}, puzzle is {a.size}")
 
 
-CAPABILITIES = Capabilities(
+CAPABILITIES = common.Capabilities(
     writers={"url": lambda puzzle, solution=None: to_url(puzzle),
              "loopy": lambda puzzle, solution=None: to_id(puzzle),
              "pzprv3": to_pzprv3},
