@@ -185,7 +185,8 @@ class Engine:
             raise Contradiction(CONTRADICTIONS.get(int(r), "both values of an edge fail"))
 
     def set_edges(self, on, off) -> None:
-        """Decide the given canonical edges (a partial state), then propagate the local rules."""
+        """Decide the given canonical edges (a partial state) without propagating: the tiers' steps
+        propagate from it."""
         index = {e: i for i, e in enumerate(self.edges)}
         for edges, val in ((on, E.YES), (off, E.NO)):
             for e in edges:
