@@ -14,6 +14,7 @@ import pytest
 from gridsolve.harness import registry
 from gridsolve.harness.run import run
 from gridsolve.native_rules.slitherlink import deduce as D
+from gridsolve.native_rules.slitherlink import engine as E
 from gridsolve.puzzles.check.slitherlink import check
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
@@ -97,14 +98,37 @@ def test_probing_knows_that_a_line_is_drawn():
     assert g["tier"] == "probing-1" and g["unknown_edges"] == 0
 
 
-def test_local_rules_decide_the_diagonal_chain():
+def test_the_chains_tier_decides_the_diagonal_chain():
     """A diagonal chain 3, 2, 3 in the middle of a blank 5x5 grid fixes the outer corners of both
-    3s with the local rules alone (the corner flags)."""
+    3s by the corner flags of units with no decided edge (``chains``), not before."""
     rows = [[None] * 5 for _ in range(5)]
     rows[1][1], rows[2][2], rows[3][3] = 3, 2, 3
+    outer = {((1, 1), (1, 2)), ((1, 1), (2, 1)), ((4, 3), (4, 4)), ((3, 4), (4, 4))}
     eng = D.Engine(SlitherlinkPuzzle.from_rows(rows))
-    eng.propagate(1)
-    assert {((1, 1), (1, 2)), ((1, 1), (2, 1)), ((4, 3), (4, 4)), ((3, 4), (4, 4))} <= eng.lines()
+    eng.propagate(E.L_CORNERS)
+    assert eng.unknown == eng.ne
+    eng.propagate(E.L_CHAINS)
+    assert outer <= eng.lines()
+
+
+def test_the_corners_tier_uses_flags_beside_a_decided_edge():
+    """Counting leaves edges of this 2x3 puzzle unknown; the corner flags of units beside the
+    edges it decided complete it."""
+    eng = D.Engine(SlitherlinkPuzzle.from_rows([[None, None, 0], [1, None, 1]]))
+    eng.propagate(E.L_COUNTING)
+    assert eng.unknown
+    eng.propagate(E.L_CORNERS)
+    assert eng.complete()
+
+
+def test_the_counting_tier_closes_no_premature_loop():
+    """Three lines of a 2x2 block's square drawn beside another line: loop closure crosses the
+    fourth at the counting tier already."""
+    puzzle = SlitherlinkPuzzle.empty(3, 3)
+    eng = D.Engine(puzzle)
+    eng.set_edges([((0, 0), (0, 1)), ((0, 1), (1, 1)), ((0, 0), (1, 0)), ((3, 2), (3, 3))], [])
+    eng.propagate(E.L_COUNTING)
+    assert ((1, 0), (1, 1)) in eng.crosses()
 
 
 def janko(n: int | None, seed: int = 5):
@@ -142,7 +166,7 @@ def test_tiers_are_monotone_and_named():
         rank = D.TIERS.index(g["tier"])
         # a weaker engine never completes what the grade says needs a stronger tier
         eng = D.Engine(e.puzzle)
-        for i, (_, step) in enumerate(eng.tier_steps()[:3]):
+        for i, (_, step) in enumerate(eng.tier_steps()[:len(D.LEVELS) + 1]):
             step()
             assert eng.complete() == (i >= rank), (e.id, g["tier"], i)
 
@@ -172,7 +196,7 @@ def test_hint_names_the_rule_of_the_weakest_productive_tier():
     """From the puzzle, a 0 is crossed out by clue counting; from the state the colouring tier
     leaves on a puzzle that needs probing, the hint is a probe."""
     h = D.hint(SlitherlinkPuzzle.from_rows([[None, None], [None, 0]]))
-    assert h.tier == "local" and h.rule == "clue count" and not h.on
+    assert h.tier == "counting" and h.rule == "clue count" and not h.on
     assert h.edge in {((1, 1), (1, 2)), ((1, 1), (2, 1)), ((1, 2), (2, 2)), ((2, 1), (2, 2))}
     e = next(e for e in janko(None) if D.grade(e.puzzle)["tier"] == "probing-1")
     eng = D.Engine(e.puzzle)
@@ -199,7 +223,7 @@ def test_cli_grade_by_engine_and_hint():
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["tier"] == D.grade(read(pz)[0].puzzle)["tier"]
     p = gridsolve("grade", pz, "--hint")
-    assert p.returncode == 0 and " the loop (" in p.stdout and "tier local" in p.stdout, p.stdout
+    assert p.returncode == 0 and " the loop (" in p.stdout and "tier counting" in p.stdout, p.stdout
     url = "https://puzz.link/p?slither/5/5/cbcbcddad"  # no solution given: the same next step
     p, h = gridsolve("grade", url, "--hint"), gridsolve("hint", url)
     assert h.returncode == 0 and " the loop (" in h.stdout and h.stdout == p.stdout, (h.stdout, p.stdout)

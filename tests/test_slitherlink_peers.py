@@ -209,7 +209,7 @@ def test_the_tier_table_counts_the_engine_s_tiers_per_loopy_grade():
 
     rows = [{"corpus": "loopy-easy", "id": i, "solver": LOOPY, "verdict": v, "loopy_tier": t}
             for i, v, t in (("a", SOLVED, "Easy"), ("b", SOLVED, "Easy"), ("c", "gave up", ""))]
-    table = tier_tables(rows, {("loopy-easy", "a"): "local", ("loopy-easy", "b"): "local",
+    table = tier_tables(rows, {("loopy-easy", "a"): "counting", ("loopy-easy", "b"): "counting",
                                ("loopy-easy", "c"): "probing-1"})
-    assert "| Loopy | local | probing-1 |" in table
+    assert "| Loopy | counting | probing-1 |" in table
     assert "| Easy | 2 | 0 |" in table and "| gave up | 0 | 1 |" in table

@@ -6,10 +6,11 @@ engine completes is the only solution, a contradiction proves there is none, and
 can go to the SAT model without changing the count (``rules+sat``). The argument, the rules and
 the tiers: docs/slitherlink.md.
 
-Tiers (``TIERS``), the weakest that completes a puzzle: ``local`` (clue and vertex counting with
-the corner flags: corners, diagonal chains of 3s and 2s), ``colouring`` (+ the inside/outside
-colouring with its linked edges, and loop closure), ``probing-1`` and ``probing-2``
-(contradiction probing at depth 1 and 2), ``search`` (the engine gets stuck).
+Tiers (``TIERS``), the weakest that completes a puzzle, after Loopy's ladder: ``counting`` (clue
+and vertex counting, loop closure), ``corners`` (+ corner flags at units with a decided edge),
+``chains`` (+ corner flags everywhere: the diagonal chains of 3s and 2s), ``colouring`` (+ the
+inside/outside colouring with its linked edges), ``probing-1`` and ``probing-2`` (contradiction
+probing at depth 1 and 2), ``search`` (the engine gets stuck).
 """
 
 from __future__ import annotations
@@ -26,7 +27,11 @@ from .._numba import Tiered
 from . import engine as E
 
 BACKEND = "deduce"
-TIERS = ("local", "colouring", "probing-1", "probing-2", "search")
+TIERS = ("counting", "corners", "chains", "colouring", "probing-1", "probing-2", "search")
+# the tiers run by propagation alone, with the engine's level for each
+LEVELS = (("counting", E.L_COUNTING), ("corners", E.L_CORNERS), ("chains", E.L_CHAINS),
+          ("colouring", E.FULL_LEVEL))
+FULL = E.FULL_LEVEL
 W_PROBE2, W_PROBE2_AGREE = 11, 12
 RULES = {E.W_CLUE: "clue count", E.W_VERTEX: "vertex degree", E.W_CLUE_CORNER: "clue with corners",
          E.W_VERTEX_CORNER: "vertex with corners", E.W_CLUE_COLOUR: "inside/outside colouring at a clue",
@@ -148,7 +153,7 @@ def _probe(run, s, g, w, budget: int, deadline: float | None) -> int:
         if deadline is not None:
             nxt = int(s[m + E.M_TRIALS]) + step
             stop = min(budget, nxt) if budget else nxt
-        r = run(s, g, w, E.OP_PROBE, 0, 0, 0, 2, stop)
+        r = run(s, g, w, E.OP_PROBE, 0, 0, 0, E.FULL_LEVEL, stop)
         w[2] = 0
         if r or s[m + E.M_IDLE] >= ne or not s[m + E.M_UNK] or (budget and s[m + E.M_TRIALS] >= budget):
             return int(r)
@@ -180,7 +185,8 @@ class Engine:
             raise Contradiction(CONTRADICTIONS.get(int(r), "both values of an edge fail"))
 
     def set_edges(self, on, off) -> None:
-        """Decide the given canonical edges (a partial state), then propagate the local rules."""
+        """Decide the given canonical edges (a partial state) without propagating: the tiers' steps
+        propagate from it."""
         index = {e: i for i, e in enumerate(self.edges)}
         for edges, val in ((on, E.YES), (off, E.NO)):
             for e in edges:
@@ -188,7 +194,7 @@ class Engine:
         self.w[:3] = 0
         self.w[E.Q0 + int(self.w[3]):E.Q0 + 2 * int(self.w[3])] = 0
 
-    def propagate(self, level: int = 2) -> None:
+    def propagate(self, level: int = E.FULL_LEVEL) -> None:
         self._check(self.run(self.s, self.g, self.w, E.OP_PROPAGATE, 0, 0, 0, level, 0))
 
     def probe(self, budget: int = 0, deadline: float | None = None) -> None:
@@ -211,7 +217,7 @@ class Engine:
                 trials = []
                 for val in (E.YES, E.NO):
                     t = s.copy()
-                    r = (self.run(t, g, w, E.OP_DECIDE, e, val, W_PROBE2, 2, 0)
+                    r = (self.run(t, g, w, E.OP_DECIDE, e, val, W_PROBE2, FULL, 0)
                          or _probe(self.run, t, g, w, 0, deadline))
                     w[2] = 0
                     trials.append((r, t))
@@ -219,21 +225,21 @@ class Engine:
                 if r_on and r_off:
                     self._check(-1)
                 if r_on or r_off:
-                    self._check(self.run(s, g, w, E.OP_SET, e, E.NO if r_on else E.YES, W_PROBE2, 2, 0))
+                    self._check(self.run(s, g, w, E.OP_SET, e, E.NO if r_on else E.YES, W_PROBE2, FULL, 0))
                 else:
                     agree = np.flatnonzero((s[:self.ne] == E.UNK) & (on[:self.ne] != E.UNK)
                                            & (on[:self.ne] == off[:self.ne]))
                     if not len(agree):
                         continue
                     for f in agree.tolist():
-                        self._check(self.run(s, g, w, E.OP_SET, f, int(on[f]), W_PROBE2_AGREE, 2, 0))
+                        self._check(self.run(s, g, w, E.OP_SET, f, int(on[f]), W_PROBE2_AGREE, FULL, 0))
                 self.propagate()
                 self.probe(deadline=deadline)
                 changed = True
 
     def tier_steps(self, deadline: float | None = None) -> tuple:
         """(tier, step) for the tiers below ``search``, each step strengthening the one before."""
-        return (("local", lambda: self.propagate(1)), ("colouring", self.propagate),
+        return (*((name, lambda level=level: self.propagate(level)) for name, level in LEVELS),
                 ("probing-1", self.probe), ("probing-2", lambda: self.probe2(deadline)))
 
     @property

@@ -7,8 +7,9 @@ right, bottom, left; a vertex's up, right, down, left -- a missing border edge i
 edge, always off). A unit's constraint is a set of the 16 assignments of its four edges, a 16-bit
 mask, cut down by precomputed tables (``tables``): the known edges, the clue count (cells) or
 degree 0 or 2 (vertices), the flags of its four corners ("at most one" / "at least one" of the
-two edges meeting there -- Tatham's dlines, shared by the cell and the vertex of the corner) and,
-from the second tier on, the inside/outside relations of the cells around it. What every
+two edges meeting there -- Tatham's dlines, shared by the cell and the vertex of the corner) and
+the inside/outside relations of the cells around it; a ``level`` below ``FULL_LEVEL`` (grading)
+leaves out the later of these families. What every
 remaining assignment agrees on is deduced: edges, corner flags, and relations between cells
 ("same side" / "other side" of the loop: a parity union-find over the cells and the outside,
 which also holds Tatham's linked edge pairs). Loop closure: the lines form paths whose two ends
@@ -47,6 +48,12 @@ W_CLUE, W_VERTEX, W_CLUE_CORNER, W_VERTEX_CORNER, W_CLUE_COLOUR, W_VERTEX_COLOUR
 W_LOOP, W_CLOSED, W_PROBE, W_PROBE_AGREE = 7, 8, 9, 10
 # contradictions (``deduce.CONTRADICTIONS`` names them)
 C_CELL, C_VERTEX, C_COLOUR, C_BRANCH, C_SUBLOOP, C_CLASH, C_EMPTY = 1, 2, 3, 4, 5, 6, 7
+# the rule families a ``level`` switches on (grading runs the lower ones; every other caller
+# FULL_LEVEL): counting, loop closure and "at most one more" at a vertex with a line, + corner
+# flags from every unit with a decided edge, + from every unit (the diagonal chains), + the
+# inside/outside colouring
+L_COUNTING, L_CORNERS, L_CHAINS, L_COLOURING = 1, 2, 3, 4
+FULL_LEVEL = L_COLOURING
 
 
 def tables() -> np.ndarray:
@@ -108,7 +115,7 @@ def _find(s, g, x):
 @njit(cache=True)
 def _union(s, g, w, x, y, p, level):
     """Record that cells ``x`` and ``y`` are on the same side (``p`` 0) or on different sides (1);
-    from ``level`` 2 on, queue every unit around a cell whose relations this changes."""
+    from the colouring level on, queue every unit around a cell whose relations this changes."""
     fx, fy = _find(s, g, x), _find(s, g, y)
     rx, ry = fx >> 1, fy >> 1
     if rx == ry:
@@ -119,7 +126,7 @@ def _union(s, g, w, x, y, p, level):
     s[g[DP] + ry] = rx
     s[g[DQ] + ry] = (fx ^ fy ^ p) & 1
     s[dz + rx] += s[dz + ry]
-    if level >= 2:
+    if level >= L_COLOURING:
         nc = g[NC]
         m = ry
         while True:
@@ -270,7 +277,7 @@ def _unit(s, g, w, u, level):
         if f & 2:
             allowed &= g[tab + T_AL + k]
     cornered = allowed
-    if level >= 2:
+    if level >= L_COLOURING:
         for i in range(nent):
             roots[i] = _find(s, g, ents[i])
         for i in range(nent):
@@ -296,14 +303,23 @@ def _unit(s, g, w, u, level):
         r = _set_edge(s, g, w, e, val, why, level)
         if r:
             return r
+    flags = 3 if level >= L_CHAINS else 0
+    for k in range(4):  # below it, only a unit with a decided edge: a line at a vertex (counting)
+        if flags == 0 and edges[k] != g[NE] and s[edges[k]] != UNK:
+            if level >= L_CORNERS:
+                flags = 3
+            elif u >= nc and s[edges[k]] == YES:
+                flags = 1
     for k in range(4):
+        if flags == 0:
+            break
         a = angles[k]
         f = s[an + a]
         nf = f
         if allowed & ~g[tab + T_AM + k] & FULL == 0:
-            nf |= 1
+            nf |= 1 & flags
         if allowed & ~g[tab + T_AL + k] & FULL == 0:
-            nf |= 2
+            nf |= 2 & flags
         if nf != f:
             s[an + a] = nf
             vtx = a // 4
@@ -311,7 +327,7 @@ def _unit(s, g, w, u, level):
             c = g[g[VQ] + 4 * vtx + (a + 1) % 4]
             if c < nc:
                 _push(w, c)
-    if level >= 2:
+    if level >= L_COLOURING:
         for i in range(nent):
             for j in range(i + 1, nent):
                 if roots[i] >> 1 == roots[j] >> 1:
@@ -326,16 +342,16 @@ def _unit(s, g, w, u, level):
                     r = _union(s, g, w, ents[i], ents[j], p, level)
                     if r:
                         return r
-        if u >= nc:
-            return _closing_ends(s, g, w, u - nc, level)
+    if u >= nc:
+        return _closing_ends(s, g, w, u - nc, level)
     return 0
 
 
 @njit(cache=True)
 def propagate(s, g, w, level):
     """Run the queued units (all of them when the queue is empty on entry) to a fixpoint; 0, or
-    the contradiction met (the queue is emptied either way). ``level`` 1: the local rules; 2:
-    also the colouring and loop closure."""
+    the contradiction met (the queue is emptied either way). ``level``: the rule families
+    switched on (``L_COUNTING`` .. ``FULL_LEVEL``)."""
     nc, ne = g[NC], g[NE]
     nu = nc + g[NV]
     if w[1] == 0:
@@ -349,7 +365,7 @@ def propagate(s, g, w, level):
             w[1] -= 1
             w[Q0 + nu + u] = 0
             r = _unit(s, g, w, u, level)
-        if r or level < 2 or s[g[MISC] + M_CLOSED] == 0 or s[g[MISC] + M_UNK] == 0:
+        if r or s[g[MISC] + M_CLOSED] == 0 or s[g[MISC] + M_UNK] == 0:
             break
         for e in range(ne):  # a closed loop: it is the solution, every other edge is off
             if s[e] == UNK:
