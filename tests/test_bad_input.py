@@ -162,3 +162,19 @@ def test_a_json_lines_line_that_is_not_utf8_is_that_line_s_error(tmp_path):
     errors = [ln for ln in o.stderr.splitlines() if ln.startswith("gridsolve: error:")]
     assert o.code == 2 and errors == [f"gridsolve: error: {src}:2: not UTF-8 text (byte 0xff)"], o.stderr
     assert all(f"{i}: {DEFAULTS['slitherlink']} solved" in o.stderr for i in ("ok", "ok2"))
+
+
+def test_a_blank_line_inside_a_board_of_the_seed_s_layout_is_one_error(tmp_path):
+    import gridsolve
+
+    board = gridsolve.read(str(ROOT / "puzzles" / "samples" / "edgematching" / "seed-4x4-c4-rot.txt"))
+    text = gridsolve.render(board, gridsolve.solve(board).solutions[0], format="seed")
+    lines = [ln for ln in text.splitlines() if not ln.startswith("<")]  # no <deb> markers
+    text = "\n".join(lines) + "\n"
+    row = [i for i, ln in enumerate(lines) if ln.startswith("+")][1]  # the second row
+    two = tmp_path / "two.txt"  # two boards apart by a blank line stay two boards
+    two.write_text(text.rstrip("\n") + "\n\n" + text)
+    assert len(read(str(two))) == 2
+    src = tmp_path / "damaged.txt"  # a blank line between a row's lines: one damaged board
+    src.write_text("\n".join(lines[:row + 2] + [""] + lines[row + 2:]) + "\n")
+    assert refused(["solve", str(src)]).startswith(f"{src}:")

@@ -272,6 +272,7 @@ def parse_seed_boards(text: str) -> list[tuple[int, list[tuple[int, tuple[int, i
             cur.clear()
 
     i = 0
+    after_row = True  # the last non-blank line closed a board row (or nothing came yet)
     while i < len(lines):
         if _SEP.match(lines[i]) and i + 3 < len(lines) and _SEED_MID.match(lines[i + 2]):
             if not cur:
@@ -284,9 +285,13 @@ def parse_seed_boards(text: str) -> list[tuple[int, list[tuple[int, tuple[int, i
                 raise FormatError("a board row of the seed's layout has mismatched lines", line=i + 1)
             cur.append([(mid[3 * c + 1], (top[c], mid[3 * c + 2], bot[c], mid[3 * c])) for c in range(cols)])
             i += 4
+            after_row = True
             continue
-        if lines[i].lstrip().startswith("<") or not (marked or lines[i].strip()):
-            close()  # not inside a board at a damaged row or a blank line: that stays its error
+        blank = not lines[i].strip()
+        if lines[i].lstrip().startswith("<") or (blank and not marked and after_row):
+            close()  # a blank line inside a damaged row stays in its board: one item, one error
+        if not blank:
+            after_row = bool(_SEP.match(lines[i]))
         i += 1
     close()
     return [(s, b, len(b[0])) for s, b in boards]
