@@ -120,10 +120,18 @@ def _grid(rows: int, cols: int) -> tuple[np.ndarray, tuple]:
 
 def layout(puzzle: SlitherlinkPuzzle) -> tuple[np.ndarray, np.ndarray, tuple]:
     """(static grid ``g`` with the puzzle's clues, the start state ``s``, canonical edges)."""
-    base, edges = _grid(puzzle.rows, puzzle.cols)
+    base, start, edges = _start(puzzle.rows, puzzle.cols)
     g = base.copy()
     clues = np.array([-1 if v is None or v < 0 else v for row in puzzle.clues for v in row], np.int32)
     g[g[E.CLUE]:g[E.CLUE] + len(clues)] = clues
+    return g, start.copy(), edges
+
+
+@lru_cache(maxsize=64)
+def _start(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, tuple]:
+    """``_grid`` and the start state of a rows x cols grid: every edge unknown, every cell its own
+    colour class, every vertex its own path end."""
+    g, edges = _grid(rows, cols)
     nc, nv, ne = int(g[E.NC]), int(g[E.NV]), int(g[E.NE])
     s = np.zeros(g[E.SSIZE], np.int32)
     s[ne] = E.NO
@@ -135,6 +143,7 @@ def layout(puzzle: SlitherlinkPuzzle) -> tuple[np.ndarray, np.ndarray, tuple]:
     s[g[E.ORD]:g[E.ORD] + ne] = -1
     m = g[E.MISC]
     s[m + E.M_UNK], s[m + E.M_DEFER] = ne, -1
+    s.flags.writeable = False
     return g, s, edges
 
 
@@ -247,10 +256,15 @@ class Engine:
         return int(self.s[self.g[E.MISC] + E.M_UNK])
 
     def lines(self) -> frozenset:
-        return frozenset(self.edges[i] for i in np.flatnonzero(self.s[:self.ne] == E.YES).tolist())
+        return self._edges_in(E.YES)
 
     def crosses(self) -> frozenset:
-        return frozenset(self.edges[i] for i in np.flatnonzero(self.s[:self.ne] == E.NO).tolist())
+        return self._edges_in(E.NO)
+
+    def _edges_in(self, state: int) -> frozenset:
+        """The canonical edges in ``state`` (YES or NO)."""
+        edges = self.edges
+        return frozenset([edges[i] for i in np.flatnonzero(self.s[:self.ne] == state).tolist()])
 
     def complete(self) -> bool:
         """Every edge decided: a valid loop unless no line is drawn (the propagation checked every
