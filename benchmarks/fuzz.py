@@ -185,12 +185,20 @@ def check(case: Case, o: Outcome) -> list[str]:
     if o.code == 2 and not errors:
         bad.append("refused without an error line")
     added = sum(m.endswith(LINE_ADDING) for m in case.mutations)  # each may be an item of its own
-    allowed = len(case.data.splitlines()) + 1 if case.multi else case.seed.items + added
+    several = case.multi or _json_lines(case.data)  # JSON Lines: every line is an item
+    allowed = len(case.data.splitlines()) + 1 if several else case.seed.items + added
     if len(errors) > allowed:
         bad.append(f"{len(errors)} error lines for {allowed} item(s)")
     if not all(ln.isprintable() for ln in (o.stdout + o.stderr).splitlines()):
         bad.append("unprintable output")
     return bad
+
+
+def _json_lines(data: bytes) -> bool:
+    """Did the mutations make the input JSON Lines (read one record a line, each its own item)?"""
+    from gridsolve.puzzles.formats.jsonl import is_json_lines
+
+    return is_json_lines(data.decode("utf-8", "replace"))
 
 
 def run_case(case: Case, tmp: Path, hang: float = HANG_SECONDS) -> Outcome:
