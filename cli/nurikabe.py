@@ -28,12 +28,7 @@ def hint(
     not."""
     from gridsolve.harness.nurikabe import hint as essay_hint
 
-    try:
-        e = single_entry(puzzle, kind)
-    except typer.Exit:
-        if kind is not None:
-            raise
-        e = single_entry(puzzle, "nurikabe")  # a bare grid of numbers: the essay's own input
+    e = single_entry(puzzle, kind or _kind_of(puzzle))
     if e.kind == "slitherlink":
         from .slitherlink import print_hint
 
@@ -51,6 +46,20 @@ def hint(
     if show:
         print(h.state)
     raise typer.Exit(0)
+
+
+def _kind_of(arg: str) -> str:
+    """The kind an input names (header, URL, record); the essay's bare grid of numbers names none
+    and is Nurikabe's, as is standard input (read once: give --kind for another kind)."""
+    from gridsolve.puzzles.formats import FormatError, read
+
+    if arg == "-":
+        return "nurikabe"
+    try:
+        found = read(arg, None)
+    except FormatError:
+        return "nurikabe"
+    return found[0].kind if found else "nurikabe"
 
 
 def register(app: typer.Typer, generate_app: typer.Typer) -> None:

@@ -129,3 +129,13 @@ def test_sat_proves_unique_a_janko_puzzle_with_huge_islands():
     r = run(registry.get("nurikabe", "sat"), e.puzzle, Limit(seconds=30, solutions=2))
     assert r.status == Status.SOLVED and r.exhausted and len(r.solutions) == 1
     assert e.solution is None or r.solutions[0] == e.solution
+
+
+def test_hint_on_the_essay_s_bare_grid_prints_no_error(tmp_path):
+    """A grid of numbers without a header names no kind: hint reads it as the essay's Nurikabe
+    input without first reporting it unrecognised."""
+    src = tmp_path / "j.txt"
+    src.write_text("2 0 0\n0 0 0\n0 0 1\n")
+    p = gridsolve("hint", str(src))
+    assert p.returncode == 0 and p.stderr == "", p.stderr
+    assert p.stdout.startswith("j: cell ")
