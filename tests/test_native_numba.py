@@ -138,3 +138,17 @@ def test_compile_at_once_turns_the_interpreted_first_use_off(monkeypatch):
     monkeypatch.setattr(Tiered, "off", False)
     compile_at_once()
     assert Tiered(_double, 60.0).now is _double
+
+
+@njit
+def _triple(x):
+    return 3 * x
+
+
+def test_for_grid_interprets_small_grids_first_and_compiles_large_ones_at_once(monkeypatch):
+    from gridsolve.native_rules._numba import SMALL_GRID, Tiered, for_grid
+
+    monkeypatch.setattr(Tiered, "left", {})
+    assert for_grid(_triple, SMALL_GRID + 1).now is _triple
+    monkeypatch.setattr(Tiered, "left", {})
+    assert for_grid(_triple, 25).now is not _triple and for_grid(_triple, 25)(2) == 6

@@ -53,7 +53,7 @@ import numpy as np
 from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
-from .._numba import Tiered, njit
+from .._numba import for_grid, njit
 
 BACKEND = "rules"
 
@@ -66,10 +66,6 @@ CONTRADICTIONS = ("", "an island with two numbers", "an island larger than its n
                   "a 2x2 wall", "more wall cells than W", "a wall piece without a free neighbour",
                   "an island whose reach is smaller than its number", "a white cell no number reaches",
                   "the wall cut in two", "the wall confined below W")
-# grids up to this many cells run the passes interpreted for up to this many seconds in all per
-# process before their code is compiled, or loaded when it is cached (interpreted they take about
-# 50-100 times longer)
-INTERPRET_CELLS, INTERPRET_SECONDS, INTERPRET_SECONDS_WARM = 400, 1.0, 0.2
 
 
 @njit(cache=True)
@@ -539,8 +535,7 @@ class Deducer:
         # per rule, then probes learning by agreement, probes learning by contradiction, passes
         self.counts = np.zeros(len(RULES) + 3, np.int64)
         # small grids run the passes interpreted for a while before their code is compiled or loaded
-        small = n <= INTERPRET_CELLS
-        self.passes = Tiered(_propagate, INTERPRET_SECONDS * small, INTERPRET_SECONDS_WARM * small)
+        self.passes = for_grid(_propagate, n)
 
     def start(self) -> np.ndarray:
         return np.where(self.number > 0, WHITE, UNKNOWN).astype(np.int8)

@@ -23,7 +23,7 @@ import numpy as np
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
-from .._numba import Tiered
+from .._numba import for_grid
 from . import engine as E
 
 BACKEND = "deduce"
@@ -53,10 +53,6 @@ CONTRADICTIONS = {E.C_CELL: "a clue no assignment of its edges meets",
 
 
 TABLES = E.tables()
-# grids up to this many cells run the engine interpreted for up to this many seconds in all per
-# process before its code is compiled, or loaded when it is cached (interpreted it takes about
-# 40-140 times longer: a janko 10x10 in 0.03-0.5 s)
-INTERPRET_CELLS, INTERPRET_SECONDS, INTERPRET_SECONDS_WARM = 400, 1.0, 0.2
 
 
 @lru_cache(maxsize=64)
@@ -185,8 +181,7 @@ class Engine:
         nu = int(self.g[E.NC] + self.g[E.NV])
         self.w = np.zeros(E.Q0 + 2 * nu + self.ne + E.SCRATCH, np.int32)
         self.w[3] = nu
-        small = self.puzzle.rows * self.puzzle.cols <= INTERPRET_CELLS
-        self.run = Tiered(E.run, INTERPRET_SECONDS * small, INTERPRET_SECONDS_WARM * small)
+        self.run = for_grid(E.run, self.puzzle.rows * self.puzzle.cols)
 
     def _check(self, r: int) -> None:
         self.w[2] = 0
