@@ -204,3 +204,16 @@ def test_the_first_puzzle_s_timeout_counts_from_the_start_of_the_process(monkeyp
     assert 6.5 < lim.seconds <= 7.0 and lim.solutions == 2
     assert common.from_start(Limit(None, 2)).seconds is None
     assert common.from_start(Limit(1.0)).seconds == 1e-3  # already spent: stop at once
+
+
+def test_solve_gives_the_first_puzzle_only_what_start_up_left(monkeypatch):
+    """The same through the command line: with the process 'started' 100 s ago, a 5 s limit is
+    already spent, so the model building stops at once."""
+    from gridsolve.cli import common
+
+    from benchmarks.fuzz import run_cli
+
+    monkeypatch.setattr(common, "STARTED", time.perf_counter() - 100.0)
+    o = run_cli(["solve", "hamiltonian", "--size", "21", "--backend", "sat", "--timeout", "5",
+                 "--format", "json"])
+    assert o.code == 1 and '"status": "timeout"' in o.stdout, (o.code, o.stdout, o.stderr)
