@@ -124,11 +124,12 @@ def check_solver_name(name: str, limited: bool = False) -> str:
     return name
 
 
-def limited_solve(solver: Solver, name: str, deadline: Deadline, state: dict) -> bool | None:
-    """True / False, or None when the deadline passed first."""
+def limited_solve(solver: Solver, name: str, deadline: Deadline, state: dict,
+                  assumptions: Sequence[int] = ()) -> bool | None:
+    """True / False (under ``assumptions``), or None when the deadline passed first."""
     remaining = deadline.remaining()
     if remaining is None:
-        return solver.solve()
+        return solver.solve(assumptions=assumptions)
     if remaining <= 0:
         return None
     if name.startswith("cadical"):
@@ -136,7 +137,7 @@ def limited_solve(solver: Solver, name: str, deadline: Deadline, state: dict) ->
         while True:
             solver.conf_budget(budget)
             t0 = time.perf_counter()
-            result = solver.solve_limited()
+            result = solver.solve_limited(assumptions=assumptions)
             if result is not None:
                 return result
             if deadline.expired():
@@ -150,7 +151,7 @@ def limited_solve(solver: Solver, name: str, deadline: Deadline, state: dict) ->
     timer = threading.Timer(remaining, solver.interrupt)
     timer.start()
     try:
-        result = solver.solve_limited(expect_interrupt=True)
+        result = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
     finally:
         timer.cancel()
         solver.clear_interrupt()

@@ -50,13 +50,14 @@ from gridsolve.puzzles.edgematching import (
 from gridsolve.puzzles.solving import (
     NO_DEADLINE,
     Deadline,
+    DeadlineExpired,
     Limit,
     SolveResult,
     refuse_oversized,
     stops_at_deadline,
 )
 
-from . import _cnf
+from . import _backbone, _cnf
 
 SIDE_OFFSETS = {TOP: (-1, 0), RIGHT: (0, 1), BOTTOM: (1, 0), LEFT: (0, -1)}
 
@@ -271,3 +272,26 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, encoding: str =
     return SolveResult(name, r.status, tuple(sols[: limit.solutions]), exhausted, deadline.elapsed(), stats,
                        note=note)
 
+
+
+def backbone(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, given: dict | None = None,
+             solver: str = _cnf.DEFAULT_SOLVER) -> _backbone.Backbone:
+    """The solutions up to ``limit`` and the placements (square, piece, rotation) that every
+    solution (that keeps ``given``: placement -> made or not) makes, never makes, or disagrees
+    on. On the rotation-explicit encoding, where each placement is one variable; no symmetry is
+    broken, so a board turned is a different solution."""
+    deadline = Deadline(limit.seconds)
+    refuse_oversized(f"edgematching backbone: the model for {puzzle.rows}x{puzzle.cols}",
+                     model_bytes(puzzle, "rotation"))
+    try:
+        m = build(puzzle, "rotation", deadline=deadline)
+    except DeadlineExpired:
+        return _backbone.Backbone(complete=False)
+    elements = {(sq, piece, k): m.x(sq, piece, k) for sq, pl in m.at.items() for piece, k in pl}
+    model = _backbone.Model(m.cnf, elements, m.read, m.block, placements, solver_name=solver)
+    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given)
+
+
+def placements(solution: EdgeMatchingSolution) -> frozenset:
+    """A solution's placements as (square, piece, rotation)."""
+    return frozenset(((r, c), *solution.at(r, c)) for r in range(solution.rows) for c in range(solution.cols))

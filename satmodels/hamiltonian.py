@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from gridsolve.encoding.loops import subtour_cuts
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution, path_from_edges
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
+from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, Status, stops_at_deadline
 
-from . import _cnf
+from . import _backbone, _cnf
 
 
 def edge_key(a, b):
@@ -57,21 +57,21 @@ def add_prefix(cnf: _cnf.Cnf, puzzle: HamiltonianPuzzle) -> None:
         cnf.add([cnf.var(edge_key(a, b))])
 
 
-@stops_at_deadline("sat")
-def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _cnf.DEFAULT_SOLVER,
-          backend: str = "sat") -> SolveResult:
-    deadline = Deadline(limit.seconds)
-    if puzzle.free_count() == 1:  # start == end, nothing to connect
-        return SolveResult(backend, Status.SOLVED, (HamiltonianSolution((puzzle.start,)),), True,
-                           deadline.elapsed())
+def build(puzzle: HamiltonianPuzzle, deadline: Deadline) -> _cnf.Cnf:
+    """The CNF without its lazy cuts."""
     cnf = _cnf.Cnf()
-    edges = grid_edges(puzzle)
-    ids = [(e, cnf.var(edge_key(*e))) for e in edges]
+    for e in grid_edges(puzzle):
+        cnf.var(edge_key(*e))
     deadline.check()
     add_single_path(cnf, puzzle)
     add_prefix(cnf, puzzle)
     deadline.check()
-    stats = {"cuts": 0}
+    return cnf
+
+
+def callbacks(puzzle: HamiltonianPuzzle, cnf: _cnf.Cnf, deadline: Deadline, stats: dict):
+    """``read``, ``refine`` and ``block`` of the search loop (the lazy connectivity cuts)."""
+    ids = [(e, cnf.var(edge_key(*e))) for e in grid_edges(puzzle)]
 
     def read(model: list[int]) -> list[tuple]:
         return [e for e, v in ids if model[v - 1] > 0]
@@ -89,8 +89,40 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _c
     def block(solution: HamiltonianSolution) -> list[int]:
         return [-cnf.var(edge_key(a, b)) for a, b in zip(solution.path, solution.path[1:], strict=False)]
 
+    return read, refine, block
+
+
+@stops_at_deadline("sat")
+def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _cnf.DEFAULT_SOLVER,
+          backend: str = "sat") -> SolveResult:
+    deadline = Deadline(limit.seconds)
+    if puzzle.free_count() == 1:  # start == end, nothing to connect
+        return SolveResult(backend, Status.SOLVED, (HamiltonianSolution((puzzle.start,)),), True,
+                           deadline.elapsed())
+    cnf = build(puzzle, deadline)
+    stats = {"cuts": 0}
+    read, refine, block = callbacks(puzzle, cnf, deadline, stats)
     return _cnf.search(backend, cnf, limit, read=read, block=block, refine=refine,
                        solver_name=solver, deadline=deadline, stats=stats)
+
+
+def backbone(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, given: dict | None = None,
+             solver: str = _cnf.DEFAULT_SOLVER) -> _backbone.Backbone:
+    """The solutions up to ``limit`` and the steps (grid edges between free cells, as (smaller
+    cell, larger cell)) that every path (that keeps ``given``: edge -> on the path or not) takes,
+    avoids, or disagrees on."""
+    deadline = Deadline(limit.seconds)
+    if puzzle.free_count() == 1:
+        return _backbone.Backbone([HamiltonianSolution((puzzle.start,))], True)
+    stats = {"cuts": 0}
+    try:
+        cnf = build(puzzle, deadline)
+    except DeadlineExpired:
+        return _backbone.Backbone(complete=False, stats=stats)
+    read, refine, block = callbacks(puzzle, cnf, deadline, stats)
+    model = _backbone.Model(cnf, {e: cnf.var(edge_key(*e)) for e in grid_edges(puzzle)}, read, block,
+                            lambda s: s.edges(), refine, solver)
+    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given)
 
 
 def completable(puzzle: HamiltonianPuzzle, seconds: float | None = None) -> bool | None:

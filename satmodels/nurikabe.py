@@ -17,10 +17,17 @@ import operator
 
 from gridsolve.encoding.nurikabe_rules import NurikabeRules
 from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
+from gridsolve.puzzles.solving import (
+    NO_DEADLINE,
+    Deadline,
+    DeadlineExpired,
+    Limit,
+    SolveResult,
+    stops_at_deadline,
+)
 from pysat.card import CardEnc, EncType
 
-from . import _cnf
+from . import _backbone, _cnf
 
 SEQ_LIMIT = 40_000  # n * k above which a count uses a cardinality network ...
 ISLAND_SEQ_LIMIT = 15_000  # ... or, for an island's size, a modulo totalizer
@@ -153,3 +160,20 @@ def solve(
     return _cnf.search(backend, m.cnf, limit, read=m.read_model, block=m.block_clause, refine=refine,
                        solver_name=solver, deadline=deadline, stats=stats, options=CADICAL_OPTIONS,
                        slice_seconds=SLICE_SECONDS)
+
+
+def backbone(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, given: dict | None = None,
+             solver: str | None = None) -> _backbone.Backbone:
+    """The solutions up to ``limit`` and the cells every solution (that keeps ``given``: cell ->
+    wall or not) walls, leaves white, or disagrees on. Numbered cells are no elements (always white)."""
+    deadline = Deadline(limit.seconds)
+    stats = {"cuts": 0, "rounds": 0}
+    try:
+        m = Model(puzzle, None, deadline)
+        m.build()
+    except DeadlineExpired:
+        return _backbone.Backbone(complete=False, stats=stats)
+    model = _backbone.Model(m.cnf, {c: m.b[c] for c in m.open}, m.read_model, m.block_clause,
+                            lambda s: s.black, lambda c, add_clause: m.refine(c, add_clause, stats),
+                            solver or default_solver(puzzle))
+    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given)

@@ -19,9 +19,9 @@ from __future__ import annotations
 from gridsolve.encoding.slitherlink import refine_single_loop
 from gridsolve.puzzles import grid
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, stops_at_deadline
+from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, stops_at_deadline
 
-from . import _cnf
+from . import _backbone, _cnf
 
 
 def edge_var(cnf: _cnf.Cnf, e) -> int:
@@ -52,22 +52,12 @@ def add_inside_colouring(cnf: _cnf.Cnf, puzzle: SlitherlinkPuzzle) -> None:
             cnf.extend([[-x, a, b], [-x, -a, -b], [x, -a, b], [x, a, -b]])
 
 
-@stops_at_deadline("sat")
-def solve(
-    puzzle: SlitherlinkPuzzle,
-    limit: Limit = Limit(),
-    *,
-    solver: str = _cnf.DEFAULT_SOLVER,
-    colouring: bool = True,
-    backend: str = "sat",
-    fixed: tuple[frozenset, frozenset] | None = None,
-) -> SolveResult:
-    """``fixed``: a partial state (edges known on the loop, edges known off it), imposed as unit
-    clauses -- sound deductions (``rules+sat``) leave the count unchanged."""
-    deadline = Deadline(limit.seconds)
+def build(puzzle: SlitherlinkPuzzle, deadline: Deadline, colouring: bool = True,
+          fixed: tuple[frozenset, frozenset] | None = None) -> _cnf.Cnf:
+    """The CNF without its lazy cuts (edge variables first: 1..number of edges)."""
     cnf = _cnf.Cnf()
     edges = grid.edges(puzzle.rows, puzzle.cols)
-    for e in edges:  # edge variables first: 1..len(edges)
+    for e in edges:
         edge_var(cnf, e)
     add_single_loop(cnf, puzzle)
     deadline.check()
@@ -80,8 +70,12 @@ def solve(
     if fixed is not None:
         on, off = fixed
         cnf.extend([[edge_var(cnf, e)] for e in on] + [[-edge_var(cnf, e)] for e in off])
-    ids = [(e, edge_var(cnf, e)) for e in edges]
-    stats = {"cuts": 0}
+    return cnf
+
+
+def callbacks(puzzle: SlitherlinkPuzzle, cnf: _cnf.Cnf, stats: dict):
+    """``read``, ``refine`` and ``block`` of the search loop (the lazy single loop)."""
+    ids = [(e, edge_var(cnf, e)) for e in grid.edges(puzzle.rows, puzzle.cols)]
 
     def read(model: list[int]) -> SlitherlinkSolution:
         used = frozenset(e for e, v in ids if model[v - 1] > 0)
@@ -96,5 +90,40 @@ def solve(
     def block(solution: SlitherlinkSolution) -> list[int]:
         return [-edge_var(cnf, e) for e in solution.edges]
 
+    return read, refine, block
+
+
+@stops_at_deadline("sat")
+def solve(
+    puzzle: SlitherlinkPuzzle,
+    limit: Limit = Limit(),
+    *,
+    solver: str = _cnf.DEFAULT_SOLVER,
+    colouring: bool = True,
+    backend: str = "sat",
+    fixed: tuple[frozenset, frozenset] | None = None,
+) -> SolveResult:
+    """``fixed``: a partial state (edges known on the loop, edges known off it), imposed as unit
+    clauses -- sound deductions (``rules+sat``) leave the count unchanged."""
+    deadline = Deadline(limit.seconds)
+    cnf = build(puzzle, deadline, colouring, fixed)
+    stats = {"cuts": 0}
+    read, refine, block = callbacks(puzzle, cnf, stats)
     return _cnf.search(backend, cnf, limit, read=read, block=block, refine=refine,
                        solver_name=solver, deadline=deadline, stats=stats)
+
+
+def backbone(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, given: dict | None = None,
+             solver: str = _cnf.DEFAULT_SOLVER) -> _backbone.Backbone:
+    """The solutions up to ``limit`` and the edges every solution (that keeps ``given``: edge ->
+    on the loop or not) draws, leaves out, or disagrees on."""
+    deadline = Deadline(limit.seconds)
+    stats = {"cuts": 0}
+    try:
+        cnf = build(puzzle, deadline)
+    except DeadlineExpired:
+        return _backbone.Backbone(complete=False, stats=stats)
+    read, refine, block = callbacks(puzzle, cnf, stats)
+    model = _backbone.Model(cnf, {e: edge_var(cnf, e) for e in grid.edges(puzzle.rows, puzzle.cols)},
+                            read, block, lambda s: s.edges, refine, solver)
+    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given)
