@@ -6,6 +6,7 @@ The public API (docs/api.md)::
     r = gridsolve.count(p)               # r.exhausted and r.count == 1: unique
     gridsolve.check(p, r.solutions[0])   # [] = valid
     print(gridsolve.render(p, r.solutions[0]))
+    e = gridsolve.explain(p)             # e.fixed: what every solution shares (docs/explain.md)
 
 Importing gridsolve is cheap: the domain layer loads on first use, a backend's solver library
 when the backend first runs. Bad input raises ``ValueError``: ``FormatError`` for input that does
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
 __all__ = [
-    "read", "solve", "count", "check", "render", "backends", "kinds",
+    "read", "solve", "count", "check", "render", "explain", "backends", "kinds",
     "Status", "Limit", "SolveResult", "Backend", "Violation",
     "FormatError", "UnknownKind", "UnknownBackend", "UnknownOption",
 ]
@@ -36,7 +37,7 @@ _LAZY = {
     "SolveResult": "gridsolve.puzzles.solving", "Violation": "gridsolve.puzzles.check",
     "FormatError": "gridsolve.puzzles.formats", "UnknownKind": "gridsolve.puzzles.kinds",
     "Backend": "gridsolve.harness.registry", "UnknownBackend": "gridsolve.harness.registry",
-    "UnknownOption": "gridsolve.harness.registry",
+    "UnknownOption": "gridsolve.harness.registry", "explain": "gridsolve.explanations",
 }
 
 

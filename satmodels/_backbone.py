@@ -64,9 +64,12 @@ class Backbone:
 def backbone(model: Model, *, limit: int, deadline: Deadline,
              given: Mapping[Hashable, bool] | None = None) -> Backbone:
     """The solutions up to ``limit`` and the backbone of ``model`` under the partial state
-    ``given`` (element -> used or not)."""
-    given = dict(given or {})
+    ``given`` (element -> used or not; using an element the model lacks has no solution)."""
     cnf, elements = model.cnf, model.elements
+    given = dict(given or {})
+    if any(v for e, v in given.items() if e not in elements):
+        return Backbone([], True)  # an element no solution can use (a piece off its border, ...)
+    given = {e: v for e, v in given.items() if e in elements}
     assumed = [elements[e] if v else -elements[e] for e, v in given.items()]
     selector = cnf.pool.id(("backbone", "counting"))
     candidates: dict[Hashable, bool] | None = None

@@ -1,5 +1,6 @@
 """Renderers, one module per kind, each exposing ``text(puzzle, solution=None) -> str`` and
-``svg(puzzle, solution=None) -> str``."""
+``svg(puzzle, solution=None) -> str``, and ``marked(puzzle, fixed, unknown)`` /
+``marked_svg``: the elements every solution shares and those where they differ (explain)."""
 
 from __future__ import annotations
 

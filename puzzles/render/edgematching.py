@@ -58,6 +58,39 @@ def text(puzzle: EdgeMatchingPuzzle, solution: EdgeMatchingSolution | None = Non
     return "\n".join(out)
 
 
+def marked(puzzle: EdgeMatchingPuzzle, fixed, unknown) -> str:
+    """The board of what every solution shares: ``piece/rotation`` where all place the same piece,
+    ``?`` on the squares where they disagree. ``fixed`` and ``unknown``: (square, piece, rotation)."""
+    at = {sq: f"{p}/{k}" for sq, p, k in fixed}
+    open_squares = {sq for sq, _, _ in unknown}
+    cells = [[at.get((r, c), "?" if (r, c) in open_squares else ".") for c in range(puzzle.cols)]
+             for r in range(puzzle.rows)]
+    w = max(len(t) for row in cells for t in row)
+    return "\n".join(" ".join(t.rjust(w) for t in row) for row in cells)
+
+
+def marked_svg(puzzle: EdgeMatchingPuzzle, fixed, unknown) -> str:
+    """``svg`` of the placements every solution makes, the squares where solutions disagree in
+    orange with ``?``, empty squares white. ``fixed`` and ``unknown``: (square, piece, rotation)."""
+    s = 48
+    at = {sq: (p, k) for sq, p, k in fixed}
+    board = EdgeMatchingSolution(puzzle.rows, puzzle.cols, tuple(
+        at.get((r, c), (1, 0)) for r in range(puzzle.rows) for c in range(puzzle.cols)))
+    open_squares = {sq for sq, _, _ in unknown}
+    parts = []
+    for r in range(puzzle.rows):
+        for c in range(puzzle.cols):
+            if (r, c) in at:
+                continue
+            fill = "#f08000" if (r, c) in open_squares else "white"
+            parts.append(f'<rect class="{"differs" if fill != "white" else "empty"}" x="{c * s}" y="{r * s}" '
+                         f'width="{s}" height="{s}" fill="{fill}" stroke="#333" stroke-width="0.5"/>')
+            if (r, c) in open_squares:
+                parts.append(f'<text x="{c * s + s / 2}" y="{r * s + s / 2 + 4}" font-size="14" '
+                             'text-anchor="middle" font-family="sans-serif">?</text>')
+    return svg(puzzle, board, joins=False).replace("</svg>", "\n".join(parts) + "\n</svg>")
+
+
 def piece_list(puzzle: EdgeMatchingPuzzle) -> str:
     head = (f"{puzzle.size} board, {puzzle.n} pieces, rotation "
             f"{'allowed' if puzzle.rotation else 'not allowed'}")
@@ -94,9 +127,9 @@ def palette(puzzle: EdgeMatchingPuzzle) -> dict[int, str]:
     return out
 
 
-def svg(puzzle: EdgeMatchingPuzzle, solution: EdgeMatchingSolution | None = None) -> str:
+def svg(puzzle: EdgeMatchingPuzzle, solution: EdgeMatchingSolution | None = None, joins: bool = True) -> str:
     """The board (each square four coloured triangles, piece/rotation in the middle; mismatched
-    joins in red), or without a solution the pieces in list order."""
+    joins in red unless ``joins`` is False), or without a solution the pieces in list order."""
     s = 48
     placed = solution or EdgeMatchingSolution(
         puzzle.rows, puzzle.cols, tuple((p, 0) for p in range(1, puzzle.n + 1)))
@@ -115,7 +148,7 @@ def svg(puzzle: EdgeMatchingPuzzle, solution: EdgeMatchingSolution | None = None
                            f'stroke="#333" stroke-width="0.5"><title>colour {t[side]}</title></polygon>')
             out.append(f'<text x="{cx}" y="{cy + 4}" font-size="11" text-anchor="middle" '
                        f'font-family="sans-serif">{p}' + (f"/{k}" if k else "") + "</text>")
-    if solution is not None:
+    if solution is not None and joins:
         for (a, b) in puzzle.inner_joins():
             ta, tb = puzzle.tile(*solution.at(*a)), puzzle.tile(*solution.at(*b))
             horizontal = a[0] == b[0]

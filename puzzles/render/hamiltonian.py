@@ -59,6 +59,48 @@ def text(puzzle: HamiltonianPuzzle, solution: HamiltonianSolution | None = None)
     return drawing(puzzle, _line(puzzle, solution))
 
 
+def marked(puzzle: HamiltonianPuzzle, fixed, unknown) -> str:
+    """The steps every path takes, and ``?`` on those the paths disagree on: a line per cell row
+    (steps to the right after each cell) and a line below it (steps down, under each cell)."""
+    fixed, unknown = set(fixed), set(unknown)
+
+    def mark(a: Cell, b: Cell, line: str) -> str:
+        e = (a, b) if a < b else (b, a)
+        return line if e in fixed else "?" if e in unknown else " "
+
+    out = []
+    for r in range(puzzle.rows):
+        row, below = [], []
+        for c in range(puzzle.cols):
+            cell = (r, c)
+            dirs = "".join(d for d, n in zip("URDL", ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)),
+                                            strict=True) if mark(cell, n, "x") == "x")
+            ch = ("S" if cell == puzzle.start else "E" if cell == puzzle.end else
+                  "#" if cell in puzzle.blocked else GLYPHS.get(dirs, "."))
+            row.append(ch + (mark(cell, (r, c + 1), "─") if c + 1 < puzzle.cols else ""))
+            below.append(mark(cell, (r + 1, c), "│") + " ")
+        out.append("".join(row).rstrip())
+        if r + 1 < puzzle.rows:
+            out.append("".join(below).rstrip())
+    return "\n".join(out)
+
+
+def marked_svg(puzzle: HamiltonianPuzzle, fixed, unknown, cell: int = 24) -> str:
+    """``svg`` of the steps every path takes, with those the paths disagree on dashed in orange."""
+    m = cell // 2
+    picture = svg(puzzle, HamiltonianSolution((puzzle.start,)), cell)
+
+    def step(e, style: str) -> str:
+        (r1, c1), (r2, c2) = e
+        return (f'<line x1="{m + c1 * cell + cell / 2:g}" y1="{m + r1 * cell + cell / 2:g}" '
+                f'x2="{m + c2 * cell + cell / 2:g}" y2="{m + r2 * cell + cell / 2:g}" {style} '
+                f'stroke-width="{max(2, cell // 4)}" stroke-linecap="round"/>')
+
+    parts = [step(e, 'stroke="#2060c0"') for e in sorted(fixed)]
+    parts += [step(e, 'stroke="#f08000" stroke-dasharray="4 3"') for e in sorted(unknown)]
+    return picture.replace("</svg>", "\n".join(parts) + "\n</svg>")
+
+
 def svg(puzzle: HamiltonianPuzzle, solution: HamiltonianSolution | None = None, cell: int = 24) -> str:
     """A standalone SVG: grid cells, blocked cells dark, the line through the cell centres (a
     given prefix in a darker tone), start green, end red."""

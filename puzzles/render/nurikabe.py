@@ -87,12 +87,25 @@ def see(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None) -> str
     return boxed(see_items(puzzle, solution))
 
 
-def svg(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None, cell: int = 32) -> str:
+def marked(puzzle: NurikabePuzzle, fixed, unknown) -> str:
+    """The canonical grid of what every solution shares: ``X`` walled by all, ``.`` white in all,
+    ``_`` where they disagree (readable back as a partial state)."""
+    return text(puzzle, NurikabeSolution(puzzle.rows, puzzle.cols, frozenset(fixed), frozenset(unknown)))
+
+
+def marked_svg(puzzle: NurikabePuzzle, fixed, unknown, cell: int = 32) -> str:
+    """``svg`` of the cells every solution walls, with those they disagree on in orange."""
+    state = NurikabeSolution(puzzle.rows, puzzle.cols, frozenset(fixed), frozenset(unknown))
+    return svg(puzzle, state, cell, undecided_fill="#f0a040")
+
+
+def svg(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None, cell: int = 32,
+        undecided_fill: str = "#cccccc") -> str:
     """A standalone SVG picture: grid lines, wall cells filled, numbers centred, undecided cells
-    hatched grey."""
+    grey (or ``undecided_fill``)."""
     m, parts = grid_page(puzzle.rows, puzzle.cols, cell)
     if solution is not None:
-        for fill, cells in (("#222222", solution.black), ("#cccccc", solution.undecided)):
+        for fill, cells in (("#222222", solution.black), (undecided_fill, solution.undecided)):
             for r, c in sorted(cells):
                 parts.append(f'<rect x="{m + c * cell}" y="{m + r * cell}" width="{cell}" '
                              f'height="{cell}" fill="{fill}"/>')

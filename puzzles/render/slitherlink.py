@@ -25,16 +25,18 @@ def clue_char(v: int | None) -> str:
 
 
 def drawing(
-    puzzle: SlitherlinkPuzzle, lines: Collection[Edge] = (), crosses: Collection[Edge] = ()
+    puzzle: SlitherlinkPuzzle, lines: Collection[Edge] = (), crosses: Collection[Edge] = (),
+    marked: Collection[Edge] = (),
 ) -> str:
-    """The text drawing of a (partial) state: ``lines`` drawn, ``crosses`` marked ``x``."""
-    lines, crosses = set(lines), set(crosses)
+    """The text drawing of a (partial) state: ``lines`` drawn, ``crosses`` marked ``x``,
+    ``marked`` edges (e.g. where solutions differ) shown as ``?``."""
+    lines, crosses, marked = set(lines), set(crosses), set(marked)
     out = []
     for r in range(puzzle.rows + 1):
         row = ["+"]
         for c in range(puzzle.cols):
             e = ((r, c), (r, c + 1))
-            row.append("---" if e in lines else " x " if e in crosses else "   ")
+            row.append("---" if e in lines else " x " if e in crosses else " ? " if e in marked else "   ")
             row.append("+")
         out.append("".join(row).rstrip())
         if r == puzzle.rows:
@@ -42,7 +44,7 @@ def drawing(
         row = []
         for c in range(puzzle.cols + 1):
             e = ((r, c), (r + 1, c))
-            row.append("|" if e in lines else "x" if e in crosses else " ")
+            row.append("|" if e in lines else "x" if e in crosses else "?" if e in marked else " ")
             if c < puzzle.cols:
                 row.append(f" {clue_char(puzzle.clues[r][c])} ")
         out.append("".join(row).rstrip())
@@ -51,6 +53,27 @@ def drawing(
 
 def text(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution | None = None) -> str:
     return drawing(puzzle, solution.edges if solution else ())
+
+
+def marked(puzzle: SlitherlinkPuzzle, fixed: Collection[Edge], unknown: Collection[Edge]) -> str:
+    """The edges every solution draws, and ``?`` on those they disagree on."""
+    return drawing(puzzle, fixed, marked=unknown)
+
+
+def marked_svg(puzzle: SlitherlinkPuzzle, fixed: Collection[Edge], unknown: Collection[Edge],
+               cell: int = 32) -> str:
+    """``svg`` of the edges every solution draws, with those they disagree on dashed in orange."""
+    picture = svg(puzzle, None, cell)
+    m = cell // 2
+    parts = [_edge_line(e, m, cell, 'stroke="#202020"') for e in sorted(fixed)]
+    parts += [_edge_line(e, m, cell, 'stroke="#f08000" stroke-dasharray="4 3"') for e in sorted(unknown)]
+    return picture.replace("</svg>", "\n".join(parts) + "\n</svg>")
+
+
+def _edge_line(e: Edge, m: int, cell: int, style: str) -> str:
+    (r1, c1), (r2, c2) = e
+    return (f'<line x1="{m + c1 * cell}" y1="{m + r1 * cell}" x2="{m + c2 * cell}" y2="{m + r2 * cell}" '
+            f'{style} stroke-width="{max(2, cell // 8)}" stroke-linecap="round"/>')
 
 
 def svg(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution | None = None, cell: int = 32) -> str:
