@@ -21,7 +21,9 @@ from gridsolve.puzzles import grid
 from gridsolve.puzzles.check import check
 from gridsolve.puzzles.errors import FormatError
 from gridsolve.puzzles.formats import read_solution
+from gridsolve.puzzles.slitherlink import SlitherlinkSolution
 from gridsolve.puzzles.solving import Limit
+from gridsolve.satmodels._backbone import Backbone
 
 DEFAULT_LIMIT = 100
 
@@ -84,7 +86,20 @@ def explain(puzzle, *, given=None, limit: int = DEFAULT_LIMIT, seconds: float | 
     t0 = time.perf_counter()
     model = importlib.import_module(f"gridsolve.satmodels.{puzzle.kind}")
     given = given_state(puzzle, given)
-    b = model.backbone(puzzle, Limit(seconds=seconds, solutions=max(2, limit)), given=given)
+    b = None
+    options: dict = {}
+    if puzzle.kind == "slitherlink":
+        facts = engine_facts(puzzle, seconds)
+        if facts is None:
+            return Explanation(puzzle.kind, puzzle, 0, True, (), frozenset(), frozenset(), frozenset(),
+                               True, time.perf_counter() - t0, given)
+        on, off = options["fixed"] = facts
+        if not given and len(on) + len(off) == len(elements(puzzle)):  # the only solution
+            b = Backbone([SlitherlinkSolution(puzzle.rows, puzzle.cols, on)], True, on, off,
+                         stats={"engine": "complete"})
+    if b is None:
+        left = None if seconds is None else max(1e-3, seconds - (time.perf_counter() - t0))
+        b = model.backbone(puzzle, Limit(seconds=left, solutions=max(2, limit)), given=given, **options)
     for i, sol in enumerate(b.solutions):
         violations = check(puzzle.kind, puzzle, sol)
         if violations:
@@ -93,6 +108,22 @@ def explain(puzzle, *, given=None, limit: int = DEFAULT_LIMIT, seconds: float | 
     return Explanation(puzzle.kind, puzzle, min(found, limit), b.exhausted and found <= limit,
                        tuple(b.solutions[:2]), b.fixed, b.unused, b.differs, b.complete,
                        time.perf_counter() - t0, given, b.stats)
+
+
+def engine_facts(puzzle, seconds: float | None) -> tuple[frozenset, frozenset] | None:
+    """Slitherlink: the edges the deduction engine decides (on, off) as ``rules+sat`` runs it --
+    each holds in every solution (docs/slitherlink.md), so they are backbone elements found
+    without a SAT call, and the model imposes them as unit clauses. None: a contradiction (no
+    solution)."""
+    from gridsolve.combined.slitherlink import PROBE_BUDGET, PROBE_SHARE
+    from gridsolve.native_rules.slitherlink.deduce import Contradiction, deduce
+
+    stop = None if seconds is None else time.perf_counter() + seconds * PROBE_SHARE
+    try:
+        eng = deduce(puzzle, 1, stop, int(PROBE_BUDGET * (puzzle.rows + 1) * (puzzle.cols + 1) * 2))
+    except Contradiction:
+        return None
+    return eng.lines(), eng.crosses()
 
 
 # ------------------------------------------------------------------ elements per kind

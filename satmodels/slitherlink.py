@@ -114,13 +114,15 @@ def solve(
 
 
 def backbone(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, given: dict | None = None,
-             solver: str = _cnf.DEFAULT_SOLVER) -> _backbone.Backbone:
+             solver: str = _cnf.DEFAULT_SOLVER,
+             fixed: tuple[frozenset, frozenset] | None = None) -> _backbone.Backbone:
     """The solutions up to ``limit`` and the edges every solution (that keeps ``given``: edge ->
-    on the loop or not) draws, leaves out, or disagrees on."""
+    on the loop or not) draws, leaves out, or disagrees on. ``fixed``: as in ``solve``, edges
+    known in every solution of the puzzle (unit clauses, where ``given`` is assumed)."""
     deadline = Deadline(limit.seconds)
     stats = {"cuts": 0}
     try:
-        cnf = build(puzzle, deadline)
+        cnf = build(puzzle, deadline, fixed=fixed)
     except DeadlineExpired:
         return _backbone.Backbone(complete=False, stats=stats)
     read, refine, block = callbacks(puzzle, cnf, stats)

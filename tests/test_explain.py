@@ -189,3 +189,15 @@ def test_edgematching_partial_grid_reads_empty_squares():
     grid_text = "\n".join(" ".join(tokens[r * 5:(r + 1) * 5]) for r in range(3))
     x = gridsolve.explain(p, given=grid_text)
     assert x.unique and x.fixed == members(sol)
+
+
+def test_slitherlink_sat_backbone_alone_without_the_engine(random_15x15):
+    """explain hands the deduction engine's edges to the SAT model as facts; the model's own
+    backbone (assumption tests only) gives the same sets."""
+    from gridsolve.puzzles.solving import Limit
+    from gridsolve.satmodels.slitherlink import backbone
+
+    sets = listed(random_15x15)
+    inter, union = frozenset.intersection(*sets), frozenset.union(*sets)
+    b = backbone(random_15x15, Limit(solutions=2))
+    assert b.complete and b.fixed == inter and b.differs == union - inter and b.stats["tests"] > 100
