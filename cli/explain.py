@@ -59,7 +59,7 @@ def explain(
         print(json.dumps({"id": e.id, **x.to_json()}), flush=True)
     else:
         print(summary(e.id, x))
-        if x.count:
+        if x.count or (not x.exhausted and (x.fixed or x.unused)):
             print(render.marked(e.puzzle, x.fixed, x.unknown) if not x.unique
                   else render.text(e.puzzle, x.solutions[0]))
         if len(x.solutions) > 1:
@@ -77,7 +77,8 @@ def summary(ident: str, x) -> str:
         return start + ("the given state contradicts every solution: it cannot be completed" if x.given
                         else "no solution")
     if not x.count:
-        return start + "no solution found before the time limit"
+        return start + (f"no solution found before the time limit (so far {len(x.fixed)} {noun} "
+                        f"{every}, {len(x.unused)} {none})")
     n = f"exactly {x.count}" if x.exhausted else f"at least {x.count}"
     what = f"{n} solution{'s' if x.count != 1 else ''}"
     if x.unique:

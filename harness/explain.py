@@ -10,6 +10,7 @@ neighbouring cells, edge matching placements (square, piece, rotation).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import time
@@ -100,6 +101,9 @@ def explain(puzzle, *, given=None, limit: int = DEFAULT_LIMIT, seconds: float | 
     if b is None:
         left = None if seconds is None else max(1e-3, seconds - (time.perf_counter() - t0))
         b = model.backbone(puzzle, Limit(seconds=left, solutions=max(2, limit)), given=given, **options)
+    if "fixed" in options and not (b.exhausted and not b.solutions):  # the engine's facts hold anyway
+        on, off = options["fixed"]
+        b = dataclasses.replace(b, fixed=b.fixed | on, unused=b.unused | off)
     for i, sol in enumerate(b.solutions):
         violations = check(puzzle.kind, puzzle, sol)
         if violations:

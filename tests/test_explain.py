@@ -201,3 +201,13 @@ def test_slitherlink_sat_backbone_alone_without_the_engine(random_15x15):
     inter, union = frozenset.intersection(*sets), frozenset.union(*sets)
     b = backbone(random_15x15, Limit(solutions=2))
     assert b.complete and b.fixed == inter and b.differs == union - inter and b.stats["tests"] > 100
+
+
+@pytest.mark.parametrize("seconds", [0.001, 0.02, 0.2])
+def test_a_time_limit_leaves_the_sets_exact_but_incomplete(random_15x15, seconds):
+    sets = listed(random_15x15)
+    inter, union = frozenset.intersection(*sets), frozenset.union(*sets)
+    x = gridsolve.explain(random_15x15, limit=2, timeout=seconds)
+    assert x.fixed <= inter and x.differs <= union - inter
+    assert x.unused <= frozenset(elements(random_15x15)) - union
+    assert not x.complete or (x.fixed, x.differs) == (inter, union - inter)
