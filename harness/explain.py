@@ -191,7 +191,7 @@ def read_given(puzzle, text: str) -> dict:
     Slitherlink the lines drawn (and, in pzprv3, the crosses as unused), Nurikabe the decided
     cells (``_`` undecided), Hamiltonian the steps of the walk from the start, edge matching a
     grid of ``piece/rotation`` tokens with ``.`` for an empty square (or JSON with null)."""
-    if puzzle.kind == "edgematching":
+    if puzzle.kind == "edgematching" and _has_empty_squares(text):
         return _placements_given(puzzle, text)
     out = _from_solution(puzzle, read_solution(puzzle, text))
     if puzzle.kind == "slitherlink":
@@ -220,6 +220,12 @@ def _pzprv3_crosses(puzzle, text: str) -> list:
     out += [((r, c), (r, c + 1)) for r in range(puzzle.rows + 1)
             for c, v in enumerate(edge_lines[puzzle.rows + r]) if v == "-1"]
     return out
+
+
+def _has_empty_squares(text: str) -> bool:
+    """An edge-matching state with empty squares: ``.`` tokens, or null in JSON."""
+    s = text.strip()
+    return "null" in s if s.startswith("{") else any(t == "." for ln in s.splitlines() for t in ln.split())
 
 
 def _placements_given(puzzle, text: str) -> dict:
