@@ -61,10 +61,11 @@ class Backbone:
     stats: dict = field(default_factory=dict)
 
 
-def backbone(model: Model, *, limit: int, deadline: Deadline,
-             given: Mapping[Hashable, bool] | None = None) -> Backbone:
+def backbone(model: Model, *, limit: int, deadline: Deadline, given: Mapping[Hashable, bool] | None = None,
+             stats: dict | None = None) -> Backbone:
     """The solutions up to ``limit`` and the backbone of ``model`` under the partial state
-    ``given`` (element -> used or not; using an element the model lacks has no solution)."""
+    ``given`` (element -> used or not; using an element the model lacks has no solution).
+    ``stats``: the model's own figures (cuts, ...), kept in the result's."""
     cnf, elements = model.cnf, model.elements
     given = dict(given or {})
     if any(v for e, v in given.items() if e not in elements):
@@ -74,7 +75,8 @@ def backbone(model: Model, *, limit: int, deadline: Deadline,
     selector = cnf.pool.id(("backbone", "counting"))
     candidates: dict[Hashable, bool] | None = None
     differs: set = set()
-    stats: dict[str, Any] = {"solver_calls": 0, "tests": 0}
+    stats = stats if stats is not None else {}
+    stats.update(solver_calls=0, tests=0)
 
     def agrees(members: frozenset) -> bool:
         return all((e in members) == v for e, v in given.items())

@@ -122,7 +122,7 @@ def backbone(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, given: dict |
     read, refine, block = callbacks(puzzle, cnf, deadline, stats)
     model = _backbone.Model(cnf, {e: cnf.var(edge_key(*e)) for e in grid_edges(puzzle)}, read, block,
                             lambda s: s.edges(), refine, solver)
-    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given)
+    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given, stats=stats)
 
 
 def completable(puzzle: HamiltonianPuzzle, seconds: float | None = None) -> bool | None:

@@ -176,4 +176,4 @@ def backbone(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, given: dict | No
     model = _backbone.Model(m.cnf, {c: m.b[c] for c in m.open}, m.read_model, m.block_clause,
                             lambda s: s.black, lambda c, add_clause: m.refine(c, add_clause, stats),
                             solver or default_solver(puzzle))
-    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given)
+    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given, stats=stats)

@@ -128,4 +128,4 @@ def backbone(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, given: dict |
     read, refine, block = callbacks(puzzle, cnf, stats)
     model = _backbone.Model(cnf, {e: edge_var(cnf, e) for e in grid.edges(puzzle.rows, puzzle.cols)},
                             read, block, lambda s: s.edges, refine, solver)
-    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given)
+    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given, stats=stats)
