@@ -37,7 +37,9 @@ def explain(
     svg: Path | None = typer.Option(None, "--svg", help="also draw the fixed and differing elements here"),
 ) -> None:
     """Count the solutions and show the backbone: every element (edge, cell, step, placement) that
-    is the same in all solutions, and those where solutions differ (marked ?)."""
+    is the same in all solutions, and those where solutions differ (marked ?). Exit 0 when there
+    is a solution and the analysis finished, 1 when there is none (a given state that contradicts
+    every solution) or the time limit stopped it."""
     from gridsolve.puzzles.formats import FormatError, read_text
 
     import gridsolve
