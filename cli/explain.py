@@ -37,9 +37,9 @@ def explain(
     svg: Path | None = typer.Option(None, "--svg", help="also draw the fixed and differing elements here"),
 ) -> None:
     """Count the solutions and show the backbone: every element (edge, cell, step, placement) that
-    is the same in all solutions, and those where solutions differ (marked ?). Exit 0 when there
-    is a solution and the analysis finished, 1 when there is none (a given state that contradicts
-    every solution) or the time limit stopped it."""
+    is the same in all solutions, and those where solutions differ (marked ?, on Nurikabe _).
+    Exit 0 when there is a solution and the analysis finished, 1 when there is none (a given
+    state that contradicts every solution) or the time limit stopped it."""
     from gridsolve.puzzles.formats import FormatError, read_text
 
     import gridsolve
@@ -85,8 +85,9 @@ def summary(ident: str, x) -> str:
     what = f"{n} solution{'s' if x.count != 1 else ''}"
     if x.unique:
         return start + f"{what} (unique): every element is fixed"
+    mark = "_" if x.kind == "nurikabe" else "?"  # a Nurikabe "?" is a number; "_" reads back as undecided
     line = (start + f"{what}; {len(x.fixed)} {noun} {every}, {len(x.unused)} {none}, "
-            f"{len(x.differs)} differ (marked ?)")
+            f"{len(x.differs)} differ (marked {mark})")
     if not x.complete:
         line += f"; the time limit left {len(x.unknown) - len(x.differs)} {noun} untested"
     return line

@@ -211,3 +211,26 @@ def test_a_time_limit_leaves_the_sets_exact_but_incomplete(random_15x15, seconds
     assert x.fixed <= inter and x.differs <= union - inter
     assert x.unused <= frozenset(elements(random_15x15)) - union
     assert not x.complete or (x.fixed, x.differs) == (inter, union - inter)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_marked_drawings_show_the_differing_elements(kind):
+    """Text marks the elements (or squares) where solutions differ with ?, SVG in orange."""
+    from gridsolve.puzzles import kinds
+
+    p, _ = several(kind)
+    x = gridsolve.explain(p)
+    render = kinds.render(kind)
+    text, picture = render.marked(p, x.fixed, x.unknown), render.marked_svg(p, x.fixed, x.unknown)
+    mark = "_" if kind == "nurikabe" else "?"
+    assert x.differs and mark in text and "#f08000" in picture and picture.rstrip().endswith("</svg>")
+    if kind == "slitherlink":
+        assert sum(line.count("?") for line in text.splitlines()[::2]) + sum(
+            line.count("?") for line in text.splitlines()[1::2]) == len(x.differs)
+    if kind == "nurikabe":  # the canonical partial state: read back, it is what every solution shares
+        assert text.split().count("_") == len(x.differs)
+        back = gridsolve.explain(p, given=f"nurikabe {p.rows}x{p.cols}\n{text}\n")
+        assert (back.fixed, back.differs, back.count) == (x.fixed, x.differs, x.count)
+    if kind == "edgematching":
+        squares = {sq for sq, _, _ in x.differs}
+        assert text.split().count("?") == len(squares) == picture.count('class="differs"')

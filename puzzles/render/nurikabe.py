@@ -96,7 +96,7 @@ def marked(puzzle: NurikabePuzzle, fixed, unknown) -> str:
 def marked_svg(puzzle: NurikabePuzzle, fixed, unknown, cell: int = 32) -> str:
     """``svg`` of the cells every solution walls, with those they disagree on in orange."""
     state = NurikabeSolution(puzzle.rows, puzzle.cols, frozenset(fixed), frozenset(unknown))
-    return svg(puzzle, state, cell, undecided_fill="#f0a040")
+    return svg(puzzle, state, cell, undecided_fill="#f08000")
 
 
 def svg(puzzle: NurikabePuzzle, solution: NurikabeSolution | None = None, cell: int = 32,
