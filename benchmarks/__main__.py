@@ -30,6 +30,7 @@ BENCHMARKS = {
     "deadlines": "benchmarks.deadlines",
     "fuzz": "benchmarks.fuzz",
     "edgematching-engine": "benchmarks.edgematching_engine",
+    "grades": "benchmarks.grades",
 }
 
 

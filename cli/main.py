@@ -337,6 +337,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "gridsolve.cli.edgematching",
     "gridsolve.cli.slitherlink",
     "gridsolve.cli.nurikabe",
+    "gridsolve.cli.workbench",
 )
 
 for _module in COMMAND_MODULES:

@@ -1,54 +1,70 @@
-"""Nurikabe commands: ``gridsolve hint`` -- the J essay's ``hint``: one cell the heuristics can
-colour, its colour, and the heuristic that found it.
-
-    gridsolve hint 'https://puzz.link/p?nurikabe/5/5/g5k2o1k3g'
-    gridsolve hint partial.txt --see        # from a partial state (canonical grid with _ cells,
-                                            # or an essay matrix with _1 / 0 / _2), shown after
-    gridsolve hint puzzle.txt --seed 3      # the cell is picked at random (J's ?), seeded
-
-The solvers are backends (``gridsolve solve --backend heuristics|heuristics+bruteforce|
-bruteforce``; ``--trace`` prints every heuristic step with the essay's ``wf`` figures).
+"""Nurikabe on the command line: what ``gridsolve hint`` and ``grade`` print for a Nurikabe
+puzzle (the commands themselves: ``cli.workbench``), in cells people read (``r3c4``: row and
+column from 1).
 """
 
 from __future__ import annotations
 
 import typer
 
-from .common import KindOpt, Usage, single_entry
+from .common import Usage
 
 
-def hint(
-    puzzle: str = typer.Argument(..., help="a puzzle or a partial state (file, URL, or -)"),
-    kind: str | None = KindOpt,
-    seed: int = typer.Option(0, "--seed", help="seed for picking among the cells a heuristic colours"),
-    show: bool = typer.Option(False, "--see", help="also print the state with the hint applied (see)"),
-) -> None:
-    """The next logical step: for Nurikabe the essay's hint (a cell the heuristics can colour),
-    for Slitherlink the deduction engine's next edge and its rule. Exit 0 if there is one, 1 if
-    not."""
-    from gridsolve.harness.nurikabe import hint as essay_hint
+def essay_hint(e, seed: int, show: bool) -> int:
+    from gridsolve.harness.nurikabe import hint
 
-    e = single_entry(puzzle, kind or _kind_of(puzzle))
-    if e.kind == "slitherlink":
-        from .slitherlink import print_hint
-
-        raise typer.Exit(print_hint(e))
-    if e.kind != "nurikabe":
-        raise Usage(f"{e.id}: is a {e.kind} puzzle; hint is for nurikabe and slitherlink")
     try:
-        h = essay_hint(e.puzzle, e.solution, seed)
+        h = hint(e.puzzle, e.solution, seed)
     except ValueError as exc:
         raise Usage(f"{e.id}: {exc}") from None
     if h.cell is None:
         print(f"{e.id}: no hint (the heuristics deduce nothing more; {h.free} cells free)")
-        raise typer.Exit(1)
-    print(f"{e.id}: cell {h.cell} is {h.colour} ({h.heuristic})")
+        return 1
+    print(f"{e.id}: cell {cell_name(h.cell)} is {h.colour} ({h.heuristic})")
     if show:
         print(h.state)
-    raise typer.Exit(0)
+    return 0
 
 
-def _kind_of(arg: str) -> str:
+def cascade_hint(e) -> int:
+    from gridsolve.harness import nurikabe as nk
+
+    try:
+        h = nk.cascade_hint(e.puzzle, e.solution)
+    except ValueError as exc:
+        raise Usage(f"{e.id}: {exc}") from None
+    except nk.Contradiction as exc:
+        print(f"{e.id}: no hint (no solution from here: {exc})")
+        return 1
+    if h.cell is None:
+        left = "probing finds nothing more: search" if h.level == "search" else "every cell is decided"
+        print(f"{e.id}: no hint ({left})")
+        return 1
+    print(f"{e.id}: cell {cell_name(h.cell)} is {h.colour} ({h.rule}: {h.reason}; level {h.level})")
+    return 0
+
+
+def cell_name(cell: tuple[int, int]) -> str:
+    """A 0-based (row, col) as people read it: ``r3c4``."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+GRADE_ORDER = ("basic", "area", "probing-basic", "probing-1", "probing-2", "search", "no solution")
+
+
+def describe_grade(puzzle, seconds: float) -> tuple[str, dict, str]:
+    """(grade, its figures, the line) for ``gridsolve grade`` on a Nurikabe puzzle."""
+    from gridsolve.harness import nurikabe as nk
+
+    obj = nk.grade(puzzle, seconds)
+    if "contradiction" in obj:
+        return obj["grade"], obj, f"{obj['grade']} (contradiction: {obj['contradiction']})"
+    rules = ", ".join(f"{k} {v}" for k, v in obj.items() if v and k not in ("grade", "free", "deadline"))
+    late = f"; stopped after {seconds:g} s" if obj.get("deadline") else ""
+    return obj["grade"], obj, f"{obj['grade']} ({obj['free']} cells left free{late}; {rules})"
+
+
+def kind_of(arg: str) -> str:
     """The kind an input names (header, URL, record); the essay's bare grid of numbers names none
     and is Nurikabe's, as is standard input (read once: give --kind for another kind)."""
     from gridsolve.puzzles.formats import FormatError, read
@@ -63,4 +79,4 @@ def _kind_of(arg: str) -> str:
 
 
 def register(app: typer.Typer, generate_app: typer.Typer) -> None:
-    app.command("hint")(hint)
+    pass
