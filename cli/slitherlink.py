@@ -28,6 +28,7 @@ from .common import (
     one_of,
     positive_seconds,
 )
+from .progress import progress
 
 PAPER_RATIO = {"normal": 0.44, "hard": 0.41}  # Chapter 9.2: remaining numbers / cells
 FORMATS = ("canonical", "url", "loopy", "jsonl")
@@ -66,8 +67,12 @@ def generate(
                                 help="--mode hard: backtracking pruning, strong or seed (same puzzles)"),
     timeout: float | None = typer.Option(None, "--timeout", "-t",
                                          help="seconds per puzzle; a seed not made in time is skipped"),
+    target: str | None = typer.Option(None, "--grade", "-g",
+                                      help="only puzzles of this engine tier (counting .. search); puzzle "
+                                           "i tries seeds seed + i, seed + i + count, ..."),
 ) -> None:
-    """Generate Slitherlink puzzles with van Dam's method (Chapter 7), seeded and reproducible."""
+    """Generate Slitherlink puzzles with van Dam's method (Chapter 7), seeded and reproducible;
+    --grade keeps the puzzles of one engine tier (docs/grading.md)."""
     from gridsolve.harness import slitherlink as gen
 
     rows, cols = parse_size(size)
@@ -77,6 +82,8 @@ def generate(
         raise Usage(f"--pruning {pruning!r}: choose strong or seed")
     one_of("--format", fmt, FORMATS)
     at_least_one("--count", count)
+    if target is not None:
+        one_of("--grade", target, gen.TIERS)
     if timeout is not None:
         positive_seconds("--timeout", timeout)
     try:
@@ -91,17 +98,20 @@ def generate(
     made = []
     given_up = 0
     try:
-        with _progress(count) as advance:
+        options = {"mode": mode, "ratios": ratio, "counter": unique, "growth": growth, "pruning": pruning}
+        with progress(count) as advance:
             for i in range(count):
                 try:
-                    g = gen.generate(rows, cols, mode=mode, ratios=ratio, seed=seed + i, counter=unique,
-                                     growth=growth, pruning=pruning, seconds=timeout)
+                    if target is None:
+                        g = gen.generate(rows, cols, seed=seed + i, seconds=timeout, **options)
+                    else:
+                        g = gen.generate_graded(rows, cols, target, seed + i, count, timeout, **options)
                 except gen.GenerationTimeout as exc:
                     error(f"{exc} (skipped)")
                     given_up += 1
                     advance()
                     continue
-                ident = f"gen-{cols}x{rows}-{mode}-s{seed + i}"
+                ident = f"gen-{cols}x{rows}-{mode}-s{g.seed}"
                 sink.write(_write(g, ident, fmt, solution))
                 sink.flush()
                 made.append(g)
@@ -136,30 +146,6 @@ def _write(g, ident: str, fmt: str, solution: bool) -> str:
     text = (fmt_sl.format_solution(g.puzzle, g.solution, ident) if solution
             else fmt_sl.format_puzzle(g.puzzle, ident))
     return text + "\n"
-
-
-class _progress:
-    """A rich progress bar on stderr when there is more than one puzzle."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.bar = None
-
-    def __enter__(self):
-        if self.total <= 1:
-            return lambda: None
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-        self.bar = Progress("generating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                            console=Console(stderr=True), transient=True)
-        self.bar.__enter__()
-        task = self.bar.add_task("", total=self.total)
-        return lambda: self.bar.advance(task)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
 
 
 def describer(by: str, rules, next_step: bool):

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 import numpy as np
 from gridsolve.native_rules.nurikabe import Unsupported, matrix
 from gridsolve.native_rules.nurikabe.essay import BLACK, FREE, WHITE, init, see
+from gridsolve.native_rules.nurikabe.generate import Generated, GenerationTimeout
+from gridsolve.native_rules.nurikabe.generate import generate as generate_unique
 from gridsolve.native_rules.nurikabe.grade import GRADES, NO_SOLUTION
 from gridsolve.native_rules.nurikabe.grade import grade as cascade_grade
 from gridsolve.native_rules.nurikabe.heuristics import hint as essay_hint
@@ -81,5 +83,20 @@ def cascade_hint(puzzle: NurikabePuzzle, partial: NurikabeSolution | None = None
     return next_step(puzzle, partial.black, cells - partial.black - partial.undecided)
 
 
-__all__ = ["GRADES", "NO_SOLUTION", "Contradiction", "Hint", "Step", "cascade_hint", "grade", "hint",
-           "start_state"]
+def generate(rows: int, cols: int, density: float, seed: int, target: str | None = None,
+             seconds: float | None = None, counter: str = "sat") -> Generated:
+    """A puzzle proved unique by ``counter`` (a declarative backend counting to 2), of grade
+    ``target`` when given (``native_rules.nurikabe.generate``)."""
+    return generate_unique(rows, cols, density, seed, uniqueness_counter(counter), target, seconds)
+
+
+def uniqueness_counter(backend: str = "sat"):
+    """The generator's uniqueness test: ``backend`` (declarative) counting to 2 solutions.
+    ValueError for a backend that is not declarative or not available."""
+    from .slitherlink import uniqueness_counter as counter
+
+    return counter(backend, kind="nurikabe")
+
+
+__all__ = ["GRADES", "NO_SOLUTION", "Contradiction", "Generated", "GenerationTimeout", "Hint", "Step",
+           "cascade_hint", "generate", "grade", "hint", "start_state", "uniqueness_counter"]

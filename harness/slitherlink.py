@@ -8,6 +8,7 @@ with edges named as people read them (``edge_name``). What ``gridsolve generate 
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -32,30 +33,53 @@ from . import registry
 from .run import run
 
 __all__ = ["GRADES", "GROWTHS", "MODES", "TIERS", "Generated", "GenerationTimeout", "Hint", "SeedHint",
-           "edge_name", "engine_grade", "generate", "grade", "hint", "load_rules", "parse_ratios",
-           "seed_hint", "uniqueness_counter"]
+           "edge_name", "engine_grade", "generate", "generate_graded", "grade", "hint", "load_rules",
+           "parse_ratios", "seed_hint", "uniqueness_counter"]
 
 GRADE_STATS = ("grade", "rule_applications", "loop_avoidance_crosses", "unknown_edges", "contradiction")
 
 
-def uniqueness_counter(backend: str = "sat", seconds: float | None = None) -> Callable:
-    """``--mode sat``: a declarative backend that counts up to 2 solutions; unique = exactly one,
-    proved (a timeout counts as not unique, so the number stays). ValueError for a backend that
-    is not declarative or not available here."""
-    b = registry.get(KIND, backend)
+def uniqueness_counter(backend: str = "sat", seconds: float | None = None, kind: str = KIND) -> Callable:
+    """``--mode sat`` (and the Nurikabe generator): a declarative backend of ``kind`` that counts
+    up to 2 solutions; unique = exactly one, proved (a timeout counts as not unique, so the
+    number stays). ValueError for a backend that is not declarative or not available here."""
+    b = registry.get(kind, backend)
     if b.family not in ("sat", "cpsat"):
         raise ValueError(f"--counter {backend}: choose a declarative backend (sat, cpsat, ...)")
     ok, why = b.available()
     if not ok:
         raise ValueError(f"backend {backend} is not available here: {why}")
 
-    def unique(puzzle: SlitherlinkPuzzle) -> bool:
+    def unique(puzzle) -> bool:
         r = run(b, puzzle, Limit(seconds=seconds, solutions=2))
         if r.error:
             raise RuntimeError(f"{backend}: {r.error}")
         return r.unique is True
 
     return unique
+
+
+def generate_graded(rows: int, cols: int, target: str, seed: int, stride: int = 1,
+                    seconds: float | None = None, **options) -> Generated:
+    """Van Dam's generator (``options`` as for ``generate``) on the seeds seed, seed + stride,
+    seed + 2 stride, ... until the engine grades a puzzle ``target`` (one of ``TIERS``); the same
+    arguments give the same puzzle. The seed's normal mode makes puzzles its rules solve, so the
+    upper tiers need ``mode="sat"`` or ``"hard"``. Raises ``GenerationTimeout`` after
+    ``seconds``."""
+    if target not in TIERS:
+        raise ValueError(f"grade {target!r}: choose one of {', '.join(TIERS)}")
+    start = time.perf_counter()
+    tries = 0
+    while True:
+        left = None if seconds is None else seconds - (time.perf_counter() - start)
+        if left is not None and left <= 0:
+            raise GenerationTimeout(f"seed {seed}: no {cols}x{rows} puzzle of tier {target} within "
+                                    f"{seconds:g} s ({tries} made)")
+        g = generate(rows, cols, seed=seed + tries * stride, seconds=left, **options)
+        tries += 1
+        if engine_grade(g.puzzle)["tier"] == target:
+            g.stats.update(tier=target, tries=tries)
+            return g
 
 
 def grade(puzzle: SlitherlinkPuzzle, rules=None) -> dict:
