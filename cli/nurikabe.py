@@ -17,8 +17,8 @@ from pathlib import Path
 
 import typer
 
-from .common import Usage, at_least_one, error, one_of, positive_seconds
-from .progress import progress
+from .common import Usage, at_least_one, one_of, positive_seconds
+from .progress import generate_each, skipped
 
 FORMATS = ("canonical", "url", "jsonl")
 
@@ -128,36 +128,23 @@ def generate(
         nk.uniqueness_counter(counter)
     except ValueError as exc:
         raise Usage(str(exc)) from None
-    sink = out.open("w") if out is not None else sys.stdout
-    made, given_up = [], 0
-    try:
-        with progress(count) as advance:
-            for i in range(count):
-                try:
-                    g = nk.generate(rows, cols, density, seed + i, target, timeout, counter)
-                except nk.GenerationTimeout as exc:
-                    error(f"{exc} (skipped)")
-                    given_up += 1
-                    advance()
-                    continue
-                except ValueError as exc:
-                    raise Usage(str(exc)) from None
-                ident = f"gen-{rows}x{cols}-d{density:g}-s{seed + i}"
-                sink.write(_write(fmt_nk, g, ident, fmt, solution))
-                sink.flush()
-                made.append(g)
-                advance()
-    finally:
-        if out is not None:
-            sink.close()
+
+    def make(i: int):
+        try:
+            return nk.generate(rows, cols, density, seed + i, target, timeout, counter)
+        except ValueError as exc:
+            raise Usage(str(exc)) from None
+
+    def write(g) -> str:
+        return _write(fmt_nk, g, f"gen-{rows}x{cols}-d{density:g}-s{g.seed}", fmt, solution)
+
+    made = generate_each(count, make, write, out, nk.GenerationTimeout)
     if made:
         secs = [g.stats["seconds"] for g in made]
         grades = ", ".join(f"{k} {v}" for k, v in Counter(g.grade for g in made).items())
         print(f"generated {len(made)} {rows}x{cols} puzzle(s), each proved unique: median "
               f"{statistics.median(secs):.2f} s, max {max(secs):.2f} s; grades: {grades}", file=sys.stderr)
-    if given_up:
-        print(f"{given_up} seed(s) skipped: no puzzle within --timeout {timeout:g} s", file=sys.stderr)
-        raise typer.Exit(1)
+    skipped(count, made, timeout)
 
 
 def _write(fmt_nk, g, ident: str, fmt: str, solution: bool) -> str:

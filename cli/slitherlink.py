@@ -24,11 +24,10 @@ from gridsolve.puzzles.slitherlink import KIND
 from .common import (
     Usage,
     at_least_one,
-    error,
     one_of,
     positive_seconds,
 )
-from .progress import progress
+from .progress import generate_each, skipped
 
 PAPER_RATIO = {"normal": 0.44, "hard": 0.41}  # Chapter 9.2: remaining numbers / cells
 FORMATS = ("canonical", "url", "loopy", "jsonl")
@@ -94,31 +93,17 @@ def generate(
         unique = gen.uniqueness_counter(counter) if mode == "sat" else None
     except ValueError as exc:
         raise Usage(str(exc)) from None
-    sink = out.open("w") if out is not None else sys.stdout
-    made = []
-    given_up = 0
-    try:
-        options = {"mode": mode, "ratios": ratio, "counter": unique, "growth": growth, "pruning": pruning}
-        with progress(count) as advance:
-            for i in range(count):
-                try:
-                    if target is None:
-                        g = gen.generate(rows, cols, seed=seed + i, seconds=timeout, **options)
-                    else:
-                        g = gen.generate_graded(rows, cols, target, seed + i, count, timeout, **options)
-                except gen.GenerationTimeout as exc:
-                    error(f"{exc} (skipped)")
-                    given_up += 1
-                    advance()
-                    continue
-                ident = f"gen-{cols}x{rows}-{mode}-s{g.seed}"
-                sink.write(_write(g, ident, fmt, solution))
-                sink.flush()
-                made.append(g)
-                advance()
-    finally:
-        if out is not None:
-            sink.close()
+    options = {"mode": mode, "ratios": ratio, "counter": unique, "growth": growth, "pruning": pruning}
+
+    def make(i: int):
+        if target is None:
+            return gen.generate(rows, cols, seed=seed + i, seconds=timeout, **options)
+        return gen.generate_graded(rows, cols, target, seed + i, count, timeout, **options)
+
+    def write(g) -> str:
+        return _write(g, f"gen-{cols}x{rows}-{mode}-s{g.seed}", fmt, solution)
+
+    made = generate_each(count, make, write, out, gen.GenerationTimeout)
     if made:
         secs = [g.stats["seconds"] for g in made]
         share = statistics.mean(g.stats["remaining_ratio"] for g in made)
@@ -126,9 +111,7 @@ def generate(
         print(f"generated {len(made)} {cols}x{rows} {mode} puzzle(s): "
               f"median {statistics.median(secs):.2f} s, max {max(secs):.2f} s; "
               f"numbers left {share:.1%} of the cells{paper}", file=sys.stderr)
-    if given_up:
-        print(f"{given_up} seed(s) skipped: no puzzle within --timeout {timeout:g} s", file=sys.stderr)
-        raise typer.Exit(1)
+    skipped(count, made, timeout)
 
 
 def _write(g, ident: str, fmt: str, solution: bool) -> str:
