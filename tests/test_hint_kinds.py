@@ -63,11 +63,21 @@ def test_nurikabe_cascade_hint_reaches_probing_and_agrees_with_the_solution():
     black = [divmod(int(i), d.cols) for i in np.flatnonzero(s == BLACK)]
     white = [divmod(int(i), d.cols) for i in np.flatnonzero(s == WHITE)]
     h = next_step(e.puzzle, black, white)
-    assert h.level == "probing-1" and h.rule == "probing" and h.cell is not None
+    assert h.level == "probing-1" and h.rule == "probing" and h.cell is not None  # a 'probing-1' puzzle
     truth = set(solve_one(e.puzzle).black)
     assert (h.cell in truth) == (h.colour == "wall")
     first = cascade_hint(e.puzzle)
     assert first.level in ("basic", "area") and (first.cell in truth) == (first.colour == "wall")
+
+
+def test_nurikabe_probing_hint_names_the_weaker_probing_when_it_suffices():
+    url = "https://puzz.link/p?nurikabe/5/5/h2m1i3m4h"  # graded probing-basic
+    e = read(url)[0]
+    d = Deducer(e.puzzle)
+    s = d.propagate(d.start())
+    h = next_step(e.puzzle, [divmod(int(i), d.cols) for i in np.flatnonzero(s == BLACK)],
+                  [divmod(int(i), d.cols) for i in np.flatnonzero(s == WHITE)])
+    assert h.level == "probing-basic" and (h.cell in solve_one(e.puzzle).black) == (h.colour == "wall")
 
 
 def solve_one(puzzle):

@@ -93,8 +93,17 @@ def first_rule(d: Deducer, s: np.ndarray) -> tuple[str, np.ndarray, np.ndarray] 
 
 
 def first_probe(d: Deducer, s: np.ndarray) -> Step | None:
-    """The first free cell whose probe teaches something: a refuted colour, else (over every
-    cell) a cell both trials colour alike."""
+    """The first free cell whose probe teaches something, with trials that run the plain pass
+    only (level ``probing-basic``), else every rule (``probing-1``): a refuted colour, else (over
+    every cell) a cell both trials colour alike."""
+    for deep, level in ((False, "probing-basic"), (True, "probing-1")):
+        found = _probe_sweep(d, s, deep, level)
+        if found is not None:
+            return found
+    return None
+
+
+def _probe_sweep(d: Deducer, s: np.ndarray, deep: bool, level: str) -> Step | None:
     scratch = np.zeros_like(d.counts)
     agreement = None
     for i in np.flatnonzero(s == UNKNOWN).tolist():
@@ -102,20 +111,20 @@ def first_probe(d: Deducer, s: np.ndarray) -> Step | None:
         for colour in (BLACK, WHITE):
             t = s.copy()
             t[i] = colour
-            trials[colour] = (d.passes(t, d.nb, d.number, d.cols, d.wall, d.biggest, scratch, True), t)
+            trials[colour] = (d.passes(t, d.nb, d.number, d.cols, d.wall, d.biggest, scratch, deep), t)
         (wall_why, as_wall), (white_why, as_white) = trials[BLACK], trials[WHITE]
         cell = divmod(i, d.cols)
         if wall_why and white_why:
             raise Contradiction(f"{name(cell)} can be neither wall nor white")
         if wall_why or white_why:
             refuted, why = (BLACK, wall_why) if wall_why else (WHITE, white_why)
-            return Step(cell, _colour(BLACK + WHITE - refuted), "probing", "probing-1",
+            return Step(cell, _colour(BLACK + WHITE - refuted), "probing", level,
                         f"as {_colour(refuted)} it leads to {CONTRADICTIONS[why]}")
         if agreement is None:
             agree = np.flatnonzero((s == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white))
             if len(agree):
                 j = int(agree[0])
-                agreement = Step(divmod(j, d.cols), _colour(int(as_wall[j])), "probing", "probing-1",
+                agreement = Step(divmod(j, d.cols), _colour(int(as_wall[j])), "probing", level,
                                  f"{name(cell)} wall or white, it is {_colour(int(as_wall[j]))} either way")
     return agreement
 
