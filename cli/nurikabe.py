@@ -125,7 +125,7 @@ def generate(
     if not (2 <= rows <= 60 and 2 <= cols <= 60):
         raise Usage(f"--size {size}: each side must be 2..60")
     try:
-        nk.uniqueness_counter(counter)
+        nk.solution_counter(counter)
     except ValueError as exc:
         raise Usage(str(exc)) from None
 

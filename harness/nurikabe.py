@@ -87,16 +87,16 @@ def generate(rows: int, cols: int, density: float, seed: int, target: str | None
              seconds: float | None = None, counter: str = "sat") -> Generated:
     """A puzzle proved unique by ``counter`` (a declarative backend counting to 2), of grade
     ``target`` when given (``native_rules.nurikabe.generate``)."""
-    return generate_unique(rows, cols, density, seed, uniqueness_counter(counter), target, seconds)
+    return generate_unique(rows, cols, density, seed, solution_counter(counter), target, seconds)
 
 
-def uniqueness_counter(backend: str = "sat"):
-    """The generator's uniqueness test: ``backend`` (declarative) counting to 2 solutions.
-    ValueError for a backend that is not declarative or not available."""
-    from .slitherlink import uniqueness_counter as counter
+def solution_counter(backend: str = "sat"):
+    """The generator's count: ``backend`` (declarative) counting to 2 solutions. ValueError for a
+    backend that is not declarative or not available."""
+    from .slitherlink import solution_counter as counter
 
     return counter(backend, kind="nurikabe")
 
 
 __all__ = ["GRADES", "NO_SOLUTION", "Contradiction", "Generated", "GenerationTimeout", "Hint", "Step",
-           "cascade_hint", "generate", "grade", "hint", "start_state", "uniqueness_counter"]
+           "cascade_hint", "generate", "grade", "hint", "solution_counter", "start_state"]

@@ -34,15 +34,15 @@ from .run import run
 
 __all__ = ["GRADES", "GROWTHS", "MODES", "TIERS", "Generated", "GenerationTimeout", "Hint", "SeedHint",
            "edge_name", "engine_grade", "generate", "generate_graded", "grade", "hint", "load_rules",
-           "parse_ratios", "seed_hint", "uniqueness_counter"]
+           "parse_ratios", "seed_hint", "solution_counter", "uniqueness_counter"]
 
 GRADE_STATS = ("grade", "rule_applications", "loop_avoidance_crosses", "unknown_edges", "contradiction")
 
 
-def uniqueness_counter(backend: str = "sat", seconds: float | None = None, kind: str = KIND) -> Callable:
-    """``--mode sat`` (and the Nurikabe generator): a declarative backend of ``kind`` that counts
-    up to 2 solutions; unique = exactly one, proved (a timeout counts as not unique, so the
-    number stays). ValueError for a backend that is not declarative or not available here."""
+def solution_counter(backend: str = "sat", seconds: float | None = None, kind: str = KIND) -> Callable:
+    """A declarative backend of ``kind`` counting to 2: puzzle -> its solutions when that settles
+    uniqueness (one, the search exhausted, or two), else None (a timeout). ValueError for a
+    backend that is not declarative or not available here."""
     b = registry.get(kind, backend)
     if b.family not in ("sat", "cpsat"):
         raise ValueError(f"--counter {backend}: choose a declarative backend (sat, cpsat, ...)")
@@ -50,11 +50,23 @@ def uniqueness_counter(backend: str = "sat", seconds: float | None = None, kind:
     if not ok:
         raise ValueError(f"backend {backend} is not available here: {why}")
 
-    def unique(puzzle) -> bool:
+    def solutions(puzzle) -> tuple | None:
         r = run(b, puzzle, Limit(seconds=seconds, solutions=2))
         if r.error:
             raise RuntimeError(f"{backend}: {r.error}")
-        return r.unique is True
+        return tuple(r.solutions) if r.exhausted or len(r.solutions) >= 2 else None
+
+    return solutions
+
+
+def uniqueness_counter(backend: str = "sat", seconds: float | None = None) -> Callable:
+    """``--mode sat``: unique = exactly one solution, proved by ``solution_counter`` (a timeout
+    counts as not unique, so the number stays)."""
+    solutions = solution_counter(backend, seconds)
+
+    def unique(puzzle: SlitherlinkPuzzle) -> bool:
+        found = solutions(puzzle)
+        return found is not None and len(found) == 1
 
     return unique
 

@@ -86,3 +86,22 @@ def test_generate_nurikabe_writes_each_puzzle_as_soon_as_it_is_made(tmp_path, mo
                                  "--out", str(out), "--timeout", "1"])
     assert r.exit_code == 1
     assert read(str(out))[0].puzzle == made.puzzle
+
+
+def test_moving_a_number_kills_the_second_solution():
+    """The repair: a puzzle with two solutions; the island's number moves where the second one
+    walls it: that one is no solution any more, the planted one still is."""
+    import random
+
+    from gridsolve.native_rules.nurikabe.generate import move_number
+    from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+
+    puzzle = NurikabePuzzle.from_rows([[2, None], [None, None]])  # a domino with the 2 at r1c1
+    found = set(solutions(puzzle))
+    planted = NurikabeSolution.from_cells(2, 2, [(1, 0), (1, 1)])
+    other = next(s for s in found if s != planted)
+    assert len(found) == 2 and planted in found
+    fixed = move_number(puzzle, [{(0, 0), (0, 1)}], other, random.Random(0))
+    assert fixed.clue((0, 1)) == 2 and fixed.clue((0, 0)) is None
+    after = set(solutions(fixed))
+    assert planted in after and other not in after
