@@ -40,21 +40,28 @@ def essay_hint(e, seed: int, show: bool) -> int:
 
 
 def cascade_hint(e) -> int:
+    """``gridsolve hint --by engine``: the cascade's next step; the exit code (1: none)."""
+    _, obj, text = describe_cascade_hint(e.puzzle, e.solution)
+    print(f"{e.id}: {text}")
+    return 0 if obj["cell"] else 1
+
+
+def describe_cascade_hint(puzzle, partial=None) -> tuple[str, dict, str]:
+    """("", the step, the line): the cascade's next step (``hint --by engine``, ``grade
+    --hint``). ValueError for numbers '?'."""
+    import dataclasses
+
     from gridsolve.harness import nurikabe as nk
 
     try:
-        h = nk.cascade_hint(e.puzzle, e.solution)
-    except ValueError as exc:
-        raise Usage(f"{e.id}: {exc}") from None
+        h = nk.cascade_hint(puzzle, partial)
     except nk.Contradiction as exc:
-        print(f"{e.id}: no hint (no solution from here: {exc})")
-        return 1
+        return "", {"cell": None, "contradiction": str(exc)}, f"no hint (no solution from here: {exc})"
+    obj = {**dataclasses.asdict(h), "cell_name": cell_name(h.cell) if h.cell else ""}
     if h.cell is None:
         left = "probing finds nothing more: search" if h.level == "search" else "every cell is decided"
-        print(f"{e.id}: no hint ({left})")
-        return 1
-    print(f"{e.id}: cell {cell_name(h.cell)} is {h.colour} ({h.rule}: {h.reason}; level {h.level})")
-    return 0
+        return "", obj, f"no hint ({left})"
+    return "", obj, f"cell {cell_name(h.cell)} is {h.colour} ({h.rule}: {h.reason}; level {h.level})"
 
 
 def cell_name(cell: tuple[int, int]) -> str:

@@ -56,7 +56,12 @@ def hint(
         raise typer.Exit(_labyrinth_hint(e))
     if e.kind != "nurikabe":
         raise Usage(f"{e.id}: is a {e.kind} puzzle; hint is for nurikabe, slitherlink and hamiltonian")
-    raise typer.Exit(nk.cascade_hint(e) if by == "engine" else nk.essay_hint(e, seed, show))
+    if by != "engine":
+        raise typer.Exit(nk.essay_hint(e, seed, show))
+    try:
+        raise typer.Exit(nk.cascade_hint(e))
+    except ValueError as exc:
+        raise Usage(f"{e.id}: {exc}") from None
 
 
 def _labyrinth_hint(e) -> int:
@@ -85,7 +90,8 @@ def grade(
     by: str = typer.Option("engine", "--by",
                            help="Slitherlink: engine (its tiers) or seed (the rules of Chapters 5-6)"),
     seconds: float = typer.Option(10.0, "--timeout", "-t", help="Nurikabe: seconds of probing per puzzle"),
-    next_step: bool = typer.Option(False, "--hint", help="print the engine's next deduction instead"),
+    next_step: bool = typer.Option(False, "--hint", help="print the next deduction instead (the Slitherlink "
+                                                         "engine's, the Nurikabe cascade's)"),
 ) -> None:
     """How hard each puzzle is: the weakest deductions that solve it (Slitherlink: the engine's
     tiers, or --by seed the rules / + loop avoidance / backtracking of Chapters 5-6; Nurikabe:
@@ -99,7 +105,8 @@ def grade(
 
         load_rules(rules)  # a bad file: FormatError, one line, exit 2
     describe = {"slitherlink": sl.describer(by, rules, next_step),
-                "nurikabe": (lambda puzzle: nk.describe_grade(puzzle, seconds), nk.GRADE_ORDER)}
+                "nurikabe": (nk.describe_cascade_hint, ()) if next_step
+                else (lambda puzzle: nk.describe_grade(puzzle, seconds), nk.GRADE_ORDER)}
     inputs = Inputs(puzzles, kind)
     tallies: dict[str, Counter] = {}
     bad = inputs.bad

@@ -5,6 +5,8 @@ forbid at the live end of a walk)."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from gridsolve.harness.labyrinth_hint import labyrinth_hint
@@ -102,3 +104,11 @@ def test_labyrinth_hint_cli_on_a_saved_state():
     p = gridsolve("hint", str(FIXTURES / "hamiltonian" / "fodor-7_65.txt"))
     assert p.returncode == 0, p.stderr
     assert "live end r4c3" in p.stdout and "forbidden (side far)" in p.stdout, p.stdout
+
+
+def test_grade_hint_json_for_both_kinds():
+    p = gridsolve("grade", "--hint", NURIKABE_PROBING, SLITHER, "--format", "json")
+    assert p.returncode == 0, p.stderr
+    nurikabe, slither = (json.loads(line) for line in p.stdout.splitlines())
+    assert nurikabe["cell_name"].startswith("r") and nurikabe["level"] in ("basic", "area")
+    assert slither["edge_name"] == "the edge between r4c2 and r5c2"
