@@ -24,6 +24,8 @@ FORMATS = ("canonical", "url", "jsonl")
 
 
 def essay_hint(e, seed: int, show: bool) -> int:
+    """``gridsolve hint`` (default for Nurikabe): the essay's heuristics' next cell; the exit code
+    (1: none)."""
     from gridsolve.harness.nurikabe import hint
 
     try:
