@@ -31,6 +31,7 @@ BENCHMARKS = {
     "fuzz": "benchmarks.fuzz",
     "edgematching-engine": "benchmarks.edgematching_engine",
     "explain": "benchmarks.explain",
+    "grades": "benchmarks.grades",
 }
 
 

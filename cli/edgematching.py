@@ -13,6 +13,7 @@ from gridsolve.puzzles.formats import edgematching as fmt_em
 from gridsolve.puzzles.formats.common import FormatError, is_number, parse_size
 
 from .common import Usage, at_least_one, one_of
+from .progress import progress
 
 MAXIMIZE_BACKEND = "backtrack-table"  # --maximize-joins without -b
 
@@ -59,21 +60,23 @@ def generate(
         raise Usage("colour counts must be at least 1")
     if style == "seed" and frame_colors is not None:
         raise Usage("--frame-colors applies to --style e2 only (the seed uses one colour set)")
-    out = []
-    for i in range(count):
-        try:
-            puzzle, sol, ident = gen.generate(style, rows, cols, colours, frame_colors, seed + i, rotation)
-        except ValueError as exc:
-            raise Usage(str(exc)) from None
-        if fmt == "plain":
-            out.append(f"{rows} {cols}\n" + "\n".join(" ".join(map(str, t)) for t in puzzle.tiles) + "\n")
-        elif fmt == "seed":
-            out.append(fmt_em.seed_layout(puzzle, sol if solution else None))
-        elif solution:
-            out.append(fmt_em.format_solution(puzzle, sol, ident))
-        else:
-            out.append(fmt_em.format_puzzle(puzzle, ident))
-    print("\n".join(out), end="")
+    with progress(count) as advance:
+        for i in range(count):
+            try:
+                made = gen.generate(style, rows, cols, colours, frame_colors, seed + i, rotation)
+            except ValueError as exc:
+                raise Usage(str(exc)) from None
+            puzzle, sol, ident = made
+            if fmt == "plain":
+                text = f"{rows} {cols}\n" + "\n".join(" ".join(map(str, t)) for t in puzzle.tiles) + "\n"
+            elif fmt == "seed":
+                text = fmt_em.seed_layout(puzzle, sol if solution else None)
+            elif solution:
+                text = fmt_em.format_solution(puzzle, sol, ident)
+            else:
+                text = fmt_em.format_puzzle(puzzle, ident)
+            print(("\n" if i else "") + text, end="", flush=True)  # each as soon as it is made
+            advance()
 
 
 def register(app: typer.Typer, generate_app: typer.Typer) -> None:

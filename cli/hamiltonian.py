@@ -21,6 +21,7 @@ from gridsolve.puzzles import render
 from gridsolve.puzzles.formats import hamiltonian as fmt_ham
 
 from .common import Inputs, KindOpt, PuzzleArgs, SizeOpt, Usage, at_least_one, error, exit_code, one_of
+from .progress import progress
 
 
 def _entries(puzzles: list[str], kind: str | None, size: str | None):
@@ -132,10 +133,12 @@ def generate(
         puzzle = fmt_ham.from_size(size)
     except fmt_ham.FormatError as exc:
         raise Usage(f"--size: {exc.message}") from None
-    s = ham.sample(puzzle, count, seed, mode)
-    for i, sol in enumerate(s.paths):
-        ident = f"{s.mode}-{puzzle.size}-seed{seed}-{i + 1}"
-        print(fmt_ham.format_solution(puzzle, sol, ident), end="\n" if i + 1 < count else "")
+    with progress(count) as advance:
+        s = ham.sample(puzzle, count, seed, mode)  # one frontier DP (or oracle) for every path
+        for i, sol in enumerate(s.paths):
+            ident = f"{s.mode}-{puzzle.size}-seed{seed}-{i + 1}"
+            print(fmt_ham.format_solution(puzzle, sol, ident), end="\n" if i + 1 < count else "", flush=True)
+            advance()
 
 
 def register(app: typer.Typer, generate_app: typer.Typer) -> None:

@@ -338,6 +338,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "gridsolve.cli.slitherlink",
     "gridsolve.cli.nurikabe",
     "gridsolve.cli.explain",
+    "gridsolve.cli.workbench",
 )
 
 for _module in COMMAND_MODULES:

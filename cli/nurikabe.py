@@ -1,54 +1,92 @@
-"""Nurikabe commands: ``gridsolve hint`` -- the J essay's ``hint``: one cell the heuristics can
-colour, its colour, and the heuristic that found it.
+"""Nurikabe on the command line: ``gridsolve generate nurikabe`` (seeded, each puzzle proved
+unique by a count to 2, of a chosen grade if asked), and what ``gridsolve hint`` and ``grade``
+print for a Nurikabe puzzle (the commands themselves: ``cli.workbench``), in cells people read
+(``r3c4``: row and column from 1).
 
-    gridsolve hint 'https://puzz.link/p?nurikabe/5/5/g5k2o1k3g'
-    gridsolve hint partial.txt --see        # from a partial state (canonical grid with _ cells,
-                                            # or an essay matrix with _1 / 0 / _2), shown after
-    gridsolve hint puzzle.txt --seed 3      # the cell is picked at random (J's ?), seeded
-
-The solvers are backends (``gridsolve solve --backend heuristics|heuristics+bruteforce|
-bruteforce``; ``--trace`` prints every heuristic step with the essay's ``wf`` figures).
+    gridsolve generate nurikabe --size 10x10 --count 20 --seed 1 --out puzzles.txt
+    gridsolve generate nurikabe --size 7x7 --density 0.2 --grade probing-1 --format url
 """
 
 from __future__ import annotations
 
+import json
+import statistics
+import sys
+from collections import Counter
+from pathlib import Path
+
 import typer
 
-from .common import KindOpt, Usage, single_entry
+from .common import Usage, at_least_one, one_of, positive_seconds
+from .progress import generate_each, skipped
+
+FORMATS = ("canonical", "url", "jsonl")
 
 
-def hint(
-    puzzle: str = typer.Argument(..., help="a puzzle or a partial state (file, URL, or -)"),
-    kind: str | None = KindOpt,
-    seed: int = typer.Option(0, "--seed", help="seed for picking among the cells a heuristic colours"),
-    show: bool = typer.Option(False, "--see", help="also print the state with the hint applied (see)"),
-) -> None:
-    """The next logical step: for Nurikabe the essay's hint (a cell the heuristics can colour),
-    for Slitherlink the deduction engine's next edge and its rule. Exit 0 if there is one, 1 if
-    not."""
-    from gridsolve.harness.nurikabe import hint as essay_hint
+def essay_hint(e, seed: int, show: bool) -> int:
+    """``gridsolve hint`` (default for Nurikabe): the essay's heuristics' next cell; the exit code
+    (1: none)."""
+    from gridsolve.harness.nurikabe import hint
 
-    e = single_entry(puzzle, kind or _kind_of(puzzle))
-    if e.kind == "slitherlink":
-        from .slitherlink import print_hint
-
-        raise typer.Exit(print_hint(e))
-    if e.kind != "nurikabe":
-        raise Usage(f"{e.id}: is a {e.kind} puzzle; hint is for nurikabe and slitherlink")
     try:
-        h = essay_hint(e.puzzle, e.solution, seed)
+        h = hint(e.puzzle, e.solution, seed)
     except ValueError as exc:
         raise Usage(f"{e.id}: {exc}") from None
     if h.cell is None:
         print(f"{e.id}: no hint (the heuristics deduce nothing more; {h.free} cells free)")
-        raise typer.Exit(1)
-    print(f"{e.id}: cell {h.cell} is {h.colour} ({h.heuristic})")
+        return 1
+    print(f"{e.id}: cell {cell_name(h.cell)} is {h.colour} ({h.heuristic})")
     if show:
         print(h.state)
-    raise typer.Exit(0)
+    return 0
 
 
-def _kind_of(arg: str) -> str:
+def cascade_hint(e) -> int:
+    """``gridsolve hint --by engine``: the cascade's next step; the exit code (1: none)."""
+    _, obj, text = describe_cascade_hint(e.puzzle, e.solution)
+    print(f"{e.id}: {text}")
+    return 0 if obj["cell"] else 1
+
+
+def describe_cascade_hint(puzzle, partial=None) -> tuple[str, dict, str]:
+    """("", the step, the line): the cascade's next step (``hint --by engine``, ``grade
+    --hint``). ValueError for numbers '?'."""
+    import dataclasses
+
+    from gridsolve.harness import nurikabe as nk
+
+    try:
+        h = nk.cascade_hint(puzzle, partial)
+    except nk.Contradiction as exc:
+        return "", {"cell": None, "contradiction": str(exc)}, f"no hint (no solution from here: {exc})"
+    obj = {**dataclasses.asdict(h), "cell_name": cell_name(h.cell) if h.cell else ""}
+    if h.cell is None:
+        left = "probing finds nothing more: search" if h.level == "search" else "every cell is decided"
+        return "", obj, f"no hint ({left})"
+    return "", obj, f"cell {cell_name(h.cell)} is {h.colour} ({h.rule}: {h.reason}; level {h.level})"
+
+
+def cell_name(cell: tuple[int, int]) -> str:
+    """A 0-based (row, col) as people read it: ``r3c4``."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+GRADE_ORDER = ("basic", "area", "probing-basic", "probing-1", "probing-2", "search", "no solution")
+
+
+def describe_grade(puzzle, seconds: float) -> tuple[str, dict, str]:
+    """(grade, its figures, the line) for ``gridsolve grade`` on a Nurikabe puzzle."""
+    from gridsolve.harness import nurikabe as nk
+
+    obj = nk.grade(puzzle, seconds)
+    if "contradiction" in obj:
+        return obj["grade"], obj, f"{obj['grade']} (contradiction: {obj['contradiction']})"
+    rules = ", ".join(f"{k} {v}" for k, v in obj.items() if v and k not in ("grade", "free", "deadline"))
+    late = f"; stopped after {seconds:g} s" if obj.get("deadline") else ""
+    return obj["grade"], obj, f"{obj['grade']} ({obj['free']} cells left free{late}; {rules})"
+
+
+def kind_of(arg: str) -> str:
     """The kind an input names (header, URL, record); the essay's bare grid of numbers names none
     and is Nurikabe's, as is standard input (read once: give --kind for another kind)."""
     from gridsolve.puzzles.formats import FormatError, read
@@ -62,5 +100,76 @@ def _kind_of(arg: str) -> str:
     return found[0].kind if found else "nurikabe"
 
 
+def generate(
+    size: str = typer.Option("10x10", "--size", "-s", help="ROWSxCOLS or N"),
+    density: float = typer.Option(0.2, "--density", "-d", help="numbers per cell (0.05-0.3)"),
+    target: str | None = typer.Option(None, "--grade", "-g", help="only puzzles of this grade "
+                                      "(basic, area, probing-basic, probing-1, probing-2, search)"),
+    seed: int = typer.Option(0, "--seed", help="random seed; puzzle i of --count uses seed + i"),
+    count: int = typer.Option(1, "--count", "-n", help="how many puzzles"),
+    out: Path | None = typer.Option(None, "--out", "-o", help="write the puzzles here"),
+    solution: bool = typer.Option(False, "--solution", help="write the solved grid (canonical, jsonl)"),
+    fmt: str = typer.Option("canonical", "--format", "-f", help="canonical, url or jsonl"),
+    counter: str = typer.Option("sat", "--counter", help="the declarative backend proving uniqueness"),
+    timeout: float | None = typer.Option(None, "--timeout", "-t",
+                                         help="seconds per puzzle; a seed not made in time is skipped"),
+) -> None:
+    """Generate Nurikabe puzzles, seeded and reproducible, each proved unique by counting."""
+    from gridsolve.harness import nurikabe as nk
+    from gridsolve.puzzles.formats import nurikabe as fmt_nk
+    from gridsolve.puzzles.formats.common import FormatError, is_number, parse_size
+
+    one_of("--format", fmt, FORMATS)
+    at_least_one("--count", count)
+    if target is not None:
+        one_of("--grade", target, nk.GRADES)
+    if timeout is not None:
+        positive_seconds("--timeout", timeout)
+    if not 0 < density <= 0.5:
+        raise Usage(f"--density {density}: choose a share of the cells in (0, 0.5]")
+    try:
+        rows, cols = (int(size), int(size)) if is_number(size.strip()) else parse_size(size)
+    except FormatError as exc:
+        raise Usage(f"--size: {exc.message}") from None
+    if not (2 <= rows <= 60 and 2 <= cols <= 60):
+        raise Usage(f"--size {size}: each side must be 2..60")
+    try:
+        nk.solution_counter(counter)
+    except ValueError as exc:
+        raise Usage(str(exc)) from None
+
+    def make(i: int):
+        try:
+            return nk.generate(rows, cols, density, seed + i, target, timeout, counter)
+        except ValueError as exc:
+            raise Usage(str(exc)) from None
+
+    def write(g) -> str:
+        return _write(fmt_nk, g, f"gen-{rows}x{cols}-d{density:g}-s{g.seed}", fmt, solution)
+
+    made = generate_each(count, make, write, out, nk.GenerationTimeout)
+    if made:
+        secs = [g.stats["seconds"] for g in made]
+        grades = ", ".join(f"{k} {v}" for k, v in Counter(g.grade for g in made).items())
+        print(f"generated {len(made)} {rows}x{cols} puzzle(s), each proved unique: median "
+              f"{statistics.median(secs):.2f} s, max {max(secs):.2f} s; grades: {grades}", file=sys.stderr)
+    skipped(count, made, timeout)
+
+
+def _write(fmt_nk, g, ident: str, fmt: str, solution: bool) -> str:
+    if fmt == "url":
+        return fmt_nk.to_url(g.puzzle) + "\n"
+    if fmt == "jsonl":
+        obj = {"kind": "nurikabe", "id": ident, "puzzle": fmt_nk.format_puzzle(g.puzzle), "seed": g.seed,
+               "grade": g.grade, "stats": {k: round(v, 4) if isinstance(v, float) else v
+                                           for k, v in g.stats.items()}}
+        if solution:
+            obj["solution"] = g.solution.to_json()
+        return json.dumps(obj) + "\n"
+    if solution:
+        return fmt_nk.format_solution(g.puzzle, g.solution, ident) + "\n"
+    return fmt_nk.format_puzzle(g.puzzle, ident) + "\n"
+
+
 def register(app: typer.Typer, generate_app: typer.Typer) -> None:
-    app.command("hint")(hint)
+    generate_app.command("nurikabe")(generate)

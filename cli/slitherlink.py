@@ -1,7 +1,8 @@
-"""Slitherlink commands: ``gridsolve generate slitherlink`` (van Dam 2008, Chapter 7) and
-``gridsolve grade`` (how a puzzle is solved: by the logic rules alone, once loop avoidance is
-added, or only with backtracking; Chapters 5-6 -- or ``--by engine``: the deduction engine's
-weakest tier that completes it; ``--hint``: the engine's next deduction and the rule behind it).
+"""Slitherlink commands: ``gridsolve generate slitherlink`` (van Dam 2008, Chapter 7), and what
+``gridsolve grade`` / ``hint`` (``cli.workbench``) print for a Slitherlink puzzle: the deduction
+engine's weakest completing tier (default) or, ``--by seed``, how the seed's rules solve it
+(rules alone, + loop avoidance, backtracking; Chapters 5-6); the next deduction by the engine or
+the Appendix A rules, the edge named by the cells it separates.
 
 The solvers themselves are backends (``gridsolve solve --backend rules|rules+backtrack|backtrack``,
 ``--trace`` lists every rule application).
@@ -13,7 +14,6 @@ import dataclasses
 import json
 import statistics
 import sys
-from collections import Counter
 from pathlib import Path
 
 import typer
@@ -22,16 +22,12 @@ from gridsolve.puzzles.formats.common import is_number
 from gridsolve.puzzles.slitherlink import KIND
 
 from .common import (
-    Inputs,
-    KindOpt,
-    PuzzleArgs,
     Usage,
     at_least_one,
-    error,
-    exit_code,
     one_of,
     positive_seconds,
 )
+from .progress import generate_each, skipped
 
 PAPER_RATIO = {"normal": 0.44, "hard": 0.41}  # Chapter 9.2: remaining numbers / cells
 FORMATS = ("canonical", "url", "loopy", "jsonl")
@@ -70,8 +66,12 @@ def generate(
                                 help="--mode hard: backtracking pruning, strong or seed (same puzzles)"),
     timeout: float | None = typer.Option(None, "--timeout", "-t",
                                          help="seconds per puzzle; a seed not made in time is skipped"),
+    target: str | None = typer.Option(None, "--grade", "-g",
+                                      help="only puzzles of this engine tier (counting .. search); puzzle "
+                                           "i tries seeds seed + i, seed + i + count, ..."),
 ) -> None:
-    """Generate Slitherlink puzzles with van Dam's method (Chapter 7), seeded and reproducible."""
+    """Generate Slitherlink puzzles with van Dam's method (Chapter 7), seeded and reproducible;
+    --grade keeps the puzzles of one engine tier (docs/grading.md)."""
     from gridsolve.harness import slitherlink as gen
 
     rows, cols = parse_size(size)
@@ -81,6 +81,8 @@ def generate(
         raise Usage(f"--pruning {pruning!r}: choose strong or seed")
     one_of("--format", fmt, FORMATS)
     at_least_one("--count", count)
+    if target is not None:
+        one_of("--grade", target, gen.TIERS)
     if timeout is not None:
         positive_seconds("--timeout", timeout)
     try:
@@ -91,28 +93,17 @@ def generate(
         unique = gen.uniqueness_counter(counter) if mode == "sat" else None
     except ValueError as exc:
         raise Usage(str(exc)) from None
-    sink = out.open("w") if out is not None else sys.stdout
-    made = []
-    given_up = 0
-    try:
-        with _progress(count) as advance:
-            for i in range(count):
-                try:
-                    g = gen.generate(rows, cols, mode=mode, ratios=ratio, seed=seed + i, counter=unique,
-                                     growth=growth, pruning=pruning, seconds=timeout)
-                except gen.GenerationTimeout as exc:
-                    error(f"{exc} (skipped)")
-                    given_up += 1
-                    advance()
-                    continue
-                ident = f"gen-{cols}x{rows}-{mode}-s{seed + i}"
-                sink.write(_write(g, ident, fmt, solution))
-                sink.flush()
-                made.append(g)
-                advance()
-    finally:
-        if out is not None:
-            sink.close()
+    options = {"mode": mode, "ratios": ratio, "counter": unique, "growth": growth, "pruning": pruning}
+
+    def make(i: int):
+        if target is None:
+            return gen.generate(rows, cols, seed=seed + i, seconds=timeout, **options)
+        return gen.generate_graded(rows, cols, target, seed + i, count, timeout, **options)
+
+    def write(g) -> str:
+        return _write(g, f"gen-{cols}x{rows}-{mode}-s{g.seed}", fmt, solution)
+
+    made = generate_each(count, make, write, out, gen.GenerationTimeout)
     if made:
         secs = [g.stats["seconds"] for g in made]
         share = statistics.mean(g.stats["remaining_ratio"] for g in made)
@@ -120,9 +111,7 @@ def generate(
         print(f"generated {len(made)} {cols}x{rows} {mode} puzzle(s): "
               f"median {statistics.median(secs):.2f} s, max {max(secs):.2f} s; "
               f"numbers left {share:.1%} of the cells{paper}", file=sys.stderr)
-    if given_up:
-        print(f"{given_up} seed(s) skipped: no puzzle within --timeout {timeout:g} s", file=sys.stderr)
-        raise typer.Exit(1)
+    skipped(count, made, timeout)
 
 
 def _write(g, ident: str, fmt: str, solution: bool) -> str:
@@ -142,70 +131,16 @@ def _write(g, ident: str, fmt: str, solution: bool) -> str:
     return text + "\n"
 
 
-class _progress:
-    """A rich progress bar on stderr when there is more than one puzzle."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.bar = None
-
-    def __enter__(self):
-        if self.total <= 1:
-            return lambda: None
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-        self.bar = Progress("generating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                            console=Console(stderr=True), transient=True)
-        self.bar.__enter__()
-        task = self.bar.add_task("", total=self.total)
-        return lambda: self.bar.advance(task)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
-
-
-def grade(
-    puzzles: list[str] = PuzzleArgs,
-    kind: str | None = KindOpt,
-    rules: Path | None = typer.Option(None, "--rules", help="a rule file (Chapter 5 syntax)"),
-    fmt: str = typer.Option("text", "--format", "-f", help="text or json"),
-    by: str = typer.Option("seed", "--by", help="seed (the rules of Chapters 5-6) or engine (its tiers)"),
-    next_step: bool = typer.Option(False, "--hint", help="print the engine's next deduction instead"),
-) -> None:
-    """How each Slitherlink puzzle is solved: rules / rules+loop-avoidance / backtracking (the seed),
-    or the engine's tier; --hint: the engine's next deduction and its rule."""
+def describer(by: str, rules, next_step: bool):
+    """The Slitherlink line maker of ``grade`` (the hint, the engine's tier or the seed's grade)
+    and the order of its grades."""
     from gridsolve.harness import slitherlink as sl
 
-    if fmt not in ("text", "json"):
-        raise Usage(f"--format {fmt!r}: choose text or json")
-    one_of("--by", by, ("seed", "engine"))
-    if rules is not None:
-        sl.load_rules(rules)  # a bad file: FormatError, one line, exit 2
     if next_step:
-        describe, order = _hint, ()
-    elif by == "engine":
-        describe, order = _engine_tier, (*sl.TIERS, "no solution")
-    else:
-        describe, order = (lambda puzzle: _seed_grade(puzzle, rules)), sl.GRADES
-    inputs = Inputs(puzzles, kind)
-    tally: Counter = Counter()
-    bad = inputs.bad
-    for e in inputs.entries:
-        if e.kind != KIND:
-            error(f"{e.id}: grade is for slitherlink puzzles, not {e.kind}")
-            bad += 1
-            continue
-        key, obj, text = describe(e.puzzle)
-        tally[key] += 1
-        line = json.dumps({"kind": KIND, "id": e.id, **obj}) if fmt == "json" else f"{e.id}: {text}"
-        print(line, flush=True)
-    total = sum(tally[g] for g in order)
-    if fmt == "text" and total > 1:
-        print(f"{total} puzzles: " + ", ".join(f"{g} {tally[g]} ({tally[g] / total:.0%})"
-                                                for g in order if tally[g]))
-    raise typer.Exit(exit_code(bad, 0))
+        return _hint, ()
+    if by == "engine":
+        return _engine_tier, (*sl.TIERS, "no solution")
+    return (lambda puzzle: _seed_grade(puzzle, rules)), sl.GRADES
 
 
 def _seed_grade(puzzle, rules) -> tuple[str, dict, str]:
@@ -224,13 +159,15 @@ def _engine_tier(puzzle) -> tuple[str, dict, str]:
 
     obj = sl.engine_grade(puzzle)
     rules = ", ".join(f"{k} {v}" for k, v in obj.items() if k not in ("tier", "unknown_edges"))
-    return obj["tier"], obj, f"{obj['tier']} ({obj['unknown_edges']} edges left unknown; {rules})"
+    return obj["tier"], {"grade": obj["tier"], **obj}, (f"{obj['tier']} ({obj['unknown_edges']} edges "
+                                                        f"left unknown; {rules})")
 
 
-def print_hint(e) -> int:
+def print_hint(e, by: str = "engine") -> int:
     """``gridsolve hint`` for a Slitherlink entry (a given solution's lines count as drawn): the
-    engine's next deduction; the exit code (1: none)."""
-    _, obj, text = _hint(e.puzzle, e.solution.edges if e.solution is not None else ())
+    engine's next deduction, or ``by`` "seed" the Appendix A rules'; the exit code (1: none)."""
+    on = e.solution.edges if e.solution is not None else ()
+    _, obj, text = _hint(e.puzzle, on) if by == "engine" else _seed_hint(e.puzzle, on)
     print(f"{e.id}: {text}")
     return 0 if obj["edge"] else 1
 
@@ -240,11 +177,24 @@ def _hint(puzzle, on=()) -> tuple[str, dict, str]:
     from gridsolve.harness import slitherlink as sl
 
     h = sl.hint(puzzle, on)
-    text = (f"edge {h.edge[0]}-{h.edge[1]} is {'on' if h.on else 'off'} the loop ({h.rule}; tier {h.tier})"
+    name = sl.edge_name(puzzle.rows, puzzle.cols, h.edge) if h.edge else ""
+    text = (f"{name} is {'on' if h.on else 'off'} the loop ({h.rule}; tier {h.tier})"
             if h.edge else f"no hint ({h.contradiction or 'the engine deduces nothing: search'})")
-    return "", dataclasses.asdict(h), text
+    return "", {**dataclasses.asdict(h), "edge_name": name}, text
+
+
+def _seed_hint(puzzle, on=()) -> tuple[str, dict, str]:
+    """("", the hint, the line): the Appendix A rules' next application (``hint --by seed``)."""
+    from gridsolve.harness import slitherlink as sl
+
+    h = sl.seed_hint(puzzle, on)
+    if not h.edges:
+        why = h.contradiction or "the rules and loop avoidance deduce nothing"
+        return "", {"edge": None}, f"no hint ({why})"
+    names = [f"{sl.edge_name(puzzle.rows, puzzle.cols, e)} is {'on' if v else 'off'} the loop"
+             for e, v in zip(h.edges, h.on, strict=True)]
+    return "", {"edge": h.edges[0], **dataclasses.asdict(h)}, f"{'; '.join(names)} ({h.rule})"
 
 
 def register(app: typer.Typer, generate_app: typer.Typer) -> None:
     generate_app.command("slitherlink")(generate)
-    app.command("grade")(grade)

@@ -1,5 +1,7 @@
 """Nurikabe extras beside the backends: the J essay's ``hint`` (one cell the heuristics can
-colour, the colour, and the heuristic that found it), from a puzzle or a partial state."""
+colour, the colour, and the heuristic that found it) and the rule cascade's (``cascade_hint``),
+from a puzzle or a partial state, and the grade of a puzzle by the rule cascade's weakest
+completing level (``native_rules.nurikabe.grade``)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,12 @@ from dataclasses import dataclass
 import numpy as np
 from gridsolve.native_rules.nurikabe import Unsupported, matrix
 from gridsolve.native_rules.nurikabe.essay import BLACK, FREE, WHITE, init, see
+from gridsolve.native_rules.nurikabe.generate import Generated, GenerationTimeout
+from gridsolve.native_rules.nurikabe.generate import generate as generate_unique
+from gridsolve.native_rules.nurikabe.grade import GRADES, NO_SOLUTION
+from gridsolve.native_rules.nurikabe.grade import grade as cascade_grade
 from gridsolve.native_rules.nurikabe.heuristics import hint as essay_hint
+from gridsolve.native_rules.nurikabe.hint import Contradiction, Step, next_step
 from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 
 COLOURS = {BLACK: "black", WHITE: "white"}
@@ -52,3 +59,44 @@ def hint(puzzle: NurikabePuzzle, partial: NurikabeSolution | None = None, seed: 
     (r, c, colour), name = found
     y[r, c] = colour
     return Hint((int(r), int(c)), COLOURS.get(colour, str(colour)), name, free, see(y))
+
+
+GRADE_SECONDS = 10.0  # default bound on the probing of one puzzle's grade
+
+
+def grade(puzzle: NurikabePuzzle, seconds: float | None = GRADE_SECONDS) -> dict:
+    """The weakest grade (``GRADES``, or "no solution") whose rules complete the puzzle, with the
+    figures behind it. ValueError for numbers '?' (the rules need every number)."""
+    if puzzle.has_unknown_clues():
+        raise ValueError("the rules need every number known (no '?')")
+    return cascade_grade(puzzle, seconds)
+
+
+def cascade_hint(puzzle: NurikabePuzzle, partial: NurikabeSolution | None = None) -> Step:
+    """The rule cascade's next step (cell, colour, rule, level) from the puzzle or a partial
+    state. ValueError for numbers '?'; ``Contradiction`` when the state has no solution."""
+    if puzzle.has_unknown_clues():
+        raise ValueError("the rules need every number known (no '?')")
+    if partial is None:
+        return next_step(puzzle)
+    cells = {(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)}
+    return next_step(puzzle, partial.black, cells - partial.black - partial.undecided)
+
+
+def generate(rows: int, cols: int, density: float, seed: int, target: str | None = None,
+             seconds: float | None = None, counter: str = "sat") -> Generated:
+    """A puzzle proved unique by ``counter`` (a declarative backend counting to 2), of grade
+    ``target`` when given (``native_rules.nurikabe.generate``)."""
+    return generate_unique(rows, cols, density, seed, solution_counter(counter), target, seconds)
+
+
+def solution_counter(backend: str = "sat"):
+    """The generator's count: ``backend`` (declarative) counting to 2 solutions. ValueError for a
+    backend that is not declarative or not available."""
+    from .slitherlink import solution_counter as counter
+
+    return counter(backend, kind="nurikabe")
+
+
+__all__ = ["GRADES", "NO_SOLUTION", "Contradiction", "Generated", "GenerationTimeout", "Hint", "Step",
+           "cascade_hint", "generate", "grade", "hint", "solution_counter", "start_state"]

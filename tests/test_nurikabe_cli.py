@@ -30,13 +30,13 @@ def test_solve_url_proves_uniqueness_and_prints_the_grid():
 def test_hint_gives_a_cell_its_colour_and_the_heuristic():
     p = gridsolve("hint", URL, "--see")
     assert p.returncode == 0, p.stderr
-    assert p.stdout.startswith("nurikabe/5/5/g5k2o1k3g: cell (") and "is black (h2far)" in p.stdout
+    assert p.stdout.startswith("nurikabe/5/5/g5k2o1k3g: cell r") and "is black (h2far)" in p.stdout
     assert "┌─┬─┬─┬─┬─┐" in p.stdout and "X" in p.stdout.split("\n", 1)[1]
 
 
 def test_hint_from_a_partial_state_and_when_nothing_is_left():
     p = gridsolve("hint", str(DATA / "violations" / "undecided.txt"))
-    assert p.returncode == 0 and "(0, 4) is black (hislands)" in p.stdout, (p.stdout, p.stderr)
+    assert p.returncode == 0 and "cell r1c5 is black (hislands)" in p.stdout, (p.stdout, p.stderr)
     p = gridsolve("hint", str(DATA / "essay-n1.txt"))
     assert p.returncode == 1 and "no hint" in p.stdout
 

@@ -485,9 +485,10 @@ def _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
 
 
 @njit(cache=True)
-def _propagate(s, nb, number, cols, wall_size, biggest, counts):
-    """Passes to a fixpoint, in place: the thorough pass only when a plain one finds nothing.
-    Returns 0 or the contradiction; counts[len(RULES)] counts the passes."""
+def _propagate(s, nb, number, cols, wall_size, biggest, counts, deep):
+    """Passes to a fixpoint, in place: the thorough pass only when a plain one finds nothing
+    (never unless ``deep``: grading's basic level). Returns 0 or the contradiction;
+    counts[len(RULES)] counts the passes."""
     n = s.shape[0]
     out = np.zeros(n, np.int8)
     thorough = False
@@ -503,7 +504,7 @@ def _propagate(s, nb, number, cols, wall_size, biggest, counts):
                 s[i] = out[i]
                 found = True
         if not found:
-            if thorough:
+            if thorough or not deep:
                 return 0
             thorough = True
         else:
@@ -517,7 +518,7 @@ class Contradiction(Exception):
 class Deducer:
     """The puzzle's fixed data for the compiled rules: neighbours, numbers, the wall size W."""
 
-    def __init__(self, puzzle: NurikabePuzzle) -> None:
+    def __init__(self, puzzle: NurikabePuzzle, deep: bool = True) -> None:
         if puzzle.has_unknown_clues():
             raise ValueError("the rules need every number known (no '?')")
         self.rows, self.cols = R, C = puzzle.rows, puzzle.cols
@@ -532,6 +533,7 @@ class Deducer:
             self.number[r * C + c] = v
         self.wall = int(n - self.number.sum())
         self.biggest = int(self.number.max(initial=0))
+        self.deep = deep  # False: the plain pass only (no reaches, no confinement)
         # per rule, then probes learning by agreement, probes learning by contradiction, passes
         self.counts = np.zeros(len(RULES) + 3, np.int64)
         # small grids run the passes interpreted for a while before their code is compiled or loaded
@@ -541,7 +543,7 @@ class Deducer:
         return np.where(self.number > 0, WHITE, UNKNOWN).astype(np.int8)
 
     def _args(self):
-        return self.nb, self.number, self.cols, self.wall, self.biggest, self.counts
+        return self.nb, self.number, self.cols, self.wall, self.biggest, self.counts, self.deep
 
     def propagate(self, s: np.ndarray) -> np.ndarray:
         """The passes to a fixpoint (in place; raises ``Contradiction``)."""
@@ -550,10 +552,11 @@ class Deducer:
             raise Contradiction(CONTRADICTIONS[why])
         return s
 
-    def probe_cell(self, s: np.ndarray, i: int) -> int:
+    def probe_cell(self, s: np.ndarray, i: int, deep_trials: bool = True) -> int:
         """Probe free cell i both ways (see the module docstring); updates ``s`` (propagated) and
-        returns -1 when nothing was learnt, 0 when something was, or the state's contradiction."""
-        trial = (self.nb, self.number, self.cols, self.wall, self.biggest, np.zeros_like(self.counts))
+        returns -1 when nothing was learnt, 0 when something was, or the state's contradiction.
+        Without ``deep_trials`` each trial runs the plain pass only (grading's shallow probing)."""
+        trial = (*self._args()[:-2], np.zeros_like(self.counts), self.deep and deep_trials)
         as_wall = s.copy()
         as_wall[i] = BLACK
         wall_fails = self.passes(as_wall, *trial)
@@ -573,10 +576,10 @@ class Deducer:
         self.counts[-3] += 1
         return self.passes(s, *self._args())
 
-    def probe(self, s: np.ndarray, deadline: float | None = None) -> np.ndarray:
+    def probe(self, s: np.ndarray, deadline: float | None = None, deep_trials: bool = True) -> np.ndarray:
         """``propagate``, then contradiction probing to a fixpoint (in place; raises
         ``Contradiction``). Stops early at ``deadline`` (``time.perf_counter``), leaving a sound
-        partial state."""
+        partial state. ``deep_trials``: as in ``probe_cell``."""
         self.propagate(s)
         changed = True
         while changed:
@@ -586,7 +589,7 @@ class Deducer:
                     continue
                 if deadline is not None and time.perf_counter() > deadline:
                     return s
-                why = self.probe_cell(s, int(i))
+                why = self.probe_cell(s, int(i), deep_trials)
                 if why > 0:
                     raise Contradiction(CONTRADICTIONS[why] if why < len(CONTRADICTIONS) else
                                         "a cell that can be neither wall nor white")

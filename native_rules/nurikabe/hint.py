@@ -1,0 +1,154 @@
+"""The next step of the rule cascade (``deduce.py``) from a state, and the rule that makes it:
+the first rule, in the cascade's order, that colours a cell (the rules run one by one,
+interpreted: one pass costs milliseconds and waits for no compiler), else the first probe that
+teaches something -- a colour refuted by a contradiction, or a cell both trials colour alike.
+The level of the step is the grade it belongs to (``grade.GRADES``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .._numba import interpreted
+from .deduce import (
+    BLACK,
+    CONTRADICTIONS,
+    RULES,
+    UNKNOWN,
+    WHITE,
+    Contradiction,
+    Deducer,
+    complete_island,
+    island_reaches,
+    joins_islands,
+    last_cell_corner,
+    no_pool,
+    one_liberty,
+    wall_confinement,
+    wall_liberty,
+    white_pieces,
+)
+
+# what each rule says, for people
+RULE_TEXT = {
+    "complete_island": "an island with all its cells: its free neighbours are wall",
+    "one_liberty": "an unfinished island with one free neighbour: it grows there",
+    "last_cell_corner": "an island one cell short: the cell next to both of its candidates is wall",
+    "joins_islands": "a cell joining two islands (two numbers, or too many cells) is wall",
+    "no_pool": "the last free cell of a 2x2 block of wall is white (no pool)",
+    "wall_liberty": "a wall piece with one free neighbour: the wall continues there",
+    "unreachable": "no island can reach the cell (wall), or an island's reach is exactly its size",
+    "island_confinement": "every way for the island to reach its size passes through the cell",
+    "wall_confinement": "the wall cannot stay connected, or large enough, without the cell",
+}
+BASIC = set(RULES[:6])
+
+
+@dataclass(frozen=True)
+class Step:
+    """A cell the cascade colours (``cell`` None: none), the rule and the level it needs."""
+
+    cell: tuple[int, int] | None
+    colour: str = ""
+    rule: str = ""
+    level: str = ""
+    reason: str = ""
+
+
+def _colour(value: int) -> str:
+    return "wall" if value == BLACK else "white"
+
+
+def first_rule(d: Deducer, s: np.ndarray) -> tuple[str, np.ndarray, np.ndarray] | None:
+    """(rule, cells, colours) of the first rule that colours cells of ``s``, or None. Raises
+    ``Contradiction``."""
+    nb, number, cols, wall, big = d.nb, d.number, d.cols, d.wall, d.biggest
+    rules = (white_pieces, complete_island, one_liberty, last_cell_corner, joins_islands, no_pool,
+             wall_liberty, island_reaches, wall_confinement)
+    run = {f: interpreted(f) for f in rules}
+    why, w = run[white_pieces](s, nb, number)
+    if why:
+        raise Contradiction(CONTRADICTIONS[why])
+    nblack = int((s == BLACK).sum())
+    if nblack > wall:
+        raise Contradiction(CONTRADICTIONS[6])
+    out = np.zeros(d.n, np.int8)
+    counts = np.zeros(len(RULES), np.int64)
+    calls = (lambda: run[complete_island](w, out, counts), lambda: run[one_liberty](w, out, counts),
+             lambda: run[last_cell_corner](s, nb, w, out, counts),
+             lambda: run[joins_islands](s, nb, w, big, out, counts),
+             lambda: run[no_pool](s, cols, out, counts),
+             lambda: run[wall_liberty](s, nb, wall, out, counts),
+             lambda: run[island_reaches](s, nb, w, out, counts),
+             lambda: run[wall_confinement](s, nb, wall, nblack, out, counts) if nblack and wall else 0)
+    for call in calls:
+        why = call()
+        if why:
+            raise Contradiction(CONTRADICTIONS[why])
+        if out.any():
+            cells = np.flatnonzero(out)
+            return RULES[int(np.flatnonzero(counts)[0])], cells, out[cells]
+    return None
+
+
+def first_probe(d: Deducer, s: np.ndarray) -> Step | None:
+    """The first free cell whose probe teaches something, with trials that run the plain pass
+    only (level ``probing-basic``), else every rule (``probing-1``): a refuted colour, else (over
+    every cell) a cell both trials colour alike."""
+    for deep, level in ((False, "probing-basic"), (True, "probing-1")):
+        found = _probe_sweep(d, s, deep, level)
+        if found is not None:
+            return found
+    return None
+
+
+def _probe_sweep(d: Deducer, s: np.ndarray, deep: bool, level: str) -> Step | None:
+    scratch = np.zeros_like(d.counts)
+    agreement = None
+    for i in np.flatnonzero(s == UNKNOWN).tolist():
+        trials = {}
+        for colour in (BLACK, WHITE):
+            t = s.copy()
+            t[i] = colour
+            trials[colour] = (d.passes(t, d.nb, d.number, d.cols, d.wall, d.biggest, scratch, deep), t)
+        (wall_why, as_wall), (white_why, as_white) = trials[BLACK], trials[WHITE]
+        cell = divmod(i, d.cols)
+        if wall_why and white_why:
+            raise Contradiction(f"{name(cell)} can be neither wall nor white")
+        if wall_why or white_why:
+            refuted, why = (BLACK, wall_why) if wall_why else (WHITE, white_why)
+            return Step(cell, _colour(BLACK + WHITE - refuted), "probing", level,
+                        f"as {_colour(refuted)} it leads to {CONTRADICTIONS[why]}")
+        if agreement is None:
+            agree = np.flatnonzero((s == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white))
+            if len(agree):
+                j = int(agree[0])
+                agreement = Step(divmod(j, d.cols), _colour(int(as_wall[j])), "probing", level,
+                                 f"{name(cell)} wall or white, it is {_colour(int(as_wall[j]))} either way")
+    return agreement
+
+
+def name(cell: tuple[int, int]) -> str:
+    """A cell as people read it: row and column from 1 (``r3c4``)."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def next_step(puzzle, black=(), white=()) -> Step:
+    """The cascade's next step from the puzzle with the cells ``black`` / ``white`` decided.
+    Raises ``Contradiction`` when the state has no solution."""
+    d = Deducer(puzzle)
+    s = d.start()
+    for r, c in black:
+        s[r * d.cols + c] = BLACK
+    for r, c in white:
+        s[r * d.cols + c] = WHITE
+    found = first_rule(d, s)
+    if found is not None:
+        rule, cells, colours = found
+        cell = divmod(int(cells[0]), d.cols)
+        return Step(cell, _colour(int(colours[0])), rule, "basic" if rule in BASIC else "area",
+                    RULE_TEXT[rule])
+    if not (s == UNKNOWN).any():
+        return Step(None)
+    return first_probe(d, s) or Step(None, level="search")
