@@ -1,6 +1,10 @@
 """``backtrack-table``: edge matching by table-driven backtracking (docs/edgematching.md). The
 backend's entry: exact search and counting (``edgematching_table``, over processes
-``edgematching_split``) or max-joins (``edgematching_breaks``)."""
+``edgematching_split``) or max-joins (``edgematching_breaks``).
+
+The first board comes from restarted scans (``edgematching_restarts``; with ``workers`` > 1 a
+portfolio of processes); when more boards are wanted than that, one complete scan (split
+between the processes) counts them, and the boards of both are merged."""
 
 from __future__ import annotations
 
@@ -9,8 +13,23 @@ from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, symmetry_anchor
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
 
 from .edgematching_breaks import maximize
+from .edgematching_restarts import first_board
 from .edgematching_split import enumerate_split
 from .edgematching_table import NAME, enumerate_boards
+
+
+def first_boards(puzzle: EdgeMatchingPuzzle, deadline: Deadline, order: int, workers: int):
+    """One board (or proof there is none) by restarts, on ``workers`` processes."""
+    if workers > 1:
+        return enumerate_split(puzzle, 1, deadline, order, workers, first=True)
+    return first_board(puzzle, deadline, order=order)
+
+
+def all_boards(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline, order: int, workers: int):
+    """Up to ``wanted`` boards by one complete scan, split between ``workers`` processes."""
+    if workers > 1:
+        return enumerate_split(puzzle, wanted, deadline, order, workers)
+    return enumerate_boards(puzzle, wanted, deadline, order=order)
 
 
 def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, order: int = 0, workers: int = 1,
@@ -23,10 +42,11 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, order: int = 0,
     deadline = Deadline(limit.seconds)
     broken = symmetry_anchor(puzzle) is not None
     wanted = class_limit(puzzle, limit, broken).solutions
-    if workers > 1:
-        classes, exhausted, timed_out, nodes = enumerate_split(puzzle, wanted, deadline, order, workers)
-    else:
-        classes, exhausted, timed_out, nodes = enumerate_boards(puzzle, wanted, deadline, order=order)
+    classes, exhausted, timed_out, nodes = first_boards(puzzle, deadline, order, workers)
+    if classes and wanted > 1:
+        more, exhausted, timed_out, counted = all_boards(puzzle, wanted, deadline, order, workers)
+        classes = list({b.placements: b for b in classes + more}.values())[:wanted]
+        nodes += counted
     sols = with_turned_copies(puzzle, classes, broken)
     stats: dict = {"nodes": nodes, "symmetry_broken": broken, "order": order, "workers": workers}
     seconds = deadline.elapsed()
