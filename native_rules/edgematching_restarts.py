@@ -18,7 +18,7 @@ from gridsolve.puzzles.solving import Deadline
 from . import edgematching_scan as scan_mod
 from .edgematching_table import Search, build
 
-UNIT = 1 << 23  # placements in the shortest run (about 0.3 s)
+UNIT = 1 << 24  # placements in the shortest run (about 0.6 s)
 SEED_STRIDE = 1_000_003  # runs of different starting orders use disjoint shuffles
 
 
@@ -41,12 +41,13 @@ def run_order(order: int, run: int, share: tuple[int, int]) -> int:
 
 
 def first_board(puzzle: EdgeMatchingPuzzle, deadline: Deadline, *, order: int = 0,
-                share: tuple[int, int] = (1, 0), unit: int = UNIT,
-                on_board=None) -> tuple[list[EdgeMatchingSolution], bool, bool, int]:
+                share: tuple[int, int] = (1, 0), unit: int = UNIT, runs: tuple[int, int | None] = (0, None),
+                ) -> tuple[list[EdgeMatchingSolution], bool, bool, int]:
     """A board by restarted scans: (boards (none or one), exhausted, timed out, placements).
-    ``exhausted``: a run finished its tree without a board, so there is none."""
-    nodes, run = 0, 0
-    while True:
+    ``exhausted``: a run finished its tree without a board, so there is none. ``runs`` = (first
+    run, stop before this run or None): all three flags are false when the runs are used up."""
+    nodes, run = 0, runs[0]
+    while runs[1] is None or run < runs[1]:
         t = build(puzzle, order=run_order(order, run, share))
         if t.impossible or t.total_breaks_fixed:
             return [], True, False, nodes
@@ -55,16 +56,14 @@ def first_board(puzzle: EdgeMatchingPuzzle, deadline: Deadline, *, order: int = 
         while s.nodes < budget:
             if deadline.expired():
                 return [], False, True, nodes + s.nodes
-            code = s.step()
+            code = s.step(min(scan_mod.SLICE, budget - s.nodes))
             if code == scan_mod.FOUND:
-                board = s.board(puzzle)
-                if on_board is not None:
-                    on_board(board)
-                return [board], False, False, nodes + s.nodes
+                return [s.board(puzzle)], False, False, nodes + s.nodes
             if code == scan_mod.EXHAUSTED:
                 return [], True, False, nodes + s.nodes
         nodes += s.nodes
         run += 1
+    return [], False, False, nodes
 
 
 __all__ = ["UNIT", "first_board", "luby", "run_order"]

@@ -6,7 +6,8 @@
   or every process has exhausted its share.
 * Portfolio (``first``): every process restarts the whole scan with its own shuffles
   (``edgematching_restarts``); the first board of any process wins, and one process that
-  exhausts its tree proves there is none.
+  exhausts its tree proves there is none. The first process skips the first run, which the
+  caller has made before it started the processes.
 
 Boards come back through a queue as they are found; the processes stop at the deadline too."""
 
@@ -40,7 +41,8 @@ def stop(procs) -> None:
 def _worker(puzzle, wanted, seconds, order, share, first, out) -> None:
     deadline = Deadline(seconds)
     if first:  # the board (if any) comes with the placements it took
-        boards, exhausted, timed_out, nodes = first_board(puzzle, deadline, order=order, share=share)
+        boards, exhausted, timed_out, nodes = first_board(puzzle, deadline, order=order, share=share,
+                                                          runs=(1 if share[1] == 0 else 0, None))
         for b in boards:
             out.put(("board", b.placements, nodes))
     else:
