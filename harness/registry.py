@@ -208,7 +208,8 @@ BACKENDS: tuple[Backend, ...] = (
             "stuck when cells remain free", takes=("probe",), family="native", complete=False),
 )
 
-DEFAULTS = {"slitherlink": "rules+sat", "hamiltonian": "dp", "edgematching": "backtrack-table", "nurikabe": "sat"}
+DEFAULTS = {"slitherlink": "rules+sat", "hamiltonian": "dp", "edgematching": "backtrack-table",
+            "nurikabe": "sat"}
 
 
 class UnknownBackend(ValueError):

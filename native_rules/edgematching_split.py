@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import queue
+import time
 
 from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
 from gridsolve.puzzles.solving import Deadline
@@ -36,6 +37,21 @@ def stop(procs) -> None:
         if p.is_alive():
             p.terminate()
         p.join()
+
+
+def late_counts(out, missing: int, wait: float = 1.0) -> int:
+    """The placements of the ``missing`` processes that report within ``wait`` seconds of the
+    deadline (for the statistics only; their boards came too late)."""
+    nodes, until = 0, time.monotonic() + wait
+    while missing and time.monotonic() < until:
+        try:
+            msg = out.get(timeout=POLL)
+        except queue.Empty:
+            continue
+        if msg[0] == "done":
+            nodes += msg[3]
+            missing -= 1
+    return nodes
 
 
 def _worker(puzzle, wanted, seconds, order, share, first, out) -> None:
@@ -87,6 +103,8 @@ def enumerate_split(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline,
                 nodes += msg[3]
                 if first and msg[1]:  # one process searched the whole tree
                     return boards, True, False, nodes
+        if done < workers and deadline.expired():  # the processes stop at the same deadline
+            nodes += late_counts(out, workers - done)
     finally:
         stop(procs)
     exhausted = done == workers and all_exhausted
