@@ -1,4 +1,4 @@
-"""The first board of ``backtrack-table`` by restarts (docs/edgematching.md, "Heavy tails").
+"""The first board of ``backtrack-table`` by restarts (docs/edgematching.md, "Heavy tails: restarts").
 
 The time to the first board depends on the candidate order by orders of magnitude: a scan that
 takes a wrong piece near the top of the tree explores a huge subtree before it comes back. So the
@@ -18,8 +18,8 @@ from gridsolve.puzzles.solving import Deadline
 from . import edgematching_scan as scan_mod
 from .edgematching_table import Search, build
 
-UNIT = 1 << 24  # placements in the shortest run (about 0.6 s)
-SEED_STRIDE = 1_000_003  # runs of different starting orders use disjoint shuffles
+UNIT = 1 << 24  # placements in the shortest run: about what a lucky run on Owen 7x7 needs
+SEED_STRIDE = 1_000_003  # the later runs of each starting order (below this) use their own shuffles
 
 
 def luby(i: int) -> int:
@@ -37,7 +37,7 @@ def run_order(order: int, run: int, share: tuple[int, int]) -> int:
     first, then shuffles no other starting order or worker uses."""
     workers, me = share
     index = run * workers + me
-    return order if index == 0 else order * SEED_STRIDE + index
+    return order if index == 0 else (order + 1) * SEED_STRIDE + index
 
 
 def first_board(puzzle: EdgeMatchingPuzzle, deadline: Deadline, *, order: int = 0,
