@@ -20,6 +20,7 @@ from gridsolve.harness import registry
 from gridsolve.harness.edgematching import generate
 from gridsolve.harness.plots import save
 from gridsolve.harness.run import run
+from gridsolve.native_rules.edgematching_engine import WORKERS
 from gridsolve.puzzles.check.edgematching import check
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status
@@ -121,7 +122,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--timeout", type=float, default=60.0, help="cap per board for the other backends")
     ap.add_argument("--engine-timeout", type=float, default=300.0, help="cap per board and order")
     ap.add_argument("--orders", type=int, default=3, help="candidate orders per board (engine)")
-    ap.add_argument("--workers", type=int, default=1, help="engine processes per board")
+    ap.add_argument("--workers", type=int, default=WORKERS, help="engine processes per board")
     ap.add_argument("--others", default="sat,cpsat,backtrack-rot-locked")
     ap.add_argument("--generated", default="6,7", help="sizes of generated e2 boards ('' = none)")
     ap.add_argument("--maxjoins-timeout", type=float, default=600.0)

@@ -1,8 +1,9 @@
 """The seed report's two timing tables (Figure 1.1 "Temps sans rotation" and the table "avec
 rotation"), re-measured: the seed's generator builds boards of size n x n with k colours
 (``init_board`` + ``shuffle_board``, seeded), and on the SAME boards, in the same run, the port
-of the seed's programs and the CP-SAT and SAT models enumerate every solution -- the seed's
-programs print all solutions, so its times are full enumerations.
+of the seed's programs, the table engine (``backtrack-table``) and the CP-SAT and SAT models
+enumerate every solution -- the seed's programs print all solutions, so its times are full
+enumerations.
 
     python -m benchmarks edgematching-tables [--sizes 4,6,8,10,11,12] [--boards 3] [--timeout 30]
         [--colors-norot 4,8,10] [--colors-rot 4,8,10,15,20] [--tables norot,rot] [--max-solutions N]
@@ -10,9 +11,10 @@ programs print all solutions, so its times are full enumerations.
 A cell shows ``min~max`` seconds over its boards, ``>T`` when a board hit the time limit (the
 seed's "+2m"), and ``/`` when the backend timed out on every board of a smaller size of the row
 (not run -- the seed's "/"). Solution counts of backends that exhausted the search are compared
-per board (``agree`` column of the CSV). Writes ``benchmarks/results/edgematching_tables.{md,csv}``
-and ``edgematching_tables_norot.png`` / ``_rot.png`` (median seconds per size, one line per colour
-count, one panel per backend).
+per board (``agree`` column of the CSV; ``engine_vs_others`` sets the engine's count against
+the others'; the run exits 1 when they differ anywhere). Writes
+``benchmarks/results/edgematching_tables.{md,csv}`` and ``edgematching_tables_norot.png`` /
+``_rot.png`` (median seconds per size, one line per colour count, one panel per backend).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections import Counter
 
 from gridsolve.harness import registry
 from gridsolve.harness.run import run
@@ -42,6 +45,7 @@ SEED_TABLES = {
         20: ["0,062~0,075", "0,070~0,090", "0,070~0,095", "0,2~0,8s", "0,4~1s", "1m4"]}),
 }
 NATIVE = {"norot": "backtrack", "rot": "backtrack-rot"}
+ENGINE = "backtrack-table"
 
 
 def ints(s: str) -> list[int]:
@@ -56,11 +60,11 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--tables", default="norot,rot")
     ap.add_argument("--boards", type=int, default=3, help="boards per cell (seeds 0..N-1)")
     ap.add_argument("--timeout", type=float, default=30.0, help="seconds per board and backend")
-    ap.add_argument("--backends", default="", help="model backends (default cpsat,sat)")
+    ap.add_argument("--backends", default="", help="other backends (default backtrack-table,cpsat,sat)")
     ap.add_argument("--max-solutions", type=int, default=10000,
                     help="stop enumerating there (the cell then reads '>=N sol')")
     args = ap.parse_args(argv)
-    models = [b for b in (args.backends or "cpsat,sat").split(",") if b]
+    models = [b for b in (args.backends or f"{ENGINE},cpsat,sat").split(",") if b]
     rows: list[dict] = []
     warm, _ = seed_style(3, 3, 3, 0, True)  # load the numba-compiled search before timing
     for name in ("backtrack-rot", *models):
@@ -83,6 +87,9 @@ def main(argv: list[str]) -> int:
                         results[name] = run(registry.get("edgematching", name), puzzle,
                                             Limit(args.timeout, args.max_solutions))
                     counts = {r.count for r in results.values() if r is not None and r.exhausted}
+                    engine = results.get(ENGINE)
+                    others = {r.count for name, r in results.items()
+                              if name != ENGINE and r is not None and r.exhausted}
                     for name, r in results.items():
                         rows.append({
                             "table": table, "size": n, "colours": k, "seed": seed, "backend": name,
@@ -91,6 +98,7 @@ def main(argv: list[str]) -> int:
                             "count": "" if r is None else r.count,
                             "exhausted": "" if r is None else r.exhausted,
                             "agree": len(counts) <= 1,
+                            "engine_vs_others": engine_verdict(engine, others),
                             "error": "" if r is None else r.error or "",
                         })
                 for name in names:
@@ -104,7 +112,18 @@ def main(argv: list[str]) -> int:
     (RESULTS / f"{NAME}.md").write_text(report)
     plot(rows, args)
     print(report)
-    return 0
+    return 1 if any(r["engine_vs_others"] == "DIFFERENT" for r in rows) else 0
+
+
+def engine_verdict(engine, others: set[int]) -> str:
+    """The engine's count against those of the other backends that finished: ``same`` or
+    ``DIFFERENT``, else who did not finish (``engine unfinished`` only when others did)."""
+    finished = engine is not None and engine.exhausted
+    if not finished:
+        return "engine unfinished" if others else "none finished"
+    if not others:
+        return "only the engine finished"
+    return "same" if others == {engine.count} else "DIFFERENT"
 
 
 def cell_text(cell: list[dict], timeout: float, cap: int) -> str:
@@ -158,6 +177,10 @@ def render(rows, args, argv) -> str:
                    f"{len({(r['size'], r['colours'], r['seed']) for r in agree}) - len(bad)} of "
                    f"{len({(r['size'], r['colours'], r['seed']) for r in agree})} boards"
                    + (f"; DISAGREE on {sorted(bad)}" if bad else "") + ".\n")
+        verdicts = Counter(r["engine_vs_others"] for r in agree if r["backend"] == ENGINE)
+        if verdicts:
+            out.append(f"\n`{ENGINE}` against the others that finished, per board: "
+                       + ", ".join(f"{v} {n}" for v, n in sorted(verdicts.items())) + ".\n")
         out.append(f"\n![{table}]({NAME}_{table}.png)\n")
     return "".join(out)
 

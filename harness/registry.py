@@ -170,9 +170,10 @@ BACKENDS: tuple[Backend, ...] = (
             "stands for its 4 turns", takes=("engine", "trace"), family="native", complete=False),
     Backend("edgematching", "backtrack-table", NATIVE + "edgematching_engine:solve",
             "table-driven backtracking (numba): scan rows along the short side, candidates by "
-            "(cell class, top, left) lookup, first corner fixed; -O order=N shuffles candidates, "
-            "-O workers=2 shares the subtrees between processes; --maximize-joins: breaks on a "
-            "schedule, restarts, rare colours first (-O best_file=PATH keeps the best board)",
+            "(cell class, top, left) lookup, first corner fixed; Luby restarts over candidate "
+            "shuffles (-O order=N: the first), later runs raced on -O workers=N processes (default "
+            "2), counting by one complete scan; --maximize-joins: breaks on a schedule, restarts, "
+            "rare colours first (-O best_file=PATH keeps the best board)",
             takes=("order", "workers", "maximize_joins", "best_file", "trace"), family="native"),
     Backend("nurikabe", "sat", SAT + "nurikabe:solve",
             "CNF (CaDiCaL 1.9.5; Glucose 4.2 above 200 cells): island membership within each "
@@ -207,7 +208,8 @@ BACKENDS: tuple[Backend, ...] = (
             "stuck when cells remain free", takes=("probe",), family="native", complete=False),
 )
 
-DEFAULTS = {"slitherlink": "rules+sat", "hamiltonian": "dp", "edgematching": "sat", "nurikabe": "sat"}
+DEFAULTS = {"slitherlink": "rules+sat", "hamiltonian": "dp", "edgematching": "backtrack-table",
+            "nurikabe": "sat"}
 
 
 class UnknownBackend(ValueError):

@@ -1,17 +1,26 @@
-"""``backtrack-table`` on several cores: every process runs the same scan and explores every
-``workers``-th subtree below the split depth (``edgematching_table.split_depth``), so the
-processes' boards are disjoint and together are the whole search -- exact counts stay exact.
-Boards come back through a queue as they are found; the processes stop when enough are known,
-at the deadline, or when they have all exhausted their shares."""
+"""``backtrack-table`` on several cores, two ways.
+
+* Split: every process runs the same scan and explores every ``workers``-th subtree below the
+  split depth (``edgematching_table.split_depth``), so the processes' boards are disjoint and
+  together are the whole search -- exact counts stay exact. Done when enough boards are known
+  or every process has exhausted its share.
+* Portfolio (``first``): every process restarts the whole scan with its own shuffles
+  (``edgematching_restarts``); the first board of any process wins, and one process that
+  exhausts its tree proves there is none. The first process skips the first run, which the
+  caller has made before it started the processes.
+
+Boards come back through a queue as they are found; the processes stop at the deadline too."""
 
 from __future__ import annotations
 
 import multiprocessing as mp
 import queue
+import time
 
 from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
 from gridsolve.puzzles.solving import Deadline
 
+from .edgematching_restarts import first_board
 from .edgematching_table import enumerate_boards
 
 POLL = 0.05  # seconds between looks at the queue
@@ -30,22 +39,45 @@ def stop(procs) -> None:
         p.join()
 
 
-def _worker(puzzle, wanted, seconds, order, share, out) -> None:
+def late_counts(out, missing: int, wait: float = 1.0) -> int:
+    """The placements of the ``missing`` processes that report within ``wait`` seconds of the
+    deadline (for the statistics only; their boards came too late)."""
+    nodes, until = 0, time.monotonic() + wait
+    while missing and time.monotonic() < until:
+        try:
+            msg = out.get(timeout=POLL)
+        except queue.Empty:
+            continue
+        if msg[0] == "done":
+            nodes += msg[3]
+            missing -= 1
+    return nodes
+
+
+def _worker(puzzle, wanted, seconds, order, share, first, out) -> None:
     deadline = Deadline(seconds)
-    boards, exhausted, timed_out, nodes = enumerate_boards(
-        puzzle, wanted, deadline, order=order, share=share,
-        on_board=lambda b: out.put(("board", b.placements)))
+    if first:  # the board (if any) comes with the placements it took
+        boards, exhausted, timed_out, nodes = first_board(puzzle, deadline, order=order, share=share,
+                                                          runs=(1 if share[1] == 0 else 0, None))
+        for b in boards:
+            out.put(("board", b.placements, nodes))
+    else:
+        boards, exhausted, timed_out, nodes = enumerate_boards(
+            puzzle, wanted, deadline, order=order, share=share,
+            on_board=lambda b: out.put(("board", b.placements, 0)))
     out.put(("done", exhausted, timed_out, nodes))
 
 
-def enumerate_split(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline, order: int,
-                    workers: int) -> tuple[list[EdgeMatchingSolution], bool, bool, int]:
-    """Up to ``wanted`` boards found by ``workers`` processes: (boards, exhausted, timed out,
-    placements summed over the processes)."""
+def enumerate_split(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline, order: int, workers: int,
+                    *, first: bool = False) -> tuple[list[EdgeMatchingSolution], bool, bool, int]:
+    """Up to ``wanted`` boards found by ``workers`` processes (``first``: one board, by the
+    portfolio): (boards, exhausted, timed out, placements summed over the processes that
+    reported -- with ``first``, those of the process that found the board)."""
     ctx = context()
     out = ctx.Queue()
+    wanted = 1 if first else wanted
     procs = [ctx.Process(target=_worker, daemon=True,
-                         args=(puzzle, wanted, deadline.remaining(), order, (workers, w), out))
+                         args=(puzzle, wanted, deadline.remaining(), order, (workers, w), first, out))
              for w in range(workers)]
     for p in procs:
         p.start()
@@ -64,10 +96,15 @@ def enumerate_split(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline,
                 continue
             if msg[0] == "board":
                 boards.append(EdgeMatchingSolution(puzzle.rows, puzzle.cols, msg[1]))
+                nodes += msg[2]
             else:
                 done += 1
                 all_exhausted &= msg[1]
                 nodes += msg[3]
+                if first and msg[1]:  # one process searched the whole tree
+                    return boards, True, False, nodes
+        if done < workers and deadline.expired():  # the processes stop at the same deadline
+            nodes += late_counts(out, workers - done)
     finally:
         stop(procs)
     exhausted = done == workers and all_exhausted

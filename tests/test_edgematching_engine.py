@@ -71,12 +71,41 @@ def test_uniqueness_and_candidate_orders():
 
 
 def test_two_processes_find_the_same_solutions():
+    from gridsolve.native_rules.edgematching_split import enumerate_split
+    from gridsolve.puzzles.solving import Deadline
+
     puzzle, _, _ = make("e2", 5, 5, 3, True)
-    one = table.solve(puzzle, ALL)
-    two = table.solve(puzzle, ALL, workers=2)
-    assert two.exhausted and two.solution_set() == one.solution_set()
-    first = table.solve(puzzle, Limit(60, 1), workers=2)
-    assert first.status == Status.SOLVED and check(puzzle, first.solutions[0]) == []
+    one = table.solve(puzzle, ALL, workers=1)
+    classes, exhausted, _, _ = enumerate_split(puzzle, 10**6, Deadline(120), 0, 2)
+    assert exhausted and len(classes) == one.stats["count_up_to_rotation"]
+    assert {b.placements for b in classes} <= {s.placements for s in one.solutions}
+    first, exhausted, timed_out, _ = enumerate_split(puzzle, 1, Deadline(60), 0, 2, first=True)
+    assert len(first) == 1 and check(puzzle, first[0]) == []
+
+
+def test_the_portfolio_proves_there_is_no_board():
+    from gridsolve.native_rules.edgematching_split import enumerate_split
+    from gridsolve.puzzles.solving import Deadline
+
+    puzzle, planted, _ = make("seed", 4, 4, None, True)
+    inside = next(i for i in range(16) if 0 < i // 4 < 3 and 0 < i % 4 < 3)
+    hinted = puzzle.with_changes(hints=[(*divmod(inside, 4), planted.placements[0][0], 0)])
+    assert enumerate_split(hinted, 1, Deadline(60), 0, 2, first=True)[:3] == ([], True, False)
+
+
+def test_restarts_keep_the_count_exact():
+    from gridsolve.native_rules import edgematching_restarts as restarts
+    from gridsolve.puzzles.solving import Deadline
+
+    assert [restarts.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    puzzle, _, _ = make("e2", 5, 5, 4, False, seed=2)
+    everything = sat.solve(puzzle, ALL).solution_set()
+    straight = restarts.first_board(puzzle, Deadline(60), unit=10**9)
+    boards, exhausted, _, nodes = restarts.first_board(puzzle, Deadline(60), unit=1)  # runs of 1, 1, 2, ...
+    assert len(boards) == 1 and boards[0] in everything and not exhausted
+    assert nodes > straight[3]  # it did restart
+    r = table.solve(puzzle, ALL)
+    assert r.exhausted and r.solution_set() == everything
 
 
 @pytest.mark.parametrize("size", [5, 6, 7])
