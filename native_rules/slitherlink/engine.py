@@ -54,6 +54,7 @@ C_CELL, C_VERTEX, C_COLOUR, C_BRANCH, C_SUBLOOP, C_CLASH, C_EMPTY = 1, 2, 3, 4, 
 # inside/outside colouring
 L_COUNTING, L_CORNERS, L_CHAINS, L_COLOURING = 1, 2, 3, 4
 FULL_LEVEL = L_COLOURING
+STAGE_LEVEL = L_CHAINS
 
 
 def tables() -> np.ndarray:
@@ -89,7 +90,8 @@ def _push(w, u):
     nu = w[3]
     if w[Q0 + nu + u] == 0:
         w[Q0 + nu + u] = 1
-        w[Q0 + (w[0] + w[1]) % nu] = u
+        t = w[0] + w[1]
+        w[Q0 + (t if t < nu else t - nu)] = u
         w[1] += 1
 
 
@@ -241,54 +243,61 @@ def _closing_ends(s, g, w, v, level):
 def _unit(s, g, w, u, level):
     """Deduce what every assignment of unit ``u``'s edges allowed by its constraints agrees on."""
     nc, tab = g[NC], g[TAB]
-    x = w.shape[0] - SCRATCH  # the unit's cells, edges, corners and roots
-    ents, edges, angles, roots = w[x:x + 5], w[x + 5:x + 9], w[x + 9:x + 13], w[x + 13:x + 18]
+    ents = w.shape[0] - SCRATCH  # where the unit's cells, edges, corners and roots are kept
+    edges, angles, roots = ents + 5, ents + 9, ents + 13
     if u < nc:
         n = g[g[CLUE] + u]
         allowed = g[tab + T_CNT + n] if n >= 0 else FULL
-        ents[0] = u
+        w[ents] = u
         nent, em = 5, tab + T_EMC
         for k in range(4):
-            edges[k] = g[g[CE] + 4 * u + k]
-            angles[k] = g[g[CA] + 4 * u + k]
-            ents[k + 1] = g[g[CN] + 4 * u + k]
+            w[edges + k] = g[g[CE] + 4 * u + k]
+            w[angles + k] = g[g[CA] + 4 * u + k]
+            w[ents + k + 1] = g[g[CN] + 4 * u + k]
         base_why = W_CLUE
     else:
         v = u - nc
         allowed = g[tab + T_CNT] | g[tab + T_CNT + 2]
         nent, em = 4, tab + T_EMV
         for k in range(4):
-            edges[k] = g[g[VE] + 4 * v + k]
-            angles[k] = 4 * v + k
-            ents[k] = g[g[VQ] + 4 * v + k]
+            w[edges + k] = g[g[VE] + 4 * v + k]
+            w[angles + k] = 4 * v + k
+            w[ents + k] = g[g[VQ] + 4 * v + k]
         base_why = W_VERTEX
+    open_edges = 0
     for k in range(4):
-        st = s[edges[k]]
+        st = s[w[edges + k]]
         if st == YES:
             allowed &= g[tab + T_YES + k]
         elif st == NO:
             allowed &= g[tab + T_NO + k]
+        else:
+            open_edges += 1
     plain = allowed
     an = g[AN]
     for k in range(4):
-        f = s[an + angles[k]]
+        f = s[an + w[angles + k]]
         if f & 1:
             allowed &= g[tab + T_AM + k]
         if f & 2:
             allowed &= g[tab + T_AL + k]
     cornered = allowed
+    if open_edges == 0:  # decided: only a check (its corners and relations are in its edges)
+        if allowed == 0:
+            return C_CELL if u < nc else C_VERTEX
+        return 0
     if level >= L_COLOURING:
         for i in range(nent):
-            roots[i] = _find(s, g, ents[i])
+            w[roots + i] = _find(s, g, w[ents + i])
         for i in range(nent):
             for j in range(i + 1, nent):
-                if roots[i] >> 1 == roots[j] >> 1:
+                if w[roots + i] >> 1 == w[roots + j] >> 1:
                     sub = g[em + i] ^ g[em + j]
-                    allowed &= g[tab + T_PAR + 2 * sub + ((roots[i] ^ roots[j]) & 1)]
+                    allowed &= g[tab + T_PAR + 2 * sub + ((w[roots + i] ^ w[roots + j]) & 1)]
     if allowed == 0:
         return C_CELL if u < nc else C_VERTEX
     for k in range(4):
-        e = edges[k]
+        e = w[edges + k]
         if s[e] != UNK:
             continue
         val = UNK
@@ -305,15 +314,17 @@ def _unit(s, g, w, u, level):
             return r
     flags = 3 if level >= L_CHAINS else 0
     for k in range(4):  # below it, only a unit with a decided edge: a line at a vertex (counting)
-        if flags == 0 and edges[k] != g[NE] and s[edges[k]] != UNK:
+        if flags == 0 and w[edges + k] != g[NE] and s[w[edges + k]] != UNK:
             if level >= L_CORNERS:
                 flags = 3
-            elif u >= nc and s[edges[k]] == YES:
+            elif u >= nc and s[w[edges + k]] == YES:
                 flags = 1
     for k in range(4):
         if flags == 0:
             break
-        a = angles[k]
+        if s[w[edges + k]] != UNK or s[w[edges + (k + 1) % 4]] != UNK:
+            continue  # beside a decided edge a flag says nothing the unit did not decide itself
+        a = w[angles + k]
         f = s[an + a]
         nf = f
         if allowed & ~g[tab + T_AM + k] & FULL == 0:
@@ -330,7 +341,7 @@ def _unit(s, g, w, u, level):
     if level >= L_COLOURING:
         for i in range(nent):
             for j in range(i + 1, nent):
-                if roots[i] >> 1 == roots[j] >> 1:
+                if w[roots + i] >> 1 == w[roots + j] >> 1:
                     continue
                 sub = g[em + i] ^ g[em + j]
                 p = -1
@@ -339,32 +350,27 @@ def _unit(s, g, w, u, level):
                 elif allowed & ~g[tab + T_PAR + 2 * sub + 1] & FULL == 0:
                     p = 1
                 if p >= 0:
-                    r = _union(s, g, w, ents[i], ents[j], p, level)
+                    r = _union(s, g, w, w[ents + i], w[ents + j], p, level)
                     if r:
                         return r
-    if u >= nc:
-        return _closing_ends(s, g, w, u - nc, level)
     return 0
 
 
 @njit(cache=True)
-def propagate(s, g, w, level):
-    """Run the queued units (all of them when the queue is empty on entry) to a fixpoint; 0, or
-    the contradiction met (the queue is emptied either way). ``level``: the rule families
-    switched on (``L_COUNTING`` .. ``FULL_LEVEL``)."""
+def _drain(s, g, w, level):
+    """Run the queued units to a fixpoint at ``level``; 0, or the contradiction met."""
     nc, ne = g[NC], g[NE]
     nu = nc + g[NV]
-    if w[1] == 0:
-        for u in range(nu):
-            _push(w, u)
     r = 0
     while r == 0:
         while w[1] > 0 and r == 0:
             u = w[Q0 + w[0]]
-            w[0] = (w[0] + 1) % nu
+            w[0] = w[0] + 1 if w[0] + 1 < nu else 0
             w[1] -= 1
+            r = _unit(s, g, w, u, level)  # still flagged queued: its own steps do not requeue it
             w[Q0 + nu + u] = 0
-            r = _unit(s, g, w, u, level)
+            if r == 0 and u >= nc:  # loop closure is not in the unit's assignments
+                r = _closing_ends(s, g, w, u - nc, level)
         if r or s[g[MISC] + M_CLOSED] == 0 or s[g[MISC] + M_UNK] == 0:
             break
         for e in range(ne):  # a closed loop: it is the solution, every other edge is off
@@ -372,11 +378,31 @@ def propagate(s, g, w, level):
                 r = _set_edge(s, g, w, e, NO, W_CLOSED, level)
                 if r:
                     break
+    return r
+
+
+@njit(cache=True)
+def propagate(s, g, w, level):
+    """Run the queued units (all of them when the queue is empty on entry) to a fixpoint; 0, or
+    the contradiction met (the queue is emptied either way). ``level``: the rule families
+    switched on (``L_COUNTING`` .. ``FULL_LEVEL``)."""
+    nu = g[NC] + g[NV]
+    r = 0
+    if w[1] == 0:
+        for u in range(nu):
+            _push(w, u)
+        if level > STAGE_LEVEL:  # the cheaper rules first: fewer units run the costly ones
+            r = _drain(s, g, w, STAGE_LEVEL)
+            if r == 0:
+                for u in range(nu):
+                    _push(w, u)
+    if r == 0:
+        r = _drain(s, g, w, level)
     if r == 0 and s[g[MISC] + M_UNK] == 0 and s[g[MISC] + M_YES] == 0:
         r = C_EMPTY  # every edge off: a solution draws at least one line
     while w[1] > 0:
         w[Q0 + nu + w[Q0 + w[0]]] = 0
-        w[0] = (w[0] + 1) % nu
+        w[0] = w[0] + 1 if w[0] + 1 < nu else 0
         w[1] -= 1
     return r
 
