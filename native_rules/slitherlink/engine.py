@@ -41,7 +41,7 @@ T_YES, T_NO, T_CNT, T_AM, T_AL, T_PAR, T_EMC, T_EMV = 0, 4, 8, 13, 17, 21, 53, 5
 TABLE_SIZE = 62
 FULL = 0xFFFF
 Q0 = 4  # the queue's start in ``w``
-SCRATCH = 18  # ``w``'s last slots: the unit being evaluated
+SCRATCH = 62  # ``w``'s last slots: the unit being evaluated and what it found
 
 # why an edge was decided (the rule behind it; ``deduce.RULES`` names them)
 W_CLUE, W_VERTEX, W_CLUE_CORNER, W_VERTEX_CORNER, W_CLUE_COLOUR, W_VERTEX_COLOUR = 1, 2, 3, 4, 5, 6
@@ -241,10 +241,14 @@ def _closing_ends(s, g, w, v, level):
 
 @njit(cache=True)
 def _unit(s, g, w, u, level):
-    """Deduce what every assignment of unit ``u``'s edges allowed by its constraints agrees on."""
+    """Deduce what every assignment of unit ``u``'s edges allowed by its constraints agrees on:
+    corner flags are set here, the edges and relations found are left in ``w``'s scratch for
+    ``_drain`` (a call that takes the arrays costs reference counting: this one makes none)."""
     nc, tab = g[NC], g[TAB]
     ents = w.shape[0] - SCRATCH  # where the unit's cells, edges, corners and roots are kept
-    edges, angles, roots = ents + 5, ents + 9, ents + 13
+    edges, angles, roots, out = ents + 5, ents + 9, ents + 13, ents + 18
+    w[out] = 0  # edges found (edge, value, rule), then relations found (cell, cell, parity)
+    w[out + 1] = 0
     if u < nc:
         n = g[g[CLUE] + u]
         allowed = g[tab + T_CNT + n] if n >= 0 else FULL
@@ -282,78 +286,89 @@ def _unit(s, g, w, u, level):
         if f & 2:
             allowed &= g[tab + T_AL + k]
     cornered = allowed
+    failed = C_CELL if u < nc else C_VERTEX
+    r = 0
     if open_edges == 0:  # decided: only a check (its corners and relations are in its edges)
+        r = 0 if allowed else failed
+    else:
+        if level >= L_COLOURING:
+            for i in range(nent):
+                w[roots + i] = _find(s, g, w[ents + i])
+            for i in range(nent):
+                for j in range(i + 1, nent):
+                    if w[roots + i] >> 1 == w[roots + j] >> 1:
+                        sub = g[em + i] ^ g[em + j]
+                        allowed &= g[tab + T_PAR + 2 * sub + ((w[roots + i] ^ w[roots + j]) & 1)]
         if allowed == 0:
-            return C_CELL if u < nc else C_VERTEX
-        return 0
-    if level >= L_COLOURING:
-        for i in range(nent):
-            w[roots + i] = _find(s, g, w[ents + i])
-        for i in range(nent):
-            for j in range(i + 1, nent):
-                if w[roots + i] >> 1 == w[roots + j] >> 1:
-                    sub = g[em + i] ^ g[em + j]
-                    allowed &= g[tab + T_PAR + 2 * sub + ((w[roots + i] ^ w[roots + j]) & 1)]
-    if allowed == 0:
-        return C_CELL if u < nc else C_VERTEX
-    for k in range(4):
-        e = w[edges + k]
-        if s[e] != UNK:
-            continue
-        val = UNK
-        if allowed & g[tab + T_NO + k] == 0:
-            val = YES
-        elif allowed & g[tab + T_YES + k] == 0:
-            val = NO
-        if val == UNK:
-            continue
-        bad = g[tab + (T_NO if val == YES else T_YES) + k]
-        why = base_why if plain & bad == 0 else (base_why + 2 if cornered & bad == 0 else base_why + 4)
-        r = _set_edge(s, g, w, e, val, why, level)
-        if r:
-            return r
-    flags = 3 if level >= L_CHAINS else 0
-    for k in range(4):  # below it, only a unit with a decided edge: a line at a vertex (counting)
-        if flags == 0 and w[edges + k] != g[NE] and s[w[edges + k]] != UNK:
-            if level >= L_CORNERS:
-                flags = 3
-            elif u >= nc and s[w[edges + k]] == YES:
-                flags = 1
-    for k in range(4):
-        if flags == 0:
-            break
-        if s[w[edges + k]] != UNK or s[w[edges + (k + 1) % 4]] != UNK:
-            continue  # beside a decided edge a flag says nothing the unit did not decide itself
-        a = w[angles + k]
-        f = s[an + a]
-        nf = f
-        if allowed & ~g[tab + T_AM + k] & FULL == 0:
-            nf |= 1 & flags
-        if allowed & ~g[tab + T_AL + k] & FULL == 0:
-            nf |= 2 & flags
-        if nf != f:
-            s[an + a] = nf
-            vtx = a // 4
-            _push(w, nc + vtx)
-            c = g[g[VQ] + 4 * vtx + (a + 1) % 4]
-            if c < nc:
-                _push(w, c)
-    if level >= L_COLOURING:
-        for i in range(nent):
-            for j in range(i + 1, nent):
-                if w[roots + i] >> 1 == w[roots + j] >> 1:
+            r = failed
+        else:
+            known = on = 0  # the unit's edges decided or found, and those on
+            for k in range(4):
+                e = w[edges + k]
+                if s[e] != UNK:
+                    known |= 1 << k
+                    on |= (s[e] == YES) << k
                     continue
-                sub = g[em + i] ^ g[em + j]
-                p = -1
-                if allowed & ~g[tab + T_PAR + 2 * sub] & FULL == 0:
-                    p = 0
-                elif allowed & ~g[tab + T_PAR + 2 * sub + 1] & FULL == 0:
-                    p = 1
-                if p >= 0:
-                    r = _union(s, g, w, w[ents + i], w[ents + j], p, level)
-                    if r:
-                        return r
-    return 0
+                val = UNK
+                if allowed & g[tab + T_NO + k] == 0:
+                    val = YES
+                elif allowed & g[tab + T_YES + k] == 0:
+                    val = NO
+                if val == UNK:
+                    continue
+                known |= 1 << k
+                on |= (val == YES) << k
+                bad = g[tab + (T_NO if val == YES else T_YES) + k]
+                why = base_why if plain & bad == 0 else (
+                    base_why + 2 if cornered & bad == 0 else base_why + 4)
+                at = out + 2 + 3 * w[out]
+                w[at], w[at + 1], w[at + 2] = e, val, why
+                w[out] += 1
+            flags = 3 if level >= L_CHAINS else 0
+            for k in range(4):  # below it, only a unit with a decided edge (counting: a line
+                # at a vertex)
+                if flags == 0 and w[edges + k] != g[NE] and known >> k & 1:
+                    if level >= L_CORNERS:
+                        flags = 3
+                    elif u >= nc and on >> k & 1:
+                        flags = 1
+            for k in range(4):
+                if flags == 0:
+                    break
+                if known >> k & 1 or known >> ((k + 1) & 3) & 1:
+                    continue  # beside a decided edge a flag says no more than this unit decides
+                a = w[angles + k]
+                f = s[an + a]
+                nf = f
+                if allowed & ~g[tab + T_AM + k] & FULL == 0:
+                    nf |= 1 & flags
+                if allowed & ~g[tab + T_AL + k] & FULL == 0:
+                    nf |= 2 & flags
+                if nf != f:
+                    s[an + a] = nf
+                    vtx = a >> 2
+                    c = g[g[VQ] + 4 * vtx + ((a + 1) & 3)]
+                    _push(w, nc + vtx)
+                    if c < nc:
+                        _push(w, c)
+            if level >= L_COLOURING:
+                for i in range(nent):
+                    for j in range(i + 1, nent):
+                        if w[roots + i] >> 1 == w[roots + j] >> 1:
+                            continue
+                        sub = g[em + i] ^ g[em + j]
+                        p = -1
+                        if allowed & ~g[tab + T_PAR + 2 * sub] & FULL == 0:
+                            p = 0
+                        elif allowed & ~g[tab + T_PAR + 2 * sub + 1] & FULL == 0:
+                            p = 1
+                        if p >= 0:
+                            at = out + 14 + 3 * w[out + 1]
+                            w[at], w[at + 1], w[at + 2] = w[ents + i], w[ents + j], p
+                            w[out + 1] += 1
+    # numba lets go of an array at its last use: with every array's last use here, at the one
+    # exit, its reference counting is optimised away (at a third of the time of a unit)
+    return r + 0 * (s[0] + g[0] + w[0])
 
 
 @njit(cache=True)
@@ -361,6 +376,7 @@ def _drain(s, g, w, level):
     """Run the queued units to a fixpoint at ``level``; 0, or the contradiction met."""
     nc, ne = g[NC], g[NE]
     nu = nc + g[NV]
+    out = w.shape[0] - SCRATCH + 18
     r = 0
     while r == 0:
         while w[1] > 0 and r == 0:
@@ -368,9 +384,21 @@ def _drain(s, g, w, level):
             w[0] = w[0] + 1 if w[0] + 1 < nu else 0
             w[1] -= 1
             r = _unit(s, g, w, u, level)  # still flagged queued: its own steps do not requeue it
+            for i in range(w[out] if r == 0 else 0):
+                at = out + 2 + 3 * i
+                r = _set_edge(s, g, w, w[at], w[at + 1], w[at + 2], level)
+                if r:
+                    break
+            for i in range(w[out + 1] if r == 0 else 0):
+                at = out + 14 + 3 * i
+                r = _union(s, g, w, w[at], w[at + 1], w[at + 2], level)
+                if r:
+                    break
             w[Q0 + nu + u] = 0
-            if r == 0 and u >= nc:  # loop closure is not in the unit's assignments
-                r = _closing_ends(s, g, w, u - nc, level)
+            if r == 0 and u >= nc:  # loop closure at a path's end: not in the unit's assignments
+                o = s[g[PP] + u - nc]
+                if o >= 0 and o != u - nc:
+                    r = _closing_ends(s, g, w, u - nc, level)
         if r or s[g[MISC] + M_CLOSED] == 0 or s[g[MISC] + M_UNK] == 0:
             break
         for e in range(ne):  # a closed loop: it is the solution, every other edge is off
