@@ -117,36 +117,39 @@ def _find(s, g, x):
 @njit(cache=True)
 def _union(s, g, w, x, y, p, level):
     """Record that cells ``x`` and ``y`` are on the same side (``p`` 0) or on different sides (1);
-    from the colouring level on, queue every unit around a cell whose relations this changes."""
+    from the colouring level on, queue every unit around a cell whose relations this changes.
+    One exit, as ``_unit``'s."""
     fx, fy = _find(s, g, x), _find(s, g, y)
     rx, ry = fx >> 1, fy >> 1
+    r = 0
     if rx == ry:
-        return 0 if (fx ^ fy) & 1 == p else C_COLOUR
-    dz, dn = g[DZ], g[DN]
-    if s[dz + rx] < s[dz + ry]:
-        rx, ry = ry, rx
-    s[g[DP] + ry] = rx
-    s[g[DQ] + ry] = (fx ^ fy ^ p) & 1
-    s[dz + rx] += s[dz + ry]
-    if level >= L_COLOURING:
-        nc = g[NC]
-        m = ry
-        while True:
-            if m == nc:
-                for i in range(g[NOUTER]):
-                    _push(w, g[g[OUTER] + i])
-            else:
-                _push(w, m)
-                for k in range(4):
-                    n = g[g[CN] + 4 * m + k]
-                    if n < nc:
-                        _push(w, n)
-                    _push(w, nc + g[g[CA] + 4 * m + k] // 4)
-            m = s[dn + m]
-            if m == ry:
-                break
-    s[dn + rx], s[dn + ry] = s[dn + ry], s[dn + rx]
-    return 0
+        r = 0 if (fx ^ fy) & 1 == p else C_COLOUR
+    else:
+        dz, dn = g[DZ], g[DN]
+        if s[dz + rx] < s[dz + ry]:
+            rx, ry = ry, rx
+        s[g[DP] + ry] = rx
+        s[g[DQ] + ry] = (fx ^ fy ^ p) & 1
+        s[dz + rx] += s[dz + ry]
+        if level >= L_COLOURING:
+            nc = g[NC]
+            m = ry
+            while True:
+                if m == nc:
+                    for i in range(g[NOUTER]):
+                        _push(w, g[g[OUTER] + i])
+                else:
+                    _push(w, m)
+                    for k in range(4):
+                        n = g[g[CN] + 4 * m + k]
+                        if n < nc:
+                            _push(w, n)
+                        _push(w, nc + (g[g[CA] + 4 * m + k] >> 2))
+                m = s[dn + m]
+                if m == ry:
+                    break
+        s[dn + rx], s[dn + ry] = s[dn + ry], s[dn + rx]
+    return r + 0 * (s[0] + g[0] + w[0])
 
 
 @njit(cache=True)
