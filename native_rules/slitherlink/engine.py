@@ -42,6 +42,8 @@ TABLE_SIZE = 62
 FULL = 0xFFFF
 Q0 = 4  # the queue's start in ``w``
 SCRATCH = 62  # ``w``'s last slots: the unit being evaluated and what it found
+# in the scratch: where the findings start (two counts, then up to 4 edges and 10 relations)
+FOUND, FOUND_EDGES, FOUND_RELATIONS = 18, 2, 14
 
 # why an edge was decided (the rule behind it; ``deduce.RULES`` names them)
 W_CLUE, W_VERTEX, W_CLUE_CORNER, W_VERTEX_CORNER, W_CLUE_COLOUR, W_VERTEX_COLOUR = 1, 2, 3, 4, 5, 6
@@ -249,7 +251,7 @@ def _unit(s, g, w, u, level):
     ``_drain`` (a call that takes the arrays costs reference counting: this one makes none)."""
     nc, tab = g[NC], g[TAB]
     ents = w.shape[0] - SCRATCH  # where the unit's cells, edges, corners and roots are kept
-    edges, angles, roots, out = ents + 5, ents + 9, ents + 13, ents + 18
+    edges, angles, roots, out = ents + 5, ents + 9, ents + 13, ents + FOUND
     w[out] = 0  # edges found (edge, value, rule), then relations found (cell, cell, parity)
     w[out + 1] = 0
     if u < nc:
@@ -324,7 +326,7 @@ def _unit(s, g, w, u, level):
                 bad = g[tab + (T_NO if val == YES else T_YES) + k]
                 why = base_why if plain & bad == 0 else (
                     base_why + 2 if cornered & bad == 0 else base_why + 4)
-                at = out + 2 + 3 * w[out]
+                at = out + FOUND_EDGES + 3 * w[out]
                 w[at], w[at + 1], w[at + 2] = e, val, why
                 w[out] += 1
             flags = 3 if level >= L_CHAINS else 0
@@ -366,7 +368,7 @@ def _unit(s, g, w, u, level):
                         elif allowed & ~g[tab + T_PAR + 2 * sub + 1] & FULL == 0:
                             p = 1
                         if p >= 0:
-                            at = out + 14 + 3 * w[out + 1]
+                            at = out + FOUND_RELATIONS + 3 * w[out + 1]
                             w[at], w[at + 1], w[at + 2] = w[ents + i], w[ents + j], p
                             w[out + 1] += 1
     # numba lets go of an array at its last use: with every array's last use here, at the one
@@ -379,7 +381,7 @@ def _drain(s, g, w, level):
     """Run the queued units to a fixpoint at ``level``; 0, or the contradiction met."""
     nc, ne = g[NC], g[NE]
     nu = nc + g[NV]
-    out = w.shape[0] - SCRATCH + 18
+    out = w.shape[0] - SCRATCH + FOUND
     r = 0
     while r == 0:
         while w[1] > 0 and r == 0:
@@ -388,12 +390,12 @@ def _drain(s, g, w, level):
             w[1] -= 1
             r = _unit(s, g, w, u, level)  # still flagged queued: its own steps do not requeue it
             for i in range(w[out] if r == 0 else 0):
-                at = out + 2 + 3 * i
+                at = out + FOUND_EDGES + 3 * i
                 r = _set_edge(s, g, w, w[at], w[at + 1], w[at + 2], level)
                 if r:
                     break
             for i in range(w[out + 1] if r == 0 else 0):
-                at = out + 14 + 3 * i
+                at = out + FOUND_RELATIONS + 3 * i
                 r = _union(s, g, w, w[at], w[at + 1], w[at + 2], level)
                 if r:
                     break
