@@ -8,11 +8,13 @@ of its difficulty tiers (Easy, Normal, Tricky, Hard).
 
 Per puzzle, one solver after the other (so the ratios come from the same conditions):
 
-* in-process: each gridsolve backend through ``harness.run`` (build + solve + uniqueness proof,
-  ``Limit(solutions=2)``; every solution checked by the independent checker and compared with
-  the given one) and Loopy through our driver ``benchmarks/peers/loopy_timer.c`` (one process
-  for the whole corpus; a solve is what ``loopysolver -g`` does after parsing the ID: build the
-  game, run the tiers Easy..Hard in turn until one completes). Median of ``--rounds``.
+* in-process: each gridsolve backend from the game ID: its parse (``from_id``) then
+  ``harness.run`` (build + solve + uniqueness proof, ``Limit(solutions=2)``; every solution
+  checked by the independent checker, untimed, and compared with the given one), against Loopy
+  through our driver ``benchmarks/peers/loopy_timer.c`` (one process for the whole corpus; a
+  solve is what ``loopysolver -g`` does after validating the ID: build the game from its
+  description -- the grid, the clues decoded -- and run the tiers Easy..Hard in turn until one
+  completes). Median of ``--rounds``.
 * whole-process, on ``--process-limit`` puzzles of each corpus: one ``gridsolve solve -b B -n 2
   ID`` process against one ``loopysolver ID`` process, wall clock, median of ``--rounds``.
 
@@ -26,6 +28,7 @@ skipped with a note. Without the peer (neither option, nor ``$GRIDSOLVE_PUZZLES_
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import statistics
 import subprocess
@@ -119,7 +122,7 @@ def race_in_process(item: Item, backends, timer: loopy.Timer | None, rounds: int
     """One row per solver for ``item``: verdict and the median in-process seconds of ``rounds``."""
     rows = []
     for b in backends:
-        results = [run(b, item.puzzle, Limit(seconds=timeout, solutions=2)) for _ in range(rounds)]
+        results = [solve_id(b, item.game_id, timeout) for _ in range(rounds)]
         r = results[-1]
         rows.append(_row(item, b.name, gridsolve_verdict(r, item.given), "",
                          statistics.median(x.seconds for x in results), r.unique, r.error or r.note))
@@ -128,6 +131,16 @@ def race_in_process(item: Item, backends, timer: loopy.Timer | None, rounds: int
         rows.append(_row(item, LOOPY, s.verdict, s.tier, statistics.median(s.seconds) if s.seconds else None,
                          True if s.verdict == loopy.SOLVED else None, ""))
     return rows
+
+
+def solve_id(backend, game_id: str, timeout: float):
+    """``harness.run`` on the puzzle of a Loopy game ID, its ``seconds`` counting the parse too
+    (Loopy's in-process time decodes the description as well)."""
+    t0 = time.perf_counter()
+    puzzle = from_id(game_id)
+    parsed = time.perf_counter() - t0
+    r = run(backend, puzzle, Limit(seconds=timeout, solutions=2))
+    return dataclasses.replace(r, seconds=r.seconds + parsed)
 
 
 def _row(item: Item, solver: str, verdict: str, tier: str, seconds, unique, note: str) -> dict:
@@ -266,9 +279,10 @@ def render(rows: list[dict], solvers: list[str], notes: list[str], generation: d
     out = ["# Slitherlink against Tatham's Loopy\n\n", stamp(command("slitherlink-peers", argv)),
            f"Load average (1, 5, 15 min) at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())} on "
            f"{os.cpu_count()} cores.\n\n",
-           "in-process = inside the solver's own process: gridsolve's `harness.run` (build + solve + "
-           "uniqueness proof) against our driver around Loopy's solver (build the game, tiers Easy..Hard "
-           f"until one completes); median of {args.rounds} rounds, over the puzzles the solver solved. "
+           "in-process = inside the solver's own process: gridsolve's parse of the game ID + `harness.run` "
+           "(build + solve + uniqueness proof) against our driver around Loopy's solver (build the game "
+           "from the ID's description, tiers Easy..Hard until one completes); "
+           f"median of {args.rounds} rounds, over the puzzles the solver solved. "
            "whole-process = wall clock of one `gridsolve solve -b B -n 2 ID` against one `loopysolver ID`, "
            f"on {args.process_limit} puzzles per corpus. Ratios are per puzzle, gridsolve / Loopy, over the "
            f"puzzles both solve; time limit {args.timeout:g} s per gridsolve solve.\n"]
