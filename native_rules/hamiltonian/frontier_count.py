@@ -1,0 +1,323 @@
+"""Exact counts by the compiled frontier DP (``frontier_kernel``): residues modulo a few primes
+below 2^62 joined by the Chinese remainder theorem, with the float count bounding the result.
+
+``count_residues`` walks the cells like ``frontier._run``; each cell's successors are grouped
+into buckets by key hash, and the buckets are processed in as many chunks as ``memory`` asks
+(every chunk re-reads the layer, so less memory costs time, not correctness). ``Run`` options:
+a checkpoint file written every few rows (``resume`` continues from it after a kill) and a
+progress line on stderr (cells done, states, ETA).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
+
+from . import frontier_kernel as K
+from .frontier import Board, TooLarge
+
+# the float count's relative error bound per processed cell (2^-53 per addition, one level per cell)
+FLOAT_SLACK = 2.0 ** -50
+GROW = 1.25  # buffers grow by this factor past their need, so they are rarely reallocated
+
+
+def _is_prime(n: int) -> bool:
+    """Miller-Rabin with the bases that decide every n < 3.3e24."""
+    bases = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+    if n < 2:
+        return False
+    for p in bases:
+        if n % p == 0:
+            return n == p
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for a in bases:
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def primes_below(limit: int, k: int) -> tuple[int, ...]:
+    """The ``k`` largest primes below ``limit``, descending."""
+    out: list[int] = []
+    n = limit - 1
+    while len(out) < k:
+        if _is_prime(n):
+            out.append(n)
+        n -= 1
+    return tuple(out)
+
+
+PRIMES = primes_below(1 << 62, 16)  # the default set; SECOND_PRIMES is disjoint, for a check
+SECOND_PRIMES = primes_below(1 << 61, 16)
+
+
+def crt(residues: list[int], primes: tuple[int, ...]) -> int:
+    """The number below the product of ``primes`` with these residues."""
+    total, modulus = 0, 1
+    for r, q in zip(residues, primes, strict=True):
+        t = (r - total) * pow(modulus, -1, q) % q
+        total += modulus * t
+        modulus *= q
+    return total
+
+
+@dataclass
+class Run:
+    """How to run: ``memory`` (bytes for the layers, None = no limit), ``checkpoint`` (a file
+    path, written every ``every_rows`` rows), ``resume`` (start from that file if present),
+    ``progress`` (a line on stderr per cell)."""
+
+    memory: int | None = None
+    checkpoint: str | None = None
+    every_rows: int = 2
+    resume: bool = False
+    progress: bool = False
+    max_states: int = 2_000_000_000
+
+
+@dataclass
+class Result:
+    residues: list[int]
+    approx: float
+    peak_states: int
+    successors: int  # the largest number of successor rows of one cell (before merging)
+
+
+class _Pool:
+    """Fixed-size blocks of rows (``width`` int64: key, residues, float count) with a free stack;
+    the current layer is a list of blocks. Untouched blocks cost no memory (the pool is one
+    lazily mapped array), so it is reserved for the predicted peak and grown (copied) only when
+    a prediction was short."""
+
+    def __init__(self, width: int, rows: int) -> None:
+        self.width = width
+        self.pool = np.empty((0, width), np.int64)
+        self.stack = np.empty(0, np.int64)
+        self.nfree = 0
+        self.link = np.empty(0, np.int64)
+        self.reserve(rows // K.BLOCK + 2)
+        self.nfree -= 1
+        first = int(self.stack[self.nfree])
+        self.pool[first * K.BLOCK, :-1] = (0,) + (1,) * (width - 2)
+        self.pool[first * K.BLOCK:first * K.BLOCK + 1].view(np.float64)[0, -1] = 1.0
+        self.lblocks = np.array([first], np.int64)
+        self.lfill = np.array([1], np.int64)
+
+    @property
+    def blocks(self) -> int:
+        return len(self.link)
+
+    def reserve(self, free: int) -> None:
+        """At least ``free`` free blocks (the pool grows by GROW past the need)."""
+        if self.nfree >= free:
+            return
+        old = self.blocks
+        new = int((old + free - self.nfree) * GROW) + 4
+        pool = np.empty((new * K.BLOCK, self.width), np.int64)
+        pool[:len(self.pool)] = self.pool
+        self.pool = pool
+        stack = np.empty(new, np.int64)
+        stack[:self.nfree] = self.stack[:self.nfree]
+        fresh = np.arange(new - 1, old - 1, -1, dtype=np.int64)  # lowest id on top
+        stack[self.nfree:self.nfree + len(fresh)] = fresh
+        self.stack, self.nfree = stack, self.nfree + len(fresh)
+        self.link = np.concatenate([self.link, np.full(new - old, -1, np.int64)])
+
+    def load(self, rows: np.ndarray) -> None:
+        """Replace the layer by ``rows`` (a resumed checkpoint)."""
+        need = (len(rows) + K.BLOCK - 1) // K.BLOCK
+        self.release()
+        self.reserve(need)
+        ids = self.stack[self.nfree - need:self.nfree][::-1].copy()
+        self.nfree -= need
+        for u, blk in enumerate(ids):
+            part = rows[u * K.BLOCK:(u + 1) * K.BLOCK]
+            self.pool[blk * K.BLOCK:blk * K.BLOCK + len(part)] = part
+        self.lblocks = ids
+        self.lfill = np.array([min(K.BLOCK, len(rows) - u * K.BLOCK) for u in range(need)], np.int64)
+
+    def release(self) -> None:
+        nl = len(self.lblocks)
+        self.stack[self.nfree:self.nfree + nl] = self.lblocks
+        self.nfree += nl
+        self.lblocks = self.lblocks[:0]
+        self.lfill = self.lfill[:0]
+
+    def rows(self) -> np.ndarray:
+        """The layer's rows, gathered (for a checkpoint)."""
+        return np.concatenate([self.pool[b * K.BLOCK:b * K.BLOCK + f]
+                               for b, f in zip(self.lblocks.tolist(), self.lfill.tolist(), strict=True)]
+                              or [self.pool[:0]])
+
+    def step(self, n: int, args: tuple, primes: np.ndarray) -> int:
+        """One cell: the next layer replaces the current one; returns its number of states."""
+        bbits = _bucket_bits(n)
+        nk = 1 << bbits
+        self.reserve(2 * n // K.BLOCK + nk + 2)
+        head, tail, size = (np.empty(nk, np.int64) for _ in range(3))
+        nl = len(self.lblocks)
+        self.nfree = K.scatter(self.pool, self.lblocks, self.lfill, nl, self.stack, self.nfree,
+                               self.link, head, tail, size, *args, bbits, 0, nk, True)
+        oblocks = np.empty(self.blocks, np.int64)
+        ofill = np.empty(self.blocks, np.int64)
+        no, self.nfree, m = K.merge(self.pool, self.pool.view(np.float64), head, self.link, size, nk,
+                                    primes, bbits, self.stack, self.nfree, oblocks, ofill, 0)
+        self.lblocks, self.lfill = oblocks[:no], ofill[:no]
+        self.last_successors = int(size.sum())
+        return m
+
+
+def _bucket_bits(states: int) -> int:
+    return max(0, min(16, (max(1, states) // K.BUCKET_ROWS).bit_length()))
+
+
+def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run | None = None,
+                   deadline: Deadline | None = None) -> Result:
+    """The Hamiltonian paths of ``puzzle`` (its prefix, if any, taken into account) modulo each
+    prime, with their float count and the peak number of states."""
+    run = run or Run()
+    deadline = deadline or NO_DEADLINE
+    p = puzzle.remainder() if puzzle.prefix else puzzle
+    board = Board.of(p)
+    if p.start == p.end:
+        return Result([1 % q for q in primes], 1.0, 1, 0)
+    R, C = board.rows, board.cols
+    if C > K.MAX_WIDTH:
+        raise TooLarge(f"the grid is {C} cells wide; the frontier DP packs at most {K.MAX_WIDTH}")
+    plugs = C + 1
+    plug_mask = (1 << (2 * plugs)) - 1
+    free = board.free
+    order = [(r, c) for r in range(R) for c in range(C) if free[r, c]]
+    last = order[-1]
+    pr = np.array(primes, dtype=np.int64)
+    pool = _Pool(len(primes) + 2, 2 * predicted_peak(C, R))
+    n, peak, widest, first, row = 1, 1, 0, 0, 0
+    if run.resume and run.checkpoint and os.path.exists(run.checkpoint):
+        first, row, peak, widest, rows = _load(run.checkpoint, primes, order)
+        pool.load(rows)
+        n = len(rows)
+    meter = _Meter(order, first) if run.progress else None
+    for i in range(first, len(order)):
+        r, c = order[i]
+        if r != row:
+            for _ in range(r - row):
+                K.shift_row(pool.pool, pool.lblocks, pool.lfill, len(pool.lblocks), plug_mask)
+            row = r
+            if run.checkpoint and r % run.every_rows == 0:
+                _save(run.checkpoint, pool.rows(), i, r, peak, widest, primes, order)
+        deadline.check(building=False)
+        args = (c, plugs, c + 1 < C and bool(free[r, c + 1]), r + 1 < R and bool(free[r + 1, c]),
+                (r, c) in (board.start, board.end), (r, c) == last)
+        n = pool.step(n, args, pr)
+        if n > run.max_states:
+            raise TooLarge(f"more than {run.max_states} frontier states")
+        peak, widest = max(peak, n), max(widest, pool.last_successors)
+        if meter:
+            meter.tick(i + 1, n)
+        if n == 0:
+            break
+    if meter:
+        meter.close()
+    rows = pool.rows()
+    done = rows[(rows[:, 0] & plug_mask) == 0]
+    res = [sum(int(x) for x in done[:, 1 + t]) % q for t, q in enumerate(primes)]
+    return Result(res, float(done[:, -1].view(np.float64).sum()), peak, widest)
+
+
+def _save(path: str, cur: np.ndarray, i: int, row: int, peak: int, widest: int,
+          primes: tuple[int, ...], order: list) -> None:
+    """The layer before cell ``order[i]`` (the first cell of its row ``row``), written to a
+    temporary file and renamed, so a kill never leaves a torn checkpoint."""
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        np.savez(f, cur=cur, meta=np.array([i, row, peak, widest, len(order)], np.int64),
+                 primes=np.array([str(q) for q in primes]))
+    os.replace(tmp, path)
+
+
+def _load(path: str, primes: tuple[int, ...], order: list):
+    with np.load(path) as z:
+        i, row, peak, widest, cells = (int(x) for x in z["meta"])
+        if cells != len(order) or [int(q) for q in z["primes"]] != list(primes):
+            raise ValueError(f"{path} is a checkpoint of another run (grid or primes differ)")
+        return i, row, peak, widest, np.ascontiguousarray(z["cur"])
+
+
+class _Meter:
+    """A one-line progress display: cells done, states, elapsed and an ETA (the remaining cells
+    at the mean rate of the last row)."""
+
+    def __init__(self, order: list, first: int) -> None:
+        self.total = len(order)
+        self.t0 = self.last = time.perf_counter()
+        self.recent: list[float] = []
+        self.first = first
+        self.width = max(c for _, c in order) + 1
+
+    def tick(self, done: int, n: int) -> None:
+        now = time.perf_counter()
+        self.recent = (self.recent + [now - self.last])[-self.width:]
+        self.last = now
+        eta = sum(self.recent) / len(self.recent) * (self.total - done)
+        bar = "#" * (30 * done // self.total)
+        sys.stderr.write(f"\r[{bar:<30}] cell {done}/{self.total}  {n:,} states  "
+                         f"{now - self.t0:.0f} s  ETA {eta:.0f} s ")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+
+
+PEAK_STATES = {5: 40, 7: 228, 9: 1414, 11: 9296, 13: 63774, 15: 451940, 17: 3285502}
+
+
+def predicted_peak(width: int, rows: int) -> int:
+    """The peak number of frontier states of a ``rows`` x ``width`` grid (width <= rows),
+    from the measured n x n peaks (PEAK_STATES) extrapolated by their last growth per column;
+    an estimate for sizing, not a bound."""
+    known = max(PEAK_STATES)
+    if width <= known:
+        w = min((k for k in PEAK_STATES if k >= width), default=known)
+        return PEAK_STATES[w]
+    rate = (PEAK_STATES[known] / PEAK_STATES[known - 2]) ** 0.5
+    return int(PEAK_STATES[known] * rate ** (width - known))
+
+
+def primes_for(puzzle: HamiltonianPuzzle) -> int:
+    """How many primes the count probably needs: its bits fit about 0.56 per cell less 1.4 per
+    row (fitted to the n x n counts, a slight overestimate), plus a margin; a short guess costs
+    a second run (``count``)."""
+    bits = 0.56 * puzzle.free_count() - 0.7 * (puzzle.rows + puzzle.cols) + 6
+    return max(1, math.ceil(bits / 61.9))
+
+
+def count(puzzle: HamiltonianPuzzle, *, run: Run | None = None, deadline: Deadline | None = None,
+          primes: tuple[int, ...] = PRIMES) -> tuple[int, Result]:
+    """The exact number of Hamiltonian paths (completions of the prefix, if any), and the run's
+    figures: residues for enough of ``primes`` that their product exceeds the float count with a
+    margin (repeated with more when the first guess was short)."""
+    k = min(len(primes), primes_for(puzzle))
+    while True:
+        got = count_residues(puzzle, primes[:k], run, deadline)
+        bound = got.approx * (1 + FLOAT_SLACK * (puzzle.free_count() + 1)) + 1
+        if math.prod(primes[:k]) > bound:
+            return crt(got.residues, primes[:k]), got
+        if k == len(primes):
+            raise TooLarge("the count exceeds the product of every prime")
+        k = min(len(primes), math.ceil(math.log2(bound) / 61) + 1)
