@@ -5,8 +5,13 @@ backend contract.
   rank (unranking through the stored layers: no search, no dead ends). ``exhausted`` is True
   when every path was listed; the exact total is in ``stats["total"]`` either way.
 * ``count(puzzle, limit)``: the count-only mode (DESIGN.md) used by ``gridsolve count``: the
-  exact number in ``SolveResult.total``, whatever ``limit.solutions`` says; no layers are kept,
-  so memory stays at two frontier layers.
+  exact number in ``SolveResult.total``, whatever ``limit.solutions`` says; no layers are kept.
+  From ``COMPILED_WIDTH`` cells wide on it runs the compiled DP (``frontier_count``: counts
+  modulo primes joined by CRT, faster and leaner there), below it the numpy one (no compile or
+  cache load to pay). Options: ``engine`` (auto / numpy / compiled), ``memory`` (MiB: refuse a
+  run whose predicted peak exceeds it), ``checkpoint`` (a file, written every few rows),
+  ``resume`` (continue from it), ``progress`` (a line on stderr: cells, states, ETA),
+  ``max_states``.
 
 Both stop with status ``timeout`` at the deadline (``stops_at_deadline``: the DP checks it at
 every cell) and ``error`` when the frontier outgrows ``max_states`` (the grid is too wide for this
@@ -20,6 +25,8 @@ from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, stop
 
 from . import frontier
 
+COMPILED_WIDTH = 12  # the compiled DP is faster from about this frontier width on
+ENGINES = ("auto", "numpy", "compiled")
 STORE_MAX_STATES = 2_000_000  # keeping every layer (for listing paths) is affordable below this
 
 
@@ -45,13 +52,37 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *,
 
 
 @stops_at_deadline("dp")
-def count(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *,
-          max_states: int = frontier.DEFAULT_MAX_STATES) -> SolveResult:
+def count(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, max_states: int | None = None,
+          engine: str = "auto", memory: int | None = None, checkpoint: str | None = None,
+          resume: bool = False, progress: bool = False) -> SolveResult:
     deadline = Deadline(limit.seconds)
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    compiled = engine == "compiled" or (engine == "auto" and min(puzzle.rows, puzzle.cols) >= COMPILED_WIDTH)
     try:
-        table = frontier.build(puzzle, max_states=max_states, deadline=deadline)
+        if compiled:
+            total, stats = _count_compiled(puzzle, deadline, max_states=max_states, memory=memory,
+                                           checkpoint=checkpoint, resume=resume, progress=progress)
+        else:
+            table = frontier.build(puzzle, max_states=max_states or frontier.DEFAULT_MAX_STATES,
+                                   deadline=deadline)
+            total, stats = table.total, {"peak_states": table.peak_states, "engine": "numpy"}
     except frontier.TooLarge as exc:
         return _too_large(deadline, exc)
-    status = Status.SOLVED if table.total else Status.UNSAT
-    return SolveResult("dp", status, (), exhausted=True, seconds=deadline.elapsed(),
-                       stats={"peak_states": table.peak_states}, total=table.total)
+    status = Status.SOLVED if total else Status.UNSAT
+    return SolveResult("dp", status, (), exhausted=True, seconds=deadline.elapsed(), stats=stats,
+                       total=total)
+
+
+def _count_compiled(puzzle: HamiltonianPuzzle, deadline: Deadline, *, max_states: int | None,
+                    memory: int | None, checkpoint: str | None, resume: bool,
+                    progress: bool) -> tuple[int, dict]:
+    from . import frontier_count
+
+    run = frontier_count.Run(checkpoint=checkpoint, resume=resume, progress=progress,
+                             memory=None if memory is None else int(memory) << 20)
+    if max_states is not None:
+        run.max_states = max_states
+    total, got = frontier_count.count(puzzle, run=run, deadline=deadline)
+    return total, {"peak_states": got.peak_states, "engine": "compiled",
+                   "primes": len(got.residues)}

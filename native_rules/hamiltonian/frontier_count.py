@@ -14,7 +14,7 @@ import math
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
@@ -23,8 +23,9 @@ from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
 from . import frontier_kernel as K
 from .frontier import Board, TooLarge
 
-# the float count's relative error bound per processed cell (2^-53 per addition, one level per cell)
-FLOAT_SLACK = 2.0 ** -50
+# the float count's relative error bound per cell: a state merges fewer than 2^9 terms, each
+# addition errs by at most 2^-53 relatively (docs/hamiltonian.md)
+FLOAT_SLACK = 2.0 ** -43
 GROW = 1.25  # buffers grow by this factor past their need, so they are rarely reallocated
 
 
@@ -307,17 +308,55 @@ def primes_for(puzzle: HamiltonianPuzzle) -> int:
     return max(1, math.ceil(bits / 61.9))
 
 
+SUCCESSORS_PER_STATE = 1.5  # successor rows per state of the widest cell (measured: 1.45)
+
+
+def predicted_bytes(puzzle: HamiltonianPuzzle, primes: int) -> int:
+    """The predicted peak of the pool: the successor rows of the widest cell, ``primes`` + 2
+    words each (the compiled code and the interpreter come on top)."""
+    width, rows = sorted((puzzle.rows, puzzle.cols))
+    return int(SUCCESSORS_PER_STATE * predicted_peak(width, rows) * 8 * (primes + 2))
+
+
+def passes(puzzle: HamiltonianPuzzle, k: int, memory: int | None) -> int:
+    """Into how many runs the ``k`` primes are split so that one run's predicted peak fits in
+    ``memory`` bytes (each run carries fewer residues per state)."""
+    if memory is None:
+        return 1
+    for runs in range(1, k + 1):
+        if predicted_bytes(puzzle, math.ceil(k / runs)) <= memory:
+            return runs
+    raise TooLarge(f"predicted peak {predicted_bytes(puzzle, 1) / 2**20:.0f} MiB even with one "
+                   f"prime per run: more than the {memory / 2**20:.0f} MiB allowed")
+
+
 def count(puzzle: HamiltonianPuzzle, *, run: Run | None = None, deadline: Deadline | None = None,
           primes: tuple[int, ...] = PRIMES) -> tuple[int, Result]:
     """The exact number of Hamiltonian paths (completions of the prefix, if any), and the run's
     figures: residues for enough of ``primes`` that their product exceeds the float count with a
-    margin (repeated with more when the first guess was short)."""
+    margin (repeated with more when the first guess was short). Under ``run.memory`` the primes
+    are split over several runs of the DP."""
+    run = run or Run()
     k = min(len(primes), primes_for(puzzle))
     while True:
-        got = count_residues(puzzle, primes[:k], run, deadline)
-        bound = got.approx * (1 + FLOAT_SLACK * (puzzle.free_count() + 1)) + 1
+        got = _residues(puzzle, primes[:k], run, deadline)
+        bound = got.approx * (1 + FLOAT_SLACK) ** (puzzle.free_count() + 1) + 1
         if math.prod(primes[:k]) > bound:
             return crt(got.residues, primes[:k]), got
         if k == len(primes):
             raise TooLarge("the count exceeds the product of every prime")
         k = min(len(primes), math.ceil(math.log2(bound) / 61) + 1)
+
+
+def _residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run,
+              deadline: Deadline | None) -> Result:
+    """``count_residues`` over as many runs as ``run.memory`` needs (one checkpoint file each)."""
+    runs = passes(puzzle, len(primes), run.memory)
+    per = math.ceil(len(primes) / runs)
+    parts = []
+    for j in range(0, len(primes), per):
+        own = f"{run.checkpoint}.{j // per}" if runs > 1 and run.checkpoint else run.checkpoint
+        sub = replace(run, checkpoint=own)
+        parts.append(count_residues(puzzle, primes[j:j + per], sub, deadline))
+    return Result([r for p in parts for r in p.residues], parts[0].approx,
+                  max(p.peak_states for p in parts), max(p.successors for p in parts))

@@ -179,7 +179,7 @@ def merge(pool, poolf, head, link, size, nk, primes, bbits, stack, nfree, oblock
     tbits = 1
     while (1 << tbits) < 2 * biggest:
         tbits += 1
-    table = np.empty(1 << tbits, np.int64)
+    table = np.empty(2 << tbits, np.int64)  # (key, row in the bucket) pairs
     blocks = np.empty((biggest >> BLOCK_BITS) + 1, np.int64)
     states = 0
     for b in range(nk):
@@ -196,28 +196,29 @@ def merge(pool, poolf, head, link, size, nk, primes, bbits, stack, nfree, oblock
         while (1 << tb) < 2 * n:
             tb += 1
         mask = (1 << tb) - 1
-        table[:mask + 1] = EMPTY
+        table[:2 * (mask + 1)] = EMPTY
         m = 0
         for j in range(n):
             src = _row(blocks, j)
             key = pool[src, 0]
             h = np.int64((_hash(key) << np.uint64(bbits)) >> np.uint64(64 - tb))
             while True:
-                at = table[h]
-                if at == EMPTY:
-                    table[h] = m
+                tk = table[2 * h]
+                if tk == key:
+                    dst = _row(blocks, table[2 * h + 1])
+                    for t in range(1, k + 1):
+                        v = pool[dst, t] + pool[src, t]
+                        pool[dst, t] = v - primes[t - 1] if v >= primes[t - 1] else v
+                    poolf[dst, w - 1] += poolf[src, w - 1]
+                    break
+                if tk == EMPTY:
+                    table[2 * h] = key
+                    table[2 * h + 1] = m
                     if m != j:
                         dst = _row(blocks, m)
                         for t in range(w):
                             pool[dst, t] = pool[src, t]
                     m += 1
-                    break
-                dst = _row(blocks, at)
-                if pool[dst, 0] == key:
-                    for t in range(1, k + 1):
-                        v = pool[dst, t] + pool[src, t]
-                        pool[dst, t] = v - primes[t - 1] if v >= primes[t - 1] else v
-                    poolf[dst, w - 1] += poolf[src, w - 1]
                     break
                 h = (h + 1) & mask
         used = (m + BLOCK - 1) >> BLOCK_BITS
