@@ -253,3 +253,63 @@ def finals(pool, lblocks, lfill, nl, plug_mask):
             if (pool[i, 0] & plug_mask) == 0:
                 out.append(i)
     return np.array(out, np.int64)
+
+
+@njit(cache=True)
+def expand_rows(rows, shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_last, pbits):
+    """The successor rows of a whole layer ``rows`` (after ``shifts`` row changes) and the part
+    (top ``pbits`` hash bits) each belongs to: one step of the partitioned DP."""
+    n, w = rows.shape
+    out = np.empty((2 * n, w), np.int64)
+    part = np.empty(2 * n, np.int64)
+    s = 0
+    for i in range(n):
+        key = rows[i, 0]
+        for _ in range(shifts):
+            key = (key & ~plug_mask) | ((key << 2) & plug_mask)
+        a, b = successors(key, c, plugs, can_r, can_d, terminal, is_last)
+        for nk in (a, b):
+            if nk == EMPTY:
+                continue
+            out[s, 0] = nk
+            for t in range(1, w):
+                out[s, t] = rows[i, t]
+            part[s] = bucket_of(nk, pbits)
+            s += 1
+    return out[:s], part[:s]
+
+
+@njit(cache=True)
+def merge_rows(rows, primes, pbits):
+    """Merge the equal keys of ``rows`` in place (residues modulo their prime, float counts
+    added; column ``-1`` is a float's bits) and return the number of distinct rows, packed first.
+    The keys share their top ``pbits`` hash bits (one part), so the table uses the next ones."""
+    n, w = rows.shape
+    k = len(primes)
+    fl = rows.view(np.float64)
+    tb = 1
+    while (1 << tb) < 2 * max(n, 1):
+        tb += 1
+    mask = (1 << tb) - 1
+    table = np.full(mask + 1, EMPTY, np.int64)
+    m = 0
+    for j in range(n):
+        key = rows[j, 0]
+        h = np.int64((_hash(key) << np.uint64(pbits)) >> np.uint64(64 - tb))
+        while True:
+            at = table[h]
+            if at == EMPTY:
+                table[h] = m
+                if m != j:
+                    for t in range(w):
+                        rows[m, t] = rows[j, t]
+                m += 1
+                break
+            if rows[at, 0] == key:
+                for t in range(1, k + 1):
+                    v = rows[at, t] + rows[j, t]
+                    rows[at, t] = v - primes[t - 1] if v >= primes[t - 1] else v
+                fl[at, w - 1] += fl[j, w - 1]
+                break
+            h = (h + 1) & mask
+    return m

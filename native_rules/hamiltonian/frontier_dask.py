@@ -1,0 +1,100 @@
+"""The compiled frontier DP partitioned by state hash across Dask workers (new): the way to count
+a grid whose frontier no single machine holds.
+
+Part ``p`` of a layer holds the states whose key hash has top bits ``p`` (``frontier_kernel.
+bucket_of``). Each cell, every part expands its states (``expand_rows``) and splits the
+successor rows by their part; every part then gathers its pieces from all the others and merges
+equal keys (``merge_rows``). The layers stay on the workers as futures; only the pieces move,
+and at the end the residues of the completed paths. Same residues, float bound and CRT as
+``frontier_count``; each cell costs the scheduler a round of tasks, so it pays off only when
+the frontier is large.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+
+from . import frontier_count as fc
+from . import frontier_kernel as K
+from .frontier import Board, TooLarge
+
+
+def _expand(rows, shifts, plug_mask, args, pbits):
+    """The successor rows of one part, split by the part they belong to."""
+    out, part = K.expand_rows(rows, shifts, plug_mask, *args, pbits)
+    order = np.argsort(part, kind="stable")
+    bounds = np.searchsorted(part[order], np.arange((1 << pbits) + 1))
+    return tuple(np.ascontiguousarray(out[order[bounds[d]:bounds[d + 1]]]) for d in range(1 << pbits))
+
+
+def _piece(pieces, d):
+    return pieces[d]
+
+
+def _merge(primes, pbits, *pieces):
+    """One part of the next layer: its pieces from every part, equal keys merged."""
+    rows = np.ascontiguousarray(np.concatenate(pieces))
+    m = K.merge_rows(rows, np.array(primes, np.int64), pbits)
+    return rows[:m].copy()
+
+
+def _finals(rows, plug_mask, primes):
+    """(residue sums, float count) of a part's completed paths."""
+    done = rows[(rows[:, 0] & plug_mask) == 0]
+    return ([sum(int(x) for x in done[:, 1 + t]) % q for t, q in enumerate(primes)],
+            float(done[:, -1].view(np.float64).sum()))
+
+
+def count_residues(client, puzzle: HamiltonianPuzzle, primes: tuple[int, ...], parts: int) -> fc.Result:
+    """``frontier_count.count_residues`` over the workers of ``client``, the layers split in
+    ``parts`` (a power of two) by state hash."""
+    pbits = parts.bit_length() - 1
+    if parts != 1 << pbits:
+        raise ValueError(f"parts must be a power of two, not {parts}")
+    p = puzzle.remainder() if puzzle.prefix else puzzle
+    board = Board.of(p)
+    if p.start == p.end:
+        return fc.Result([1 % q for q in primes], 1.0, 1, 0)
+    R, C = board.rows, board.cols
+    if C > K.MAX_WIDTH:
+        raise TooLarge(f"the grid is {C} cells wide; the frontier DP packs at most {K.MAX_WIDTH}")
+    plugs = C + 1
+    plug_mask = (1 << (2 * plugs)) - 1
+    free = board.free
+    order = [(r, c) for r in range(R) for c in range(C) if free[r, c]]
+    start = np.zeros((1, len(primes) + 2), np.int64)
+    start[0, 1:-1] = 1
+    start[:, -1:].view(np.float64)[0, 0] = 1.0
+    empty = start[:0]
+    first = K.bucket_of(0, pbits)
+    layer = [client.scatter(start if d == first else empty) for d in range(parts)]
+    row, peak = 0, 1
+    for r, c in order:
+        args = (c, plugs, c + 1 < C and bool(free[r, c + 1]), r + 1 < R and bool(free[r + 1, c]),
+                (r, c) in (board.start, board.end), (r, c) == order[-1])
+        split = [client.submit(_expand, part, r - row, plug_mask, args, pbits, pure=False) for part in layer]
+        row = r
+        layer = [client.submit(_merge, primes, pbits,
+                               *[client.submit(_piece, s, d, pure=False) for s in split], pure=False)
+                 for d in range(parts)]
+        peak = max(peak, sum(client.gather([client.submit(len, x, pure=False) for x in layer])))
+    got = client.gather([client.submit(_finals, x, plug_mask, primes, pure=False) for x in layer])
+    residues = [sum(g[0][t] for g in got) % q for t, q in enumerate(primes)]
+    return fc.Result(residues, sum(g[1] for g in got), peak, 0)
+
+
+def count(client, puzzle: HamiltonianPuzzle, parts: int = 4,
+          primes: tuple[int, ...] = fc.PRIMES) -> int:
+    """The exact number of Hamiltonian paths, computed on the workers of ``client``."""
+    k = min(len(primes), fc.primes_for(puzzle))
+    while True:
+        got = count_residues(client, puzzle, primes[:k], parts)
+        bound = got.approx * (1 + fc.FLOAT_SLACK) ** (puzzle.free_count() + 1) + 1
+        if math.prod(primes[:k]) > bound:
+            return fc.crt(got.residues, primes[:k])
+        if k == len(primes):
+            raise TooLarge("the count exceeds the product of every prime")
+        k = min(len(primes), math.ceil(math.log2(bound) / 61) + 1)
