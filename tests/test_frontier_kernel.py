@@ -108,3 +108,9 @@ def test_progress_line(capsys):
     fc.count(HP.square(7), run=fc.Run(progress=True))
     err = capsys.readouterr().err
     assert "cell 49/49" in err and "ETA" in err
+
+
+def test_threads_split_large_layers_with_the_same_count(monkeypatch):
+    monkeypatch.setattr(fc, "PARALLEL_STATES", 100)
+    p = HP.square(11)
+    assert fc.count(p, run=fc.Run(threads=2))[0] == frontier.count(p)

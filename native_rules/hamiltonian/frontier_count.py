@@ -16,6 +16,7 @@ import sys
 import time
 from dataclasses import dataclass, replace
 
+import numba
 import numpy as np
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
@@ -26,6 +27,7 @@ from .frontier import Board, TooLarge
 # the float count's relative error bound per cell: a state merges fewer than 2^9 terms, each
 # addition errs by at most 2^-53 relatively (docs/hamiltonian.md)
 FLOAT_SLACK = 2.0 ** -43
+PARALLEL_STATES = 500_000  # layers this large are split among ``Run.threads`` threads
 GROW = 1.25  # buffers grow by this factor past their need, so they are rarely reallocated
 
 
@@ -82,7 +84,8 @@ def crt(residues: list[int], primes: tuple[int, ...]) -> int:
 class Run:
     """How to run: ``memory`` (bytes for the layers, None = no limit), ``checkpoint`` (a file
     path, written every ``every_rows`` rows), ``resume`` (start from that file if present),
-    ``progress`` (a line on stderr per cell)."""
+    ``progress`` (a line on stderr per cell), ``threads`` (for layers of PARALLEL_STATES or
+    more; numba's thread pool)."""
 
     memory: int | None = None
     checkpoint: str | None = None
@@ -90,6 +93,7 @@ class Run:
     resume: bool = False
     progress: bool = False
     max_states: int = 2_000_000_000
+    threads: int = 1
 
 
 @dataclass
@@ -106,8 +110,9 @@ class _Pool:
     lazily mapped array), so it is reserved for the predicted peak and grown (copied) only when
     a prediction was short."""
 
-    def __init__(self, width: int, rows: int) -> None:
+    def __init__(self, width: int, rows: int, threads: int = 1) -> None:
         self.width = width
+        self.threads = threads
         self.pool = np.empty((0, width), np.int64)
         self.stack = np.empty(0, np.int64)
         self.nfree = 0
@@ -170,18 +175,31 @@ class _Pool:
         """One cell: the next layer replaces the current one; returns its number of states."""
         bbits = _bucket_bits(n)
         nk = 1 << bbits
-        self.reserve(2 * n // K.BLOCK + nk + 2)
-        head, tail, size = (np.empty(nk, np.int64) for _ in range(3))
+        threads = max(1, min(self.threads, n // PARALLEL_STATES))
+        scatter, merge = (K.scatter_threads, K.merge_threads) if threads > 1 else (K.scatter, K.merge)
         nl = len(self.lblocks)
-        self.nfree = K.scatter(self.pool, self.lblocks, self.lfill, nl, self.stack, self.nfree,
-                               self.link, head, tail, size, *args, bbits, 0, nk, True)
+        share = -(-nl // threads)
+        need = 2 * share + nk + 2  # two successor blocks per layer block read, one per bucket
+        self.reserve(threads * need)
+        tstack = np.empty((threads, need + share), np.int64)
+        for t in range(threads):
+            tstack[t, :need] = self.stack[self.nfree - need:self.nfree]
+            self.nfree -= need
+        tfree = np.full(threads, need, np.int64)
+        head, tail, size = (np.empty((threads, nk), np.int64) for _ in range(3))
+        scatter(self.pool, self.lblocks, self.lfill, nl, tstack, tfree, self.link, head, tail,
+                  size, *args, bbits)
+        for t in range(threads):
+            self.stack[self.nfree:self.nfree + tfree[t]] = tstack[t, :tfree[t]]
+            self.nfree += int(tfree[t])
+        states = np.empty(nk, np.int64)
+        merge(self.pool, self.pool.view(np.float64), head, self.link, size, primes, bbits, states)
         oblocks = np.empty(self.blocks, np.int64)
         ofill = np.empty(self.blocks, np.int64)
-        no, self.nfree, m = K.merge(self.pool, self.pool.view(np.float64), head, self.link, size, nk,
-                                    primes, bbits, self.stack, self.nfree, oblocks, ofill, 0)
+        no, self.nfree = K.collect(head, self.link, size, states, self.stack, self.nfree, oblocks, ofill)
         self.lblocks, self.lfill = oblocks[:no], ofill[:no]
         self.last_successors = int(size.sum())
-        return m
+        return int(states.sum())
 
 
 def _bucket_bits(states: int) -> int:
@@ -207,7 +225,7 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
     order = [(r, c) for r in range(R) for c in range(C) if free[r, c]]
     last = order[-1]
     pr = np.array(primes, dtype=np.int64)
-    pool = _Pool(len(primes) + 2, 2 * predicted_peak(C, R))
+    pool = _Pool(len(primes) + 2, 2 * predicted_peak(C, R), min(run.threads, numba.get_num_threads()))
     n, peak, widest, first, row = 1, 1, 0, 0, 0
     if run.resume and run.checkpoint and os.path.exists(run.checkpoint):
         first, row, peak, widest, rows = _load(run.checkpoint, primes, order)

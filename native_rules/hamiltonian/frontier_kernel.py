@@ -15,7 +15,7 @@ Keys are int64: the W + 1 plugs of at most 30 slots take 60 bits (counting only,
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 MAX_WIDTH = 29  # W + 1 <= 30 plugs of 2 bits in a positive int64
 EMPTY = -1
@@ -116,111 +116,146 @@ def bucket_of(key, bbits):
     return np.int64(_hash(key) >> np.uint64(64 - bbits))
 
 
-@njit(cache=True, inline="always")
-def _row(blocks, j):
-    """Pool row of the ``j``-th row of a bucket stored in ``blocks``."""
-    return blocks[j >> BLOCK_BITS] * BLOCK + (j & (BLOCK - 1))
-
-
-@njit(cache=True)
-def scatter(pool, lblocks, lfill, nl, stack, nfree, link, head, tail, size,
-            c, plugs, can_r, can_d, terminal, is_last, bbits, lo, hi, release):
-    """Write every successor row (its key, the source's residues and float count) of the
-    buckets ``lo <= b < hi`` into blocks taken from the free ``stack``, chained per bucket
-    (``head``, ``link``, ``tail``; ``size`` rows). The layer is the ``nl`` blocks ``lblocks``
-    (``lfill`` rows each); with ``release`` each is freed once read (the caller guarantees
-    free blocks for two successors per state). Returns the new number of free blocks."""
+def _scatter(pool, lblocks, lfill, nl, tstack, tfree, link, head, tail, size,
+            c, plugs, can_r, can_d, terminal, is_last, bbits):
+    """Write every successor row (its key, the source's residues and float count) into blocks
+    chained per bucket. Thread ``t`` reads its share of the layer (the ``nl`` blocks
+    ``lblocks``, ``lfill`` rows each), takes blocks from its own free stack ``tstack[t]``
+    (``tfree[t]`` entries; the caller provides two per layer block it reads, plus one per
+    bucket) and puts each layer block there once read; its chains are ``head[t]``, ``link``,
+    ``tail[t]``, ``size[t]`` (rows)."""
+    threads = tstack.shape[0]
     w = pool.shape[1]
-    nk = hi - lo
-    head[:nk] = -1
-    tail[:nk] = -1
-    size[:nk] = 0
-    for li in range(nl):
-        blk = lblocks[li]
-        for i in range(blk * BLOCK, blk * BLOCK + lfill[li]):
-            a, b = successors(pool[i, 0], c, plugs, can_r, can_d, terminal, is_last)
-            for key in (a, b):
-                if key == EMPTY:
-                    continue
-                k = bucket_of(key, bbits) - lo
-                if k < 0 or k >= nk:
-                    continue
-                f = size[k] & (BLOCK - 1)
-                if f == 0:
-                    nfree -= 1
-                    fresh = stack[nfree]
-                    link[fresh] = -1
-                    if tail[k] >= 0:
-                        link[tail[k]] = fresh
-                    else:
-                        head[k] = fresh
-                    tail[k] = fresh
-                j = tail[k] * BLOCK + f
-                pool[j, 0] = key
-                for t in range(1, w):
-                    pool[j, t] = pool[i, t]
-                size[k] += 1
-        if release:
-            stack[nfree] = blk
+    for t in prange(threads):
+        head[t, :] = -1
+        tail[t, :] = -1
+        size[t, :] = 0
+        nfree = tfree[t]
+        for li in range(nl * t // threads, nl * (t + 1) // threads):
+            blk = lblocks[li]
+            for i in range(blk * BLOCK, blk * BLOCK + lfill[li]):
+                a, b = successors(pool[i, 0], c, plugs, can_r, can_d, terminal, is_last)
+                for key in (a, b):
+                    if key == EMPTY:
+                        continue
+                    k = bucket_of(key, bbits)
+                    f = size[t, k] & (BLOCK - 1)
+                    if f == 0:
+                        nfree -= 1
+                        fresh = tstack[t, nfree]
+                        link[fresh] = -1
+                        if tail[t, k] >= 0:
+                            link[tail[t, k]] = fresh
+                        else:
+                            head[t, k] = fresh
+                        tail[t, k] = fresh
+                    j = tail[t, k] * BLOCK + f
+                    pool[j, 0] = key
+                    for x in range(1, w):
+                        pool[j, x] = pool[i, x]
+                    size[t, k] += 1
+            tstack[t, nfree] = blk
             nfree += 1
-    return nfree
+        tfree[t] = nfree
 
 
-@njit(cache=True)
-def merge(pool, poolf, head, link, size, nk, primes, bbits, stack, nfree, oblocks, ofill, no):
-    """Merge equal keys within each of the ``nk`` buckets in place (residues added modulo their
-    prime, float counts added), free the blocks left empty and append the others to the layer
-    ``oblocks`` / ``ofill`` from entry ``no`` on. Returns (entries, free blocks, states)."""
-    w = pool.shape[1]
-    k = len(primes)
-    biggest = 1
-    for b in range(nk):
-        biggest = max(biggest, size[b])
-    tbits = 1
-    while (1 << tbits) < 2 * biggest:
-        tbits += 1
-    table = np.empty(2 << tbits, np.int64)  # (key, row in the bucket) pairs
-    blocks = np.empty((biggest >> BLOCK_BITS) + 1, np.int64)
-    states = 0
-    for b in range(nk):
-        n = size[b]
-        if n == 0:
-            continue
-        nbl = 0
-        blk = head[b]
+@njit(cache=True, inline="always")
+def _chain(head, link, size, b, blocks, fills):
+    """The blocks of bucket ``b`` (every thread's chain in turn) and their rows; returns how many."""
+    nbl = 0
+    for t in range(head.shape[0]):
+        blk = head[t, b]
+        left = size[t, b]
         while blk >= 0:
             blocks[nbl] = blk
+            fills[nbl] = min(left, BLOCK)
+            left -= BLOCK
             nbl += 1
             blk = link[blk]
-        tb = 1
-        while (1 << tb) < 2 * n:
-            tb += 1
-        mask = (1 << tb) - 1
-        table[:2 * (mask + 1)] = EMPTY
-        m = 0
-        for j in range(n):
-            src = _row(blocks, j)
-            key = pool[src, 0]
-            h = np.int64((_hash(key) << np.uint64(bbits)) >> np.uint64(64 - tb))
-            while True:
-                tk = table[2 * h]
-                if tk == key:
-                    dst = _row(blocks, table[2 * h + 1])
-                    for t in range(1, k + 1):
-                        v = pool[dst, t] + pool[src, t]
-                        pool[dst, t] = v - primes[t - 1] if v >= primes[t - 1] else v
-                    poolf[dst, w - 1] += poolf[src, w - 1]
-                    break
-                if tk == EMPTY:
-                    table[2 * h] = key
-                    table[2 * h + 1] = m
-                    if m != j:
-                        dst = _row(blocks, m)
-                        for t in range(w):
-                            pool[dst, t] = pool[src, t]
-                    m += 1
-                    break
-                h = (h + 1) & mask
+    return nbl
+
+
+@njit(cache=True, inline="always")
+def accumulate(rows, fl, dst, src, primes):
+    """Add row ``src``'s residues (modulo their primes) and float count to row ``dst``."""
+    w = rows.shape[1]
+    for t in range(1, len(primes) + 1):
+        v = rows[dst, t] + rows[src, t]
+        rows[dst, t] = v - primes[t - 1] if v >= primes[t - 1] else v
+    fl[dst, w - 1] += fl[src, w - 1]
+
+
+def _merge(pool, poolf, head, link, size, primes, bbits, states):
+    """Merge equal keys within each bucket in place, its rows packed into its first blocks
+    (never past a row not yet read); ``states[b]`` = bucket ``b``'s distinct keys. The buckets
+    are split among the threads, each with its own hash table (in cache)."""
+    threads, nk = head.shape
+    w = pool.shape[1]
+    for g in prange(threads):
+        b0, b1 = nk * g // threads, nk * (g + 1) // threads
+        biggest = 1
+        for b in range(b0, b1):
+            biggest = max(biggest, size[:, b].sum())
+        tbits = 1
+        while (1 << tbits) < 2 * biggest:
+            tbits += 1
+        table = np.empty(2 << tbits, np.int64)  # (key, row in the bucket) pairs
+        blocks = np.empty((biggest >> BLOCK_BITS) + threads + 1, np.int64)
+        fills = np.empty_like(blocks)
+        for b in range(b0, b1):
+            n = size[:, b].sum()
+            states[b] = 0
+            if n == 0:
+                continue
+            nbl = _chain(head, link, size, b, blocks, fills)
+            tb = 1
+            while (1 << tb) < 2 * n:
+                tb += 1
+            mask = (1 << tb) - 1
+            table[:2 * (mask + 1)] = EMPTY
+            m = 0
+            for u in range(nbl):
+                for src in range(blocks[u] * BLOCK, blocks[u] * BLOCK + fills[u]):
+                    key = pool[src, 0]
+                    h = np.int64((_hash(key) << np.uint64(bbits)) >> np.uint64(64 - tb))
+                    while True:
+                        tk = table[2 * h]
+                        if tk == key:
+                            at = table[2 * h + 1]
+                            accumulate(pool, poolf, blocks[at >> BLOCK_BITS] * BLOCK + (at & (BLOCK - 1)),
+                                       src, primes)
+                            break
+                        if tk == EMPTY:
+                            table[2 * h] = key
+                            table[2 * h + 1] = m
+                            dst = blocks[m >> BLOCK_BITS] * BLOCK + (m & (BLOCK - 1))
+                            if dst != src:
+                                for x in range(w):
+                                    pool[dst, x] = pool[src, x]
+                            m += 1
+                            break
+                        h = (h + 1) & mask
+            states[b] = m
+
+
+# each twice: on one thread (no thread pool to wake, which costs milliseconds per call) and on
+# numba's threads (prange splits the layer, then the buckets)
+scatter, merge = njit(cache=True)(_scatter), njit(cache=True)(_merge)
+scatter_threads = njit(cache=True, parallel=True)(_scatter)
+merge_threads = njit(cache=True, parallel=True)(_merge)
+
+
+@njit(cache=True)
+def collect(head, link, size, states, stack, nfree, oblocks, ofill):
+    """The next layer from the merged buckets (their first blocks, ``oblocks`` / ``ofill``);
+    the blocks left empty go back on the free ``stack``. Returns (entries, free blocks)."""
+    threads, nk = head.shape
+    blocks = np.empty(len(oblocks), np.int64)
+    fills = np.empty(len(oblocks), np.int64)
+    no = 0
+    for b in range(nk):
+        nbl = _chain(head, link, size, b, blocks, fills)
+        m = states[b]
         used = (m + BLOCK - 1) >> BLOCK_BITS
         for u in range(used):
             oblocks[no] = blocks[u]
@@ -229,8 +264,7 @@ def merge(pool, poolf, head, link, size, nk, primes, bbits, stack, nfree, oblock
         for u in range(used, nbl):
             stack[nfree] = blocks[u]
             nfree += 1
-        states += m
-    return no, nfree, states
+    return no, nfree
 
 
 @njit(cache=True)
@@ -285,7 +319,6 @@ def merge_rows(rows, primes, pbits):
     added; column ``-1`` is a float's bits) and return the number of distinct rows, packed first.
     The keys share their top ``pbits`` hash bits (one part), so the table uses the next ones."""
     n, w = rows.shape
-    k = len(primes)
     fl = rows.view(np.float64)
     tb = 1
     while (1 << tb) < 2 * max(n, 1):
@@ -306,10 +339,7 @@ def merge_rows(rows, primes, pbits):
                 m += 1
                 break
             if rows[at, 0] == key:
-                for t in range(1, k + 1):
-                    v = rows[at, t] + rows[j, t]
-                    rows[at, t] = v - primes[t - 1] if v >= primes[t - 1] else v
-                fl[at, w - 1] += fl[j, w - 1]
+                accumulate(rows, fl, at, j, primes)
                 break
             h = (h + 1) & mask
     return m
