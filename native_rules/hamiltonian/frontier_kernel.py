@@ -27,26 +27,21 @@ BLOCK = 1 << BLOCK_BITS  # rows per block of the pool (layers and buckets are ch
 
 @njit(cache=True, inline="always")
 def _partner(key, pos, plugs, right):
-    """Slot of the partner of the parenthesis at ``pos`` ('(' scanning right, ')' left)."""
+    """Slot of the partner of the parenthesis at ``pos`` ('(' scanning right, ')' left): the
+    depth counts without a branch per symbol (+1 for the scan's own kind, -1 for the other)."""
     depth = 1
     if right:
         for i in range(pos + 1, plugs):
             s = (key >> (2 * i)) & 3
-            if s == 1:
-                depth += 1
-            elif s == 2:
-                depth -= 1
-                if depth == 0:
-                    return i
+            depth += (s == 1) - (s == 2)
+            if depth == 0:
+                return i
     else:
         for i in range(pos - 1, -1, -1):
             s = (key >> (2 * i)) & 3
-            if s == 2:
-                depth += 1
-            elif s == 1:
-                depth -= 1
-                if depth == 0:
-                    return i
+            depth += (s == 2) - (s == 1)
+            if depth == 0:
+                return i
     return -1
 
 
