@@ -89,7 +89,7 @@ def test_checkpoint_resumes_to_the_same_count(tmp_path, monkeypatch):
 
     monkeypatch.setattr(fc._Pool, "step", killed_after_a_while)
     with pytest.raises(KeyboardInterrupt):
-        fc.count(p, run=fc.Run(checkpoint=path, every_rows=1))
+        fc.count(p, run=fc.Run(checkpoint=path, every_rows=1, every_seconds=0))
     monkeypatch.setattr(fc._Pool, "step", real)
     resumed = []
     monkeypatch.setattr(fc, "_load", lambda *a, _load=fc._load: resumed.append(1) or _load(*a))
@@ -99,7 +99,7 @@ def test_checkpoint_resumes_to_the_same_count(tmp_path, monkeypatch):
 
 def test_a_checkpoint_of_another_grid_is_refused(tmp_path):
     path = str(tmp_path / "ck.npz")
-    fc.count(HP.square(7), run=fc.Run(checkpoint=path, every_rows=1))
+    fc.count(HP.square(7), run=fc.Run(checkpoint=path, every_rows=1, every_seconds=0))
     with pytest.raises(ValueError, match="another run"):
         fc.count(HP.square(9), run=fc.Run(checkpoint=path, resume=True))
 

@@ -48,4 +48,4 @@ def test_cli_count_with_compiled_options(tmp_path):
             "-O", f"checkpoint={ck}", "-O", "progress=true"]
     out = CliRunner().invoke(app, args)
     assert "exactly 2688307514 solutions" in out.output, out.output
-    assert ck.exists()
+    assert not ck.exists()  # written every 300 s only: a 9x9 run is over before

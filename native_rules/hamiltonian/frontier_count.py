@@ -11,6 +11,7 @@ progress line on stderr (cells done, states, ETA).
 from __future__ import annotations
 
 import math
+import mmap
 import os
 import sys
 import time
@@ -28,7 +29,8 @@ from .frontier import Board, TooLarge
 # addition errs by at most 2^-53 relatively (docs/hamiltonian.md)
 FLOAT_SLACK = 2.0 ** -43
 PARALLEL_STATES = 500_000  # layers this large are split among ``Run.threads`` threads
-GROW = 1.25  # buffers grow by this factor past their need, so they are rarely reallocated
+GROW = 1.25  # the pool grows by this factor past its need, so it is rarely reallocated
+MAP_NORESERVE = 0x4000  # Linux's flag value (the mmap module does not export it)
 
 
 def _is_prime(n: int) -> bool:
@@ -83,13 +85,15 @@ def crt(residues: list[int], primes: tuple[int, ...]) -> int:
 @dataclass
 class Run:
     """How to run: ``memory`` (bytes for the layers, None = no limit), ``checkpoint`` (a file
-    path, written every ``every_rows`` rows), ``resume`` (start from that file if present),
+    path, written at the start of every ``every_rows``-th row once ``every_seconds`` passed since
+    the last), ``resume`` (start from that file if present),
     ``progress`` (a line on stderr per cell), ``threads`` (for layers of PARALLEL_STATES or
     more; numba's thread pool)."""
 
     memory: int | None = None
     checkpoint: str | None = None
     every_rows: int = 2
+    every_seconds: float = 300.0
     resume: bool = False
     progress: bool = False
     max_states: int = 2_000_000_000
@@ -117,6 +121,8 @@ class _Pool:
         self.stack = np.empty(0, np.int64)
         self.nfree = 0
         self.link = np.empty(0, np.int64)
+        self.lblocks = np.empty(0, np.int64)
+        self.lfill = np.empty(0, np.int64)
         self.reserve(rows // K.BLOCK + 2)
         self.nfree -= 1
         first = int(self.stack[self.nfree])
@@ -125,25 +131,32 @@ class _Pool:
         self.lblocks = np.array([first], np.int64)
         self.lfill = np.array([1], np.int64)
 
+    def blocks_rows(self):
+        """The layer's blocks as row arrays (views of the pool), in order."""
+        for b, f in zip(self.lblocks.tolist(), self.lfill.tolist(), strict=True):
+            yield self.pool[b * K.BLOCK:b * K.BLOCK + f]
+
     @property
     def blocks(self) -> int:
         return len(self.link)
 
     def reserve(self, free: int) -> None:
-        """At least ``free`` free blocks (the pool grows by GROW past the need)."""
+        """At least ``free`` free blocks: a new pool (GROW past the need) into which only the
+        layer's blocks are copied, so the growth costs the layer, not the old pool."""
         if self.nfree >= free:
             return
-        old = self.blocks
-        new = int((old + free - self.nfree) * GROW) + 4
-        pool = np.empty((new * K.BLOCK, self.width), np.int64)
-        pool[:len(self.pool)] = self.pool
+        live = self.blocks - self.nfree
+        new = int((live + free) * GROW) + 4
+        pool = _lazy(new * K.BLOCK, self.width)
+        for b, f in zip(self.lblocks.tolist(), self.lfill.tolist(), strict=True):
+            pool[b * K.BLOCK:b * K.BLOCK + f] = self.pool[b * K.BLOCK:b * K.BLOCK + f]
         self.pool = pool
-        stack = np.empty(new, np.int64)
-        stack[:self.nfree] = self.stack[:self.nfree]
-        fresh = np.arange(new - 1, old - 1, -1, dtype=np.int64)  # lowest id on top
-        stack[self.nfree:self.nfree + len(fresh)] = fresh
-        self.stack, self.nfree = stack, self.nfree + len(fresh)
-        self.link = np.concatenate([self.link, np.full(new - old, -1, np.int64)])
+        taken = np.zeros(new, bool)
+        taken[self.lblocks] = True
+        self.stack = np.flatnonzero(~taken)[::-1].copy()  # lowest id on top
+        self.nfree = len(self.stack)
+        self.stack = np.concatenate([self.stack, np.empty(new - self.nfree, np.int64)])
+        self.link = np.full(new, -1, np.int64)
 
     def load(self, rows: np.ndarray) -> None:
         """Replace the layer by ``rows`` (a resumed checkpoint)."""
@@ -166,10 +179,8 @@ class _Pool:
         self.lfill = self.lfill[:0]
 
     def rows(self) -> np.ndarray:
-        """The layer's rows, gathered (for a checkpoint)."""
-        return np.concatenate([self.pool[b * K.BLOCK:b * K.BLOCK + f]
-                               for b, f in zip(self.lblocks.tolist(), self.lfill.tolist(), strict=True)]
-                              or [self.pool[:0]])
+        """The layer's rows, gathered."""
+        return np.concatenate(list(self.blocks_rows()) or [self.pool[:0]])
 
     def step(self, n: int, args: tuple, primes: np.ndarray) -> int:
         """One cell: the next layer replaces the current one; returns its number of states."""
@@ -202,6 +213,16 @@ class _Pool:
         return int(states.sum())
 
 
+def _lazy(rows: int, width: int) -> np.ndarray:
+    """An int64 array whose pages take memory only once written: an anonymous mapping without
+    swap reservation (Linux), so the pool can be reserved for the worst case for free."""
+    try:
+        m = mmap.mmap(-1, rows * width * 8, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS | MAP_NORESERVE)
+    except (OSError, ValueError, AttributeError):
+        return np.empty((rows, width), np.int64)
+    return np.frombuffer(m, np.int64).reshape(rows, width)
+
+
 def _bucket_bits(states: int) -> int:
     return max(0, min(16, (max(1, states) // K.BUCKET_ROWS).bit_length()))
 
@@ -225,21 +246,23 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
     order = [(r, c) for r in range(R) for c in range(C) if free[r, c]]
     last = order[-1]
     pr = np.array(primes, dtype=np.int64)
-    pool = _Pool(len(primes) + 2, 2 * predicted_peak(C, R), min(run.threads, numba.get_num_threads()))
+    pool = _Pool(len(primes) + 2, 3 * predicted_peak(C, R), min(run.threads, numba.get_num_threads()))
     n, peak, widest, first, row = 1, 1, 0, 0, 0
     if run.resume and run.checkpoint and os.path.exists(run.checkpoint):
         first, row, peak, widest, rows = _load(run.checkpoint, primes, order)
         pool.load(rows)
         n = len(rows)
     meter = _Meter(order, first) if run.progress else None
+    saved = time.monotonic()
     for i in range(first, len(order)):
         r, c = order[i]
         if r != row:
             for _ in range(r - row):
                 K.shift_row(pool.pool, pool.lblocks, pool.lfill, len(pool.lblocks), plug_mask)
             row = r
-            if run.checkpoint and r % run.every_rows == 0:
-                _save(run.checkpoint, pool.rows(), i, r, peak, widest, primes, order)
+            if run.checkpoint and r % run.every_rows == 0 and time.monotonic() >= saved + run.every_seconds:
+                _save(run.checkpoint, pool, n, i, r, peak, widest, primes, order)
+                saved = time.monotonic()
         deadline.check(building=False)
         args = (c, plugs, c + 1 < C and bool(free[r, c + 1]), r + 1 < R and bool(free[r + 1, c]),
                 (r, c) in (board.start, board.end), (r, c) == last)
@@ -259,23 +282,34 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
     return Result(res, float(done[:, -1].view(np.float64).sum()), peak, widest)
 
 
-def _save(path: str, cur: np.ndarray, i: int, row: int, peak: int, widest: int,
+MAGIC = 0x48414D46524F4E54  # the checkpoint format's first word
+HEADER = 8 + len(PRIMES)  # words: magic, cell, row, peak, widest, cells, states, width; primes
+
+
+def _save(path: str, pool: _Pool, n: int, i: int, row: int, peak: int, widest: int,
           primes: tuple[int, ...], order: list) -> None:
-    """The layer before cell ``order[i]`` (the first cell of its row ``row``), written to a
+    """The layer before cell ``order[i]`` (the first cell of its row ``row``): a header of
+    int64 words, then the rows, streamed block by block (no copy of the layer); written to a
     temporary file and renamed, so a kill never leaves a torn checkpoint."""
+    head = np.zeros(HEADER, np.int64)
+    head[:8] = (MAGIC, i, row, peak, widest, len(order), n, pool.width)
+    head[8:8 + len(primes)] = primes
     tmp = path + ".tmp"
     with open(tmp, "wb") as f:
-        np.savez(f, cur=cur, meta=np.array([i, row, peak, widest, len(order)], np.int64),
-                 primes=np.array([str(q) for q in primes]))
+        f.write(head.tobytes())
+        for rows in pool.blocks_rows():
+            f.write(rows.tobytes())
     os.replace(tmp, path)
 
 
 def _load(path: str, primes: tuple[int, ...], order: list):
-    with np.load(path) as z:
-        i, row, peak, widest, cells = (int(x) for x in z["meta"])
-        if cells != len(order) or [int(q) for q in z["primes"]] != list(primes):
-            raise ValueError(f"{path} is a checkpoint of another run (grid or primes differ)")
-        return i, row, peak, widest, np.ascontiguousarray(z["cur"])
+    head = np.fromfile(path, np.int64, count=HEADER)
+    magic, i, row, peak, widest, cells, n, width = (int(x) for x in head[:8])
+    if magic != MAGIC or cells != len(order) or head[8:8 + len(primes)].tolist() != list(primes) \
+            or width != len(primes) + 2:
+        raise ValueError(f"{path} is a checkpoint of another run (grid or primes differ)")
+    rows = np.memmap(path, np.int64, "r", offset=8 * HEADER, shape=(n, width))
+    return i, row, peak, widest, rows
 
 
 class _Meter:
