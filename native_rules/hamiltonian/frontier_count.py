@@ -227,24 +227,48 @@ def _bucket_bits(states: int) -> int:
     return max(0, min(16, (max(1, states) // K.BUCKET_ROWS).bit_length()))
 
 
+@dataclass
+class Plan:
+    """The cells of a puzzle in DP order (``frontier.Board``'s orientation) and their steps'
+    arguments: ``cell_args(i)`` = (column, plugs, can go right, can go down, terminal, last)."""
+
+    board: Board
+    order: list
+    plugs: int
+    plug_mask: int
+
+    @classmethod
+    def of(cls, puzzle: HamiltonianPuzzle) -> Plan | None:
+        """None when the puzzle is trivially one path (its only free cell is the start)."""
+        p = puzzle.remainder() if puzzle.prefix else puzzle
+        if p.start == p.end:
+            return None
+        board = Board.of(p)
+        if board.cols > K.MAX_WIDTH:
+            raise TooLarge(f"the grid is {board.cols} cells wide; the compiled DP packs at most "
+                           f"{K.MAX_WIDTH}")
+        order = [(r, c) for r in range(board.rows) for c in range(board.cols) if board.free[r, c]]
+        return cls(board, order, board.cols + 1, (1 << (2 * (board.cols + 1))) - 1)
+
+    def cell_args(self, i: int) -> tuple:
+        r, c = self.order[i]
+        b = self.board
+        return (c, self.plugs, c + 1 < b.cols and bool(b.free[r, c + 1]),
+                r + 1 < b.rows and bool(b.free[r + 1, c]), (r, c) in (b.start, b.end),
+                i == len(self.order) - 1)
+
+
 def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run | None = None,
                    deadline: Deadline | None = None) -> Result:
     """The Hamiltonian paths of ``puzzle`` (its prefix, if any, taken into account) modulo each
     prime, with their float count and the peak number of states."""
     run = run or Run()
     deadline = deadline or NO_DEADLINE
-    p = puzzle.remainder() if puzzle.prefix else puzzle
-    board = Board.of(p)
-    if p.start == p.end:
+    plan = Plan.of(puzzle)
+    if plan is None:
         return Result([1 % q for q in primes], 1.0, 1, 0)
-    R, C = board.rows, board.cols
-    if C > K.MAX_WIDTH:
-        raise TooLarge(f"the grid is {C} cells wide; the frontier DP packs at most {K.MAX_WIDTH}")
-    plugs = C + 1
-    plug_mask = (1 << (2 * plugs)) - 1
-    free = board.free
-    order = [(r, c) for r in range(R) for c in range(C) if free[r, c]]
-    last = order[-1]
+    order, plug_mask = plan.order, plan.plug_mask
+    R, C = plan.board.rows, plan.board.cols
     pr = np.array(primes, dtype=np.int64)
     pool = _Pool(len(primes) + 2, 3 * predicted_peak(C, R), min(run.threads, numba.get_num_threads()))
     n, peak, widest, first, row = 1, 1, 0, 0, 0
@@ -255,7 +279,7 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
     meter = _Meter(order, first) if run.progress else None
     saved = time.monotonic()
     for i in range(first, len(order)):
-        r, c = order[i]
+        r = order[i][0]
         if r != row:
             for _ in range(r - row):
                 K.shift_row(pool.pool, pool.lblocks, pool.lfill, len(pool.lblocks), plug_mask)
@@ -264,9 +288,7 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
                 _save(run.checkpoint, pool, n, i, r, peak, widest, primes, order)
                 saved = time.monotonic()
         deadline.check(building=False)
-        args = (c, plugs, c + 1 < C and bool(free[r, c + 1]), r + 1 < R and bool(free[r + 1, c]),
-                (r, c) in (board.start, board.end), (r, c) == last)
-        n = pool.step(n, args, pr)
+        n = pool.step(n, plan.cell_args(i), pr)
         if n > run.max_states:
             raise TooLarge(f"more than {run.max_states} frontier states")
         peak, widest = max(peak, n), max(widest, pool.last_successors)
@@ -389,9 +411,15 @@ def count(puzzle: HamiltonianPuzzle, *, run: Run | None = None, deadline: Deadli
     margin (repeated with more when the first guess was short). Under ``run.memory`` the primes
     are split over several runs of the DP."""
     run = run or Run()
+    return joined(puzzle, primes, lambda ps: _residues(puzzle, ps, run, deadline))
+
+
+def joined(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], residues) -> tuple[int, Result]:
+    """The count from ``residues(primes[:k])`` (a ``Result``) for the first k that makes the
+    product of the primes exceed the float bound (guessed by ``primes_for``, raised if short)."""
     k = min(len(primes), primes_for(puzzle))
     while True:
-        got = _residues(puzzle, primes[:k], run, deadline)
+        got = residues(primes[:k])
         bound = got.approx * (1 + FLOAT_SLACK) ** (puzzle.free_count() + 1) + 1
         if math.prod(primes[:k]) > bound:
             return crt(got.residues, primes[:k]), got

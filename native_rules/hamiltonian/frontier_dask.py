@@ -12,14 +12,11 @@ the frontier is large.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
 from . import frontier_count as fc
 from . import frontier_kernel as K
-from .frontier import Board, TooLarge
 
 
 def _expand(rows, shifts, plug_mask, args, pbits):
@@ -54,17 +51,9 @@ def count_residues(client, puzzle: HamiltonianPuzzle, primes: tuple[int, ...], p
     pbits = parts.bit_length() - 1
     if parts != 1 << pbits:
         raise ValueError(f"parts must be a power of two, not {parts}")
-    p = puzzle.remainder() if puzzle.prefix else puzzle
-    board = Board.of(p)
-    if p.start == p.end:
+    plan = fc.Plan.of(puzzle)
+    if plan is None:
         return fc.Result([1 % q for q in primes], 1.0, 1, 0)
-    R, C = board.rows, board.cols
-    if C > K.MAX_WIDTH:
-        raise TooLarge(f"the grid is {C} cells wide; the frontier DP packs at most {K.MAX_WIDTH}")
-    plugs = C + 1
-    plug_mask = (1 << (2 * plugs)) - 1
-    free = board.free
-    order = [(r, c) for r in range(R) for c in range(C) if free[r, c]]
     start = np.zeros((1, len(primes) + 2), np.int64)
     start[0, 1:-1] = 1
     start[:, -1:].view(np.float64)[0, 0] = 1.0
@@ -72,16 +61,15 @@ def count_residues(client, puzzle: HamiltonianPuzzle, primes: tuple[int, ...], p
     first = K.bucket_of(0, pbits)
     layer = [client.scatter(start if d == first else empty) for d in range(parts)]
     row, peak = 0, 1
-    for r, c in order:
-        args = (c, plugs, c + 1 < C and bool(free[r, c + 1]), r + 1 < R and bool(free[r + 1, c]),
-                (r, c) in (board.start, board.end), (r, c) == order[-1])
-        split = [client.submit(_expand, part, r - row, plug_mask, args, pbits, pure=False) for part in layer]
+    for i, (r, _) in enumerate(plan.order):
+        split = [client.submit(_expand, part, r - row, plan.plug_mask, plan.cell_args(i), pbits, pure=False)
+                 for part in layer]
         row = r
         layer = [client.submit(_merge, primes, pbits,
                                *[client.submit(_piece, s, d, pure=False) for s in split], pure=False)
                  for d in range(parts)]
         peak = max(peak, sum(client.gather([client.submit(len, x, pure=False) for x in layer])))
-    got = client.gather([client.submit(_finals, x, plug_mask, primes, pure=False) for x in layer])
+    got = client.gather([client.submit(_finals, x, plan.plug_mask, primes, pure=False) for x in layer])
     residues = [sum(g[0][t] for g in got) % q for t, q in enumerate(primes)]
     return fc.Result(residues, sum(g[1] for g in got), peak, 0)
 
@@ -89,12 +77,4 @@ def count_residues(client, puzzle: HamiltonianPuzzle, primes: tuple[int, ...], p
 def count(client, puzzle: HamiltonianPuzzle, parts: int = 4,
           primes: tuple[int, ...] = fc.PRIMES) -> int:
     """The exact number of Hamiltonian paths, computed on the workers of ``client``."""
-    k = min(len(primes), fc.primes_for(puzzle))
-    while True:
-        got = count_residues(client, puzzle, primes[:k], parts)
-        bound = got.approx * (1 + fc.FLOAT_SLACK) ** (puzzle.free_count() + 1) + 1
-        if math.prod(primes[:k]) > bound:
-            return fc.crt(got.residues, primes[:k])
-        if k == len(primes):
-            raise TooLarge("the count exceeds the product of every prime")
-        k = min(len(primes), math.ceil(math.log2(bound) / 61) + 1)
+    return fc.joined(puzzle, primes, lambda ps: count_residues(client, puzzle, ps, parts))[0]
