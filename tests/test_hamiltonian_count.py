@@ -49,3 +49,11 @@ def test_cli_count_with_compiled_options(tmp_path):
     out = CliRunner().invoke(app, args)
     assert "exactly 2688307514 solutions" in out.output, out.output
     assert not ck.exists()  # written every 300 s only: a 9x9 run is over before
+
+
+def test_the_second_prime_set_is_a_second_route():
+    p = HP.square(12)
+    first = count_solutions(DP, p, Limit(), primes="first")
+    second = count_solutions(DP, p, Limit(), primes="second")
+    assert first.total == second.total == frontier.count(p)
+    assert count_solutions(DP, p, Limit(), primes="third").status == Status.ERROR

@@ -11,7 +11,8 @@ backend contract.
   cache load to pay). Options: ``engine`` (auto / numpy / compiled), ``memory`` (MiB: refuse a
   run whose predicted peak exceeds it), ``checkpoint`` (a file, written every few rows),
   ``resume`` (continue from it), ``progress`` (a line on stderr: cells, states, ETA),
-  ``threads`` (split large layers among numba's threads), ``max_states``.
+  ``threads`` (split large layers among numba's threads), ``primes`` (first / second: two
+  disjoint prime sets, two independent routes to one count), ``max_states``.
 
 Both stop with status ``timeout`` at the deadline (``stops_at_deadline``: the DP checks it at
 every cell) and ``error`` when the frontier outgrows ``max_states`` (the grid is too wide for this
@@ -54,7 +55,8 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *,
 @stops_at_deadline("dp")
 def count(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, max_states: int | None = None,
           engine: str = "auto", memory: int | None = None, checkpoint: str | None = None,
-          resume: bool = False, progress: bool = False, threads: int = 1) -> SolveResult:
+          resume: bool = False, progress: bool = False, threads: int = 1,
+          primes: str = "first") -> SolveResult:
     deadline = Deadline(limit.seconds)
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
@@ -63,7 +65,7 @@ def count(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, max_states: int 
         if compiled:
             total, stats = _count_compiled(puzzle, deadline, max_states=max_states, memory=memory,
                                            checkpoint=checkpoint, resume=resume, progress=progress,
-                                           threads=threads)
+                                           threads=threads, primes=primes)
         else:
             table = frontier.build(puzzle, max_states=max_states or frontier.DEFAULT_MAX_STATES,
                                    deadline=deadline)
@@ -77,13 +79,16 @@ def count(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, max_states: int 
 
 def _count_compiled(puzzle: HamiltonianPuzzle, deadline: Deadline, *, max_states: int | None,
                     memory: int | None, checkpoint: str | None, resume: bool,
-                    progress: bool, threads: int) -> tuple[int, dict]:
+                    progress: bool, threads: int, primes: str) -> tuple[int, dict]:
     from . import frontier_count
 
+    sets = {"first": frontier_count.PRIMES, "second": frontier_count.SECOND_PRIMES}
+    if primes not in sets:
+        raise ValueError(f"primes must be first or second, not {primes!r}")
     run = frontier_count.Run(checkpoint=checkpoint, resume=resume, progress=progress,
                              memory=None if memory is None else int(memory) << 20, threads=int(threads))
     if max_states is not None:
         run.max_states = max_states
-    total, got = frontier_count.count(puzzle, run=run, deadline=deadline)
+    total, got = frontier_count.count(puzzle, run=run, deadline=deadline, primes=sets[primes])
     return total, {"peak_states": got.peak_states, "engine": "compiled",
                    "primes": len(got.residues)}

@@ -270,7 +270,7 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
     order, plug_mask = plan.order, plan.plug_mask
     R, C = plan.board.rows, plan.board.cols
     pr = np.array(primes, dtype=np.int64)
-    pool = _Pool(len(primes) + 2, 3 * predicted_peak(C, R), min(run.threads, numba.get_num_threads()))
+    pool = _Pool(len(primes) + 2, 4 * predicted_peak(C, R), min(run.threads, numba.get_num_threads()))
     n, peak, widest, first, row = 1, 1, 0, 0, 0
     if run.resume and run.checkpoint and os.path.exists(run.checkpoint):
         first, row, peak, widest, rows = _load(run.checkpoint, primes, order)
@@ -359,7 +359,7 @@ class _Meter:
         sys.stderr.write("\n")
 
 
-PEAK_STATES = {5: 40, 7: 228, 9: 1414, 11: 9296, 13: 63774, 15: 451940, 17: 3285502}
+PEAK_STATES = {5: 40, 7: 228, 9: 1414, 11: 9296, 13: 63774, 15: 451940, 17: 3285502, 19: 24381960}
 
 
 def predicted_peak(width: int, rows: int) -> int:
