@@ -108,6 +108,7 @@ def test_progress_line(capsys):
     fc.count(HP.square(7), run=fc.Run(progress=True))
     err = capsys.readouterr().err
     assert "cell 49/49" in err and "ETA" in err
+    assert f"predicted peak {fc.PEAK_STATES[7]:,} states" in err
 
 
 def test_threads_split_large_layers_with_the_same_count(monkeypatch):

@@ -277,6 +277,10 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
         pool.load(rows)
         n = len(rows)
     meter = _Meter(order, first) if run.progress else None
+    if meter:
+        states = predicted_peak(C, R)
+        sys.stderr.write(f"{R}x{C}, {len(primes)} primes: predicted peak {states:,} states, "
+                         f"{SUCCESSORS_PER_STATE * states * 8 * (len(primes) + 2) / 2**30:.1f} GiB\n")
     saved = time.monotonic()
     for i in range(first, len(order)):
         r = order[i][0]
