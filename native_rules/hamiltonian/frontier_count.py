@@ -1,11 +1,12 @@
 """Exact counts by the compiled frontier DP (``frontier_kernel``): residues modulo a few primes
 below 2^62 joined by the Chinese remainder theorem, with the float count bounding the result.
 
-``count_residues`` walks the cells like ``frontier._run``; each cell's successors are grouped
-into buckets by key hash, and the buckets are processed in as many chunks as ``memory`` asks
-(every chunk re-reads the layer, so less memory costs time, not correctness). ``Run`` options:
-a checkpoint file written every few rows (``resume`` continues from it after a kill) and a
-progress line on stderr (cells done, states, ETA).
+``count_residues`` walks the cells like ``frontier._run``, the layer in a pool of blocks
+(``_Pool``; the kernels in ``frontier_kernel``). ``count`` runs it for as many primes as the
+float bound needs, over several runs of fewer primes when ``Run.memory`` asks (fewer words per
+state). ``Run`` options: a checkpoint file written every few rows (``resume`` continues from it
+after a kill), a progress line on stderr (predicted peak, cells done, states, ETA), threads.
+Design and figures: docs/hamiltonian.md.
 """
 
 from __future__ import annotations
@@ -84,11 +85,10 @@ def crt(residues: list[int], primes: tuple[int, ...]) -> int:
 
 @dataclass
 class Run:
-    """How to run: ``memory`` (bytes for the layers, None = no limit), ``checkpoint`` (a file
+    """How to run: ``memory`` (bytes for the pool, None = no limit), ``checkpoint`` (a file
     path, written at the start of every ``every_rows``-th row once ``every_seconds`` passed since
-    the last), ``resume`` (start from that file if present),
-    ``progress`` (a line on stderr per cell), ``threads`` (for layers of PARALLEL_STATES or
-    more; numba's thread pool)."""
+    the last), ``resume`` (start from that file if present), ``progress`` (a line on stderr per
+    cell), ``threads`` (for layers of PARALLEL_STATES or more; numba's thread pool)."""
 
     memory: int | None = None
     checkpoint: str | None = None
@@ -102,6 +102,8 @@ class Run:
 
 @dataclass
 class Result:
+    """The count modulo each prime, the float count, and the run's figures."""
+
     residues: list[int]
     approx: float
     peak_states: int
@@ -111,8 +113,8 @@ class Result:
 class _Pool:
     """Fixed-size blocks of rows (``width`` int64: key, residues, float count) with a free stack;
     the current layer is a list of blocks. Untouched blocks cost no memory (the pool is one
-    lazily mapped array), so it is reserved for the predicted peak and grown (copied) only when
-    a prediction was short."""
+    lazily mapped array), so it is reserved for four times the predicted peak and grown (the
+    layer copied) only when a prediction was short."""
 
     def __init__(self, width: int, rows: int, threads: int = 1) -> None:
         self.width = width
@@ -302,10 +304,16 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
             break
     if meter:
         meter.close()
-    rows = pool.rows()
+    res, approx = finals(pool.rows(), plug_mask, primes)
+    return Result(res, approx, peak, widest)
+
+
+def finals(rows: np.ndarray, plug_mask: int, primes: tuple[int, ...]) -> tuple[list[int], float]:
+    """(count modulo each prime, float count) of the completed paths among ``rows``: the states
+    with no plug left."""
     done = rows[(rows[:, 0] & plug_mask) == 0]
-    res = [sum(int(x) for x in done[:, 1 + t]) % q for t, q in enumerate(primes)]
-    return Result(res, float(done[:, -1].view(np.float64).sum()), peak, widest)
+    return ([sum(int(x) for x in done[:, 1 + t]) % q for t, q in enumerate(primes)],
+            float(done[:, -1].view(np.float64).sum()))
 
 
 MAGIC = 0x48414D46524F4E54  # the checkpoint format's first word

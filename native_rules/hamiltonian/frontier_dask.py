@@ -38,13 +38,6 @@ def _merge(primes, pbits, *pieces):
     return rows[:m].copy()
 
 
-def _finals(rows, plug_mask, primes):
-    """(residue sums, float count) of a part's completed paths."""
-    done = rows[(rows[:, 0] & plug_mask) == 0]
-    return ([sum(int(x) for x in done[:, 1 + t]) % q for t, q in enumerate(primes)],
-            float(done[:, -1].view(np.float64).sum()))
-
-
 def count_residues(client, puzzle: HamiltonianPuzzle, primes: tuple[int, ...], parts: int) -> fc.Result:
     """``frontier_count.count_residues`` over the workers of ``client``, the layers split in
     ``parts`` (a power of two) by state hash."""
@@ -69,7 +62,7 @@ def count_residues(client, puzzle: HamiltonianPuzzle, primes: tuple[int, ...], p
                                *[client.submit(_piece, s, d, pure=False) for s in split], pure=False)
                  for d in range(parts)]
         peak = max(peak, sum(client.gather([client.submit(len, x, pure=False) for x in layer])))
-    got = client.gather([client.submit(_finals, x, plan.plug_mask, primes, pure=False) for x in layer])
+    got = client.gather([client.submit(fc.finals, x, plan.plug_mask, primes, pure=False) for x in layer])
     residues = [sum(g[0][t] for g in got) % q for t, q in enumerate(primes)]
     return fc.Result(residues, sum(g[1] for g in got), peak, 0)
 

@@ -2,16 +2,16 @@
 transitions, cell by cell, counted modulo a few primes below 2^62 instead of in exact limbs, and
 merged by a partition into cache-sized buckets instead of a sort.
 
-A layer is one int64 array of rows ``key, residue per prime, float count`` (the float's bits), so
-a state costs (k + 2) words whatever the size of its count. One cell's step makes three passes:
-count the successors per bucket (the top bits of a multiplicative hash of the key), write every
-successor row into its bucket, then merge each bucket in place through a small hash table that
-stays in cache and pack the buckets together. The exact count is joined from the residues by the
-Chinese remainder theorem; the float copy bounds it (why that is rigorous: docs/hamiltonian.md).
+A state is a row of int64 ``key, residue per prime, float count`` (the float's bits), so it
+costs (k + 2) words whatever the size of its count; rows live in blocks of a pool (the driver,
+``frontier_count``, keeps the free stack). One cell's step: ``scatter`` reads the layer's blocks
+and appends each successor row to its bucket's chain of blocks (the top bits of a multiplicative
+hash of the key), freeing each layer block once read; ``merge`` merges each bucket in place
+through a hash table that stays in cache; ``collect`` makes the buckets' first blocks the next
+layer. ``expand_rows`` / ``merge_rows`` are the same steps on plain arrays, for the Dask variant.
 
 Keys are int64: the W + 1 plugs of at most 30 slots take 60 bits (counting only, no tag bits).
 """
-
 from __future__ import annotations
 
 import numpy as np
@@ -270,18 +270,6 @@ def shift_row(pool, lblocks, lfill, nl, plug_mask):
         for i in range(base, base + lfill[li]):
             k = pool[i, 0]
             pool[i, 0] = (k & ~plug_mask) | ((k << 2) & plug_mask)
-
-
-@njit(cache=True)
-def finals(pool, lblocks, lfill, nl, plug_mask):
-    """Pool rows of the states with no plug left (the completed paths)."""
-    out = []
-    for li in range(nl):
-        base = lblocks[li] * BLOCK
-        for i in range(base, base + lfill[li]):
-            if (pool[i, 0] & plug_mask) == 0:
-                out.append(i)
-    return np.array(out, np.int64)
 
 
 @njit(cache=True)
