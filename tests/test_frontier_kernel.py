@@ -115,3 +115,19 @@ def test_threads_split_large_layers_with_the_same_count(monkeypatch):
     monkeypatch.setattr(fc, "PARALLEL_STATES", 100)
     p = HP.square(11)
     assert fc.count(p, run=fc.Run(threads=2))[0] == frontier.count(p)
+
+
+def test_a_short_peak_prediction_grows_the_pool_with_the_same_count(monkeypatch):
+    grown = []
+    real = fc._Pool.reserve
+
+    def counting_growth(self, free):
+        if self.nfree < free:
+            grown.append(free)
+        real(self, free)
+
+    monkeypatch.setattr(fc, "predicted_peak", lambda width, rows: 1)
+    monkeypatch.setattr(fc._Pool, "reserve", counting_growth)
+    p = HP.square(11)
+    assert fc.count(p)[0] == frontier.count(p)
+    assert len(grown) > 3
