@@ -48,7 +48,7 @@ def test_cli_count_with_compiled_options(tmp_path):
             "-O", f"checkpoint={ck}", "-O", "progress=true"]
     out = CliRunner().invoke(app, args)
     assert "exactly 2688307514 solutions" in out.output, out.output
-    assert not ck.exists()  # written every 300 s only: a 9x9 run is over before
+    assert not ck.exists()  # written every 10 minutes only: a 9x9 run is over before
 
 
 def test_the_second_prime_set_is_a_second_route():

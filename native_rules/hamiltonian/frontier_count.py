@@ -93,7 +93,7 @@ class Run:
     memory: int | None = None
     checkpoint: str | None = None
     every_rows: int = 2
-    every_seconds: float = 300.0
+    every_seconds: float = 600.0
     resume: bool = False
     progress: bool = False
     max_states: int = 2_000_000_000
