@@ -57,3 +57,11 @@ def test_the_second_prime_set_is_a_second_route():
     second = count_solutions(DP, p, Limit(), primes="second")
     assert first.total == second.total == frontier.count(p)
     assert count_solutions(DP, p, Limit(), primes="third").status == Status.ERROR
+
+
+def test_listing_refuses_the_count_only_options():
+    from gridsolve.harness.run import run
+
+    r = run(DP, HP.square(5), Limit(solutions=3), engine="compiled")
+    assert r.status == Status.ERROR and "count mode only" in r.error
+    assert run(DP, HP.square(5), Limit(solutions=3)).count == 3

@@ -37,7 +37,16 @@ def _too_large(deadline: Deadline, exc: frontier.TooLarge) -> SolveResult:
 
 @stops_at_deadline("dp")
 def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *,
-          max_states: int = STORE_MAX_STATES) -> SolveResult:
+          max_states: int = STORE_MAX_STATES, engine: str | None = None, memory: int | None = None,
+          checkpoint: str | None = None, resume: bool | None = None, progress: bool | None = None,
+          threads: int | None = None, primes: str | None = None) -> SolveResult:
+    """Listing keeps every layer of the numpy DP: the compiled counter's options (accepted
+    because the backend declares them for its count mode) are refused here."""
+    given = [k for k, v in (("engine", engine), ("memory", memory), ("checkpoint", checkpoint),
+                            ("resume", resume), ("progress", progress), ("threads", threads),
+                            ("primes", primes)) if v is not None]
+    if given:
+        raise ValueError(f"{', '.join(given)}: options of the count mode only (gridsolve count)")
     deadline = Deadline(limit.seconds)
     try:
         table = frontier.build(puzzle, store=True, max_states=max_states, deadline=deadline)
