@@ -1,11 +1,13 @@
 """Hamiltonian paths: exact counting of the n x n corner-to-corner labyrinths (OEIS A001184) by
-the frontier DP, compared in the same run with Graphillion's ZDD
+the compiled frontier DP (``frontier_count``: counts modulo primes) and the numpy one
+(``frontier``: exact limbs), compared in the same run with Graphillion's ZDD
 (``GraphSet.paths(1, n*n, is_hamilton=True).len()``), plus CP-SAT / SAT enumeration of 7x7 and
-the 9x9 "left half".
+the 9x9 "left half"; then the peak states and time of the compiled DP projected to 21x21 and
+23x23 from the measured growth, for one machine and for N Dask workers.
 
-    python -m benchmarks hamiltonian-counting [--sizes 1,3,...,13] [--graphillion-max 13]
+    python -m benchmarks hamiltonian-counting [--sizes 9,11,...,17] [--graphillion-max 13]
                                               [--enum 7] [--enum-timeout 900] [--repeat 3]
-    python -m benchmarks hamiltonian-counting --sizes 15 --enum 0 --out hamiltonian_counting_15
+    python -m benchmarks hamiltonian-counting --sizes 19 --methods compiled --out hamiltonian_counting_19
 
 Every measurement runs in a fresh subprocess (so peak memory is that run's own: ``ru_maxrss``),
 one method after the other on the same size. Graphillion is not a gridsolve dependency: install
@@ -32,7 +34,11 @@ LEFT_HALF_9 = 1344153757
 CHILD = r"""
 import json, resource, sys, time
 what, n = sys.argv[1], int(sys.argv[2])
-if what in ("dp", "dp-left"):
+if what in ("compiled", "compiled-second"):
+    from gridsolve.native_rules.hamiltonian import frontier_count
+    from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+    frontier_count.count(HamiltonianPuzzle.square(3))  # loads the compiled code (cached on disk)
+elif what in ("dp", "dp-left"):
     from gridsolve.native_rules.hamiltonian.frontier import build
     from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 elif what == "graphillion":
@@ -42,8 +48,12 @@ else:
     from gridsolve.harness.run import run
     from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
     from gridsolve.puzzles.solving import Limit
-t0 = time.perf_counter()  # imports excluded
-if what == "dp":
+t0, c0 = time.perf_counter(), time.process_time()  # imports excluded
+if what in ("compiled", "compiled-second"):
+    primes = frontier_count.SECOND_PRIMES if what == "compiled-second" else frontier_count.PRIMES
+    count, got = frontier_count.count(HamiltonianPuzzle.square(n), primes=primes)
+    extra = {"peak_states": got.peak_states, "successors": got.successors}
+elif what == "dp":
     table = build(HamiltonianPuzzle.square(n))
     count, extra = table.total, {"peak_states": table.peak_states}
 elif what == "dp-left":
@@ -66,8 +76,8 @@ else:
             Limit(seconds=float(sys.argv[3]), solutions=10**9))
     count = r.count if r.exhausted else None
     extra = {"status": str(r.status), "listed": r.count}
-secs = time.perf_counter() - t0
-print(json.dumps({"count": count, "seconds": secs,
+secs, cpu = time.perf_counter() - t0, time.process_time() - c0
+print(json.dumps({"count": count, "seconds": secs, "cpu": cpu,
                   "rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, **extra}))
 """
 
@@ -89,46 +99,57 @@ def have_graphillion() -> bool:
     return p.returncode == 0
 
 
+METHODS = ("compiled", "dp", "graphillion")
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks hamiltonian-counting")
-    ap.add_argument("--sizes", default="1,3,5,7,9,11,13")
+    ap.add_argument("--sizes", default="9,11,13,15,17")
+    ap.add_argument("--methods", default=",".join(METHODS),
+                    help="of compiled, compiled-second (a disjoint prime set), dp (numpy), graphillion")
     ap.add_argument("--graphillion-max", type=int, default=13, help="largest n given to Graphillion")
     ap.add_argument("--enum", default="7", help="sizes enumerated by cpsat and sat (0 = none)")
     ap.add_argument("--enum-timeout", type=float, default=900.0)
-    ap.add_argument("--repeat", type=int, default=3, help="DP / Graphillion runs per size (median)")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per size below 15x15 (median)")
     ap.add_argument("--out", default="hamiltonian_counting")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    methods = [m for m in args.methods.split(",") if m.strip()]
     enum_sizes = [int(s) for s in args.enum.split(",") if s.strip() and int(s) > 0]
-    gl = have_graphillion()
-    if not gl:
+    gl = "graphillion" in methods and have_graphillion()
+    if "graphillion" in methods and not gl:
         print("graphillion is not installed: `.venv/bin/pip install graphillion` to compare", flush=True)
     rows = []
 
-    def measure(method: str, n: int, repeat: int, timeout: float = 1800.0) -> None:
+    def measure(method: str, n: int, repeat: int, timeout: float = 7200.0) -> None:
         runs = [child(method, n, timeout) for _ in range(repeat)]
         ok = [r for r in runs if "error" not in r]
         if not ok:
             rows.append({"n": n, "method": method, "count": "", "correct": False, "median_s": "",
-                         "max_s": "", "rss_mib": "", "peak_states": "", "note": runs[0]["error"]})
+                         "cpu_s": "", "rss_mib": "", "peak_states": "", "note": runs[0]["error"]})
             print(f"  n={n} {method}: {runs[0]['error']}", flush=True)
             return
         want = LEFT_HALF_9 if method == "dp-left" else A001184.get(n)
+        if want is None:  # a new term: the other routes of this run are the check
+            want = next((r["count"] for r in rows if r["n"] == n and r["count"] not in ("", None)),
+                        ok[0]["count"])
         secs = [r["seconds"] for r in ok]
         row = {"n": n, "method": method, "count": ok[0]["count"], "correct": ok[0]["count"] == want,
-               "median_s": round(statistics.median(secs), 4), "max_s": round(max(secs), 4),
+               "median_s": round(statistics.median(secs), 4),
+               "cpu_s": round(statistics.median(r["cpu"] for r in ok), 4),
                "rss_mib": round(max(r["rss_mib"] for r in ok), 1),
                "peak_states": ok[0].get("peak_states", ""), "note": ok[0].get("status", "")}
         rows.append(row)
         print(f"  n={n} {method}: {row['count']} ({'correct' if row['correct'] else 'WRONG'}) "
-              f"median {row['median_s']} s, {row['rss_mib']} MiB", flush=True)
+              f"median {row['median_s']} s ({row['cpu_s']} s CPU), {row['rss_mib']} MiB", flush=True)
 
     t0 = time.perf_counter()
     for n in sizes:
-        measure("dp", n, args.repeat)
-        if gl and n <= args.graphillion_max:
-            measure("graphillion", n, args.repeat if n <= 11 else 1)
-    if 9 in sizes:
+        for method in methods:
+            if method == "graphillion" and (not gl or n > args.graphillion_max):
+                continue
+            measure(method, n, args.repeat if n < 15 else 1)
+    if 9 in sizes and "dp" in methods:
         measure("dp-left", 9, args.repeat)
     for n in enum_sizes:
         for method in ("cpsat", "sat"):
@@ -141,26 +162,63 @@ def main(argv: list[str]) -> int:
     return 0 if all(r["correct"] for r in rows if r["count"] != "" and r["count"] is not None) else 1
 
 
+def projection(rows: list[dict], workers: tuple[int, ...] = (1, 4, 16)) -> str:
+    """21x21 and 23x23 projected from the compiled DP's two largest measured sizes: peak states
+    grow by the measured ratio per two columns, time by that ratio times the cells' ratio,
+    memory as the successor rows of the peak (``frontier_count.predicted_bytes``); N workers
+    divide time and memory ideally (a lower bound: every cell also ships the successors)."""
+    got = sorted(((r["n"], r) for r in rows if r["method"] == "compiled" and r["peak_states"]),
+                 key=lambda x: x[0])
+    if len(got) < 2:
+        return ""
+    (n0, a), (n1, b) = got[-2], got[-1]
+    if n1 - n0 != 2:
+        return ""
+    from gridsolve.native_rules.hamiltonian import frontier_count
+    from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+
+    ratio = b["peak_states"] / a["peak_states"]
+    t_ratio = b["cpu_s"] / max(a["cpu_s"], 1e-9)
+    table = []
+    peak, cpu = b["peak_states"], b["cpu_s"]
+    for n in range(n1 + 2, 25, 2):
+        peak, cpu = peak * ratio, cpu * t_ratio * (n * n) / ((n - 2) ** 2) / ((n1 * n1) / (n0 * n0))
+        k = frontier_count.primes_for(HamiltonianPuzzle.square(n))
+        mem = frontier_count.SUCCESSORS_PER_STATE * peak * 8 * (k + 2) / 2**30
+        for w in workers if n >= 19 else ():
+            table.append([n, w, f"{peak:.3g}", k, f"{mem / w:.1f}", f"{cpu / w / 3600:.2f}"])
+    head = ["n", "workers", "peak states", "primes", "GiB per worker", "CPU hours per worker"]
+    return (f"\n## Projection (compiled DP, from {n0}x{n0} and {n1}x{n1})\n\nPeak states x{ratio:.2f} "
+            f"and CPU time x{t_ratio:.2f} per two columns as measured, the time also scaled by the "
+            "growth of the cell count; workers divide the work ideally (each cell also ships its "
+            "successors between them, not counted).\n\n" + markdown_table(head, table))
+
+
 def render(rows: list[dict], argv: list[str], total: float) -> str:
     cmd = "python -m benchmarks hamiltonian-counting" + (" " + " ".join(argv) if argv else "")
     out = ["# Hamiltonian paths: exact counts of the n x n labyrinth (A001184)\n", stamp(cmd),
-           f"\nEach figure is a fresh process (model building and imports excluded from seconds, "
-           f"included in peak RSS); median of the repeats. Whole run: {total:.0f} s.\n\n"]
+           f"\nEach figure is a fresh process (imports and loading the compiled code excluded from "
+           f"seconds, included in peak RSS); median of the repeats; CPU = the process's CPU time "
+           f"(the honest figure on a loaded machine). Whole run: {total:.0f} s.\n\n"]
     table = []
     by = {(r["n"], r["method"]): r for r in rows}
     for r in rows:
         ratio = ""
-        g = by.get((r["n"], "graphillion"))
-        if r["method"] == "dp" and g and g.get("median_s") and r["median_s"]:
-            ratio = f"{g['median_s'] / max(r['median_s'], 1e-9):.1f}x"
+        d = by.get((r["n"], "dp"))
+        if r["method"] == "compiled" and d and d.get("cpu_s") and r["cpu_s"]:
+            ratio = f"{d['cpu_s'] / max(r['cpu_s'], 1e-9):.1f}x"
         table.append([r["n"], r["method"], r["count"] if r["count"] not in ("", None) else "-",
-                      "yes" if r["correct"] else "NO", r["median_s"], r["max_s"], r["rss_mib"],
+                      "yes" if r["correct"] else "NO", r["median_s"], r["cpu_s"], r["rss_mib"],
                       r["peak_states"], ratio, r["note"]])
-    out.append(markdown_table(["n", "method", "count", "correct", "median s", "max s", "peak RSS MiB",
-                               "peak frontier states", "Graphillion / DP", "note"], table))
-    out.append("\n`dp-left` = 9x9 paths whose first step goes right (the author's 45-hour \"left "
-               "side\", 1 344 153 757). `cpsat` / `sat` enumerate every path (one solution at a "
-               "time) within the enumeration timeout.\n")
+    out.append(markdown_table(["n", "method", "count", "correct", "median s", "CPU s", "peak RSS MiB",
+                               "peak frontier states", "numpy / compiled (CPU)", "note"], table))
+    out.append("\n`compiled` = `frontier_count` (counts modulo primes below 2^62, CRT); "
+               "`compiled-second` = the same on a disjoint prime set (an independent check of new "
+               "terms); `dp` = the numpy DP (exact limbs). `dp-left` = 9x9 paths whose first step "
+               "goes right (the author's 45-hour \"left side\", 1 344 153 757). `cpsat` / `sat` "
+               "enumerate every path (one solution at a time) within the enumeration timeout. "
+               "Correct = the A001184 term, or for a new term the first route's count.\n")
+    out.append(projection(rows))
     return "".join(out)
 
 
@@ -173,13 +231,13 @@ def plot(rows: list[dict], path) -> None:
     except ImportError:
         return
     fig, ax = plt.subplots(figsize=(6, 4))
-    for method, style in (("dp", "o-"), ("graphillion", "s--")):
-        pts = [(r["n"], float(r["median_s"])) for r in rows
-               if r["method"] == method and r["median_s"] not in ("", None) and float(r["median_s"]) > 0]
+    for method, style in (("compiled", "^-"), ("dp", "o-"), ("graphillion", "s--")):
+        pts = [(r["n"], float(r["cpu_s"])) for r in rows
+               if r["method"] == method and r["cpu_s"] not in ("", None) and float(r["cpu_s"]) > 0]
         if pts:
             ax.semilogy(*zip(*pts, strict=True), style, label=method)
     ax.set_xlabel("n (n x n grid, corner to corner)")
-    ax.set_ylabel("seconds (median)")
+    ax.set_ylabel("CPU seconds (median)")
     ax.set_title("Counting Hamiltonian paths exactly")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend()

@@ -135,7 +135,10 @@ BACKENDS: tuple[Backend, ...] = (
             family="native", max_cells=400),
     Backend("hamiltonian", "dp", NATIVE + "hamiltonian.counting:solve",
             "frontier dynamic programming (numpy): exact count, paths listed by rank; "
-            "count-only mode for `gridsolve count`", takes=("max_states",), family="native",
+            "count-only mode for `gridsolve count` (compiled, modulo primes, from 12 wide)",
+            family="native",
+            takes=("max_states", "engine", "memory", "checkpoint", "resume", "progress", "threads",
+                   "primes"),
             counter=NATIVE + "hamiltonian.counting:count"),
     Backend("hamiltonian", "sat", SAT + "hamiltonian:solve",
             "CNF (CaDiCaL 1.9.5): degree 1 at the ends, 2 elsewhere; lazy cut clauses on one "

@@ -1,0 +1,328 @@
+"""The frontier DP's count, compiled (new, beside ``frontier.py``): the same plug states and
+transitions, cell by cell, counted modulo a few primes below 2^62 instead of in exact limbs, and
+merged by a partition into cache-sized buckets instead of a sort.
+
+A state is a row of int64 ``key, residue per prime, float count`` (the float's bits), so it
+costs (k + 2) words whatever the size of its count; rows live in blocks of a pool (the driver,
+``frontier_count``, keeps the free stack). One cell's step: ``scatter`` reads the layer's blocks
+and appends each successor row to its bucket's chain of blocks (the top bits of a multiplicative
+hash of the key), freeing each layer block once read; ``merge`` merges each bucket in place
+through a hash table that stays in cache; ``collect`` makes the buckets' first blocks the next
+layer. ``expand_rows`` / ``merge_rows`` are the same steps on plain arrays, for the Dask variant.
+
+Keys are int64: the W + 1 plugs of at most 30 slots take 60 bits (counting only, no tag bits).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+MAX_WIDTH = 29  # W + 1 <= 30 plugs of 2 bits in a positive int64
+EMPTY = -1
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+BUCKET_ROWS = 1 << 13  # the mean bucket: its rows and hash table fit in a core's L2
+BLOCK_BITS = 9
+BLOCK = 1 << BLOCK_BITS  # rows per block of the pool (layers and buckets are chains of blocks)
+
+
+@njit(cache=True, inline="always")
+def _partner(key, pos, plugs, right):
+    """Slot of the partner of the parenthesis at ``pos`` ('(' scanning right, ')' left): the
+    depth counts without a branch per symbol (+1 for the scan's own kind, -1 for the other)."""
+    depth = 1
+    if right:
+        for i in range(pos + 1, plugs):
+            s = (key >> (2 * i)) & 3
+            depth += (s == 1) - (s == 2)
+            if depth == 0:
+                return i
+    else:
+        for i in range(pos - 1, -1, -1):
+            s = (key >> (2 * i)) & 3
+            depth += (s == 2) - (s == 1)
+            if depth == 0:
+                return i
+    return -1
+
+
+@njit(cache=True, inline="always")
+def successors(key, c, plugs, can_r, can_d, terminal, is_last):
+    """The (at most two) successor keys of ``key`` at the cell in column ``c`` (EMPTY = none):
+    the transitions of ``frontier._transitions``, one state at a time."""
+    p = 2 * c
+    q = 2 * (c + 1)
+    plug_mask = (1 << (2 * plugs)) - 1
+    left = (key >> p) & 3
+    up = (key >> q) & 3
+    base = key & ~((3 << p) | (3 << q))
+    a = EMPTY
+    b = EMPTY
+    if terminal:
+        if left == 0 and up == 0:
+            if can_d:
+                a = base | (3 << p)
+            if can_r:
+                b = base | (3 << q)
+        elif left == 0 or up == 0:
+            x = left | up
+            if x == 3:
+                if is_last and (base & plug_mask) == 0:
+                    a = base
+            else:  # the path ends here: its other end becomes a terminal path's end
+                a = base ^ (x << (2 * _partner(key, c if left != 0 else c + 1, plugs, x == 1)))
+    elif left == 0 and up == 0:
+        if can_r and can_d:
+            a = base | (1 << p) | (2 << q)
+    elif left == 0 or up == 0:
+        x = left | up
+        if can_d:
+            a = base | (x << p)
+        if can_r:
+            b = base | (x << q)
+    elif left == 2 and up == 1:  # ")(": two partial paths become one
+        a = base
+    elif left == 3 and up == 3:  # the two terminal paths meet: only at the last cell
+        if is_last and (base & plug_mask) == 0:
+            a = base
+    elif not (left == 1 and up == 2):  # "()" would close a loop
+        # (left, up) -> the plug whose partner is relabelled, scan direction, xor to apply
+        if left == 1 and up == 1:
+            at, right, x = c + 1, True, 3
+        elif left == 2 and up == 2:
+            at, right, x = c, False, 3
+        elif left == 3:
+            at, right, x = c + 1, up == 1, up
+        else:  # up == 3
+            at, right, x = c, left == 1, left
+        a = base ^ (x << (2 * _partner(key, at, plugs, right)))
+    return a, b
+
+
+@njit(cache=True, inline="always")
+def _hash(key):
+    return np.uint64(key) * GOLDEN
+
+
+@njit(cache=True, inline="always")
+def bucket_of(key, bbits):
+    """The bucket of a key: the top ``bbits`` bits of its hash (0 when ``bbits`` is 0)."""
+    if bbits == 0:
+        return 0
+    return np.int64(_hash(key) >> np.uint64(64 - bbits))
+
+
+def _scatter(pool, lblocks, lfill, nl, tstack, tfree, link, head, tail, size,
+            c, plugs, can_r, can_d, terminal, is_last, bbits):
+    """Write every successor row (its key, the source's residues and float count) into blocks
+    chained per bucket. Thread ``t`` reads its share of the layer (the ``nl`` blocks
+    ``lblocks``, ``lfill`` rows each), takes blocks from its own free stack ``tstack[t]``
+    (``tfree[t]`` entries; the caller provides two per layer block it reads, plus one per
+    bucket) and puts each layer block there once read; its chains are ``head[t]``, ``link``,
+    ``tail[t]``, ``size[t]`` (rows)."""
+    threads = tstack.shape[0]
+    w = pool.shape[1]
+    for t in prange(threads):
+        head[t, :] = -1
+        tail[t, :] = -1
+        size[t, :] = 0
+        nfree = tfree[t]
+        for li in range(nl * t // threads, nl * (t + 1) // threads):
+            blk = lblocks[li]
+            for i in range(blk * BLOCK, blk * BLOCK + lfill[li]):
+                a, b = successors(pool[i, 0], c, plugs, can_r, can_d, terminal, is_last)
+                for key in (a, b):
+                    if key == EMPTY:
+                        continue
+                    k = bucket_of(key, bbits)
+                    f = size[t, k] & (BLOCK - 1)
+                    if f == 0:
+                        nfree -= 1
+                        fresh = tstack[t, nfree]
+                        link[fresh] = -1
+                        if tail[t, k] >= 0:
+                            link[tail[t, k]] = fresh
+                        else:
+                            head[t, k] = fresh
+                        tail[t, k] = fresh
+                    j = tail[t, k] * BLOCK + f
+                    pool[j, 0] = key
+                    for x in range(1, w):
+                        pool[j, x] = pool[i, x]
+                    size[t, k] += 1
+            tstack[t, nfree] = blk
+            nfree += 1
+        tfree[t] = nfree
+
+
+@njit(cache=True, inline="always")
+def _chain(head, link, size, b, blocks, fills):
+    """The blocks of bucket ``b`` (every thread's chain in turn) and their rows; returns how many."""
+    nbl = 0
+    for t in range(head.shape[0]):
+        blk = head[t, b]
+        left = size[t, b]
+        while blk >= 0:
+            blocks[nbl] = blk
+            fills[nbl] = min(left, BLOCK)
+            left -= BLOCK
+            nbl += 1
+            blk = link[blk]
+    return nbl
+
+
+@njit(cache=True, inline="always")
+def accumulate(rows, fl, dst, src, primes):
+    """Add row ``src``'s residues (modulo their primes) and float count to row ``dst``."""
+    w = rows.shape[1]
+    for t in range(1, len(primes) + 1):
+        v = rows[dst, t] + rows[src, t]
+        rows[dst, t] = v - primes[t - 1] if v >= primes[t - 1] else v
+    fl[dst, w - 1] += fl[src, w - 1]
+
+
+def _merge(pool, poolf, head, link, size, primes, bbits, states):
+    """Merge equal keys within each bucket in place, its rows packed into its first blocks
+    (never past a row not yet read); ``states[b]`` = bucket ``b``'s distinct keys. The buckets
+    are split among the threads, each with its own hash table (in cache)."""
+    threads, nk = head.shape
+    w = pool.shape[1]
+    for g in prange(threads):
+        b0, b1 = nk * g // threads, nk * (g + 1) // threads
+        biggest = 1
+        for b in range(b0, b1):
+            biggest = max(biggest, size[:, b].sum())
+        tbits = 1
+        while (1 << tbits) < 2 * biggest:
+            tbits += 1
+        table = np.empty(2 << tbits, np.int64)  # (key, row in the bucket) pairs
+        blocks = np.empty((biggest >> BLOCK_BITS) + threads + 1, np.int64)
+        fills = np.empty_like(blocks)
+        for b in range(b0, b1):
+            n = size[:, b].sum()
+            states[b] = 0
+            if n == 0:
+                continue
+            nbl = _chain(head, link, size, b, blocks, fills)
+            tb = 1
+            while (1 << tb) < 2 * n:
+                tb += 1
+            mask = (1 << tb) - 1
+            table[:2 * (mask + 1)] = EMPTY
+            m = 0
+            for u in range(nbl):
+                for src in range(blocks[u] * BLOCK, blocks[u] * BLOCK + fills[u]):
+                    key = pool[src, 0]
+                    h = np.int64((_hash(key) << np.uint64(bbits)) >> np.uint64(64 - tb))
+                    while True:
+                        tk = table[2 * h]
+                        if tk == key:
+                            at = table[2 * h + 1]
+                            accumulate(pool, poolf, blocks[at >> BLOCK_BITS] * BLOCK + (at & (BLOCK - 1)),
+                                       src, primes)
+                            break
+                        if tk == EMPTY:
+                            table[2 * h] = key
+                            table[2 * h + 1] = m
+                            dst = blocks[m >> BLOCK_BITS] * BLOCK + (m & (BLOCK - 1))
+                            if dst != src:
+                                for x in range(w):
+                                    pool[dst, x] = pool[src, x]
+                            m += 1
+                            break
+                        h = (h + 1) & mask
+            states[b] = m
+
+
+# each twice: on one thread (no thread pool to wake, which costs milliseconds per call) and on
+# numba's threads (prange splits the layer, then the buckets)
+scatter, merge = njit(cache=True)(_scatter), njit(cache=True)(_merge)
+scatter_threads = njit(cache=True, parallel=True)(_scatter)
+merge_threads = njit(cache=True, parallel=True)(_merge)
+
+
+@njit(cache=True)
+def collect(head, link, size, states, stack, nfree, oblocks, ofill):
+    """The next layer from the merged buckets (their first blocks, ``oblocks`` / ``ofill``);
+    the blocks left empty go back on the free ``stack``. Returns (entries, free blocks)."""
+    threads, nk = head.shape
+    blocks = np.empty(len(oblocks), np.int64)
+    fills = np.empty(len(oblocks), np.int64)
+    no = 0
+    for b in range(nk):
+        nbl = _chain(head, link, size, b, blocks, fills)
+        m = states[b]
+        used = (m + BLOCK - 1) >> BLOCK_BITS
+        for u in range(used):
+            oblocks[no] = blocks[u]
+            ofill[no] = min(BLOCK, m - u * BLOCK)
+            no += 1
+        for u in range(used, nbl):
+            stack[nfree] = blocks[u]
+            nfree += 1
+    return no, nfree
+
+
+@njit(cache=True)
+def shift_row(pool, lblocks, lfill, nl, plug_mask):
+    """A row change: every plug one slot up (the last slot is empty then)."""
+    for li in range(nl):
+        base = lblocks[li] * BLOCK
+        for i in range(base, base + lfill[li]):
+            k = pool[i, 0]
+            pool[i, 0] = (k & ~plug_mask) | ((k << 2) & plug_mask)
+
+
+@njit(cache=True)
+def expand_rows(rows, shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_last, pbits):
+    """The successor rows of a whole layer ``rows`` (after ``shifts`` row changes) and the part
+    (top ``pbits`` hash bits) each belongs to: one step of the partitioned DP."""
+    n, w = rows.shape
+    out = np.empty((2 * n, w), np.int64)
+    part = np.empty(2 * n, np.int64)
+    s = 0
+    for i in range(n):
+        key = rows[i, 0]
+        for _ in range(shifts):
+            key = (key & ~plug_mask) | ((key << 2) & plug_mask)
+        a, b = successors(key, c, plugs, can_r, can_d, terminal, is_last)
+        for nk in (a, b):
+            if nk == EMPTY:
+                continue
+            out[s, 0] = nk
+            for t in range(1, w):
+                out[s, t] = rows[i, t]
+            part[s] = bucket_of(nk, pbits)
+            s += 1
+    return out[:s], part[:s]
+
+
+@njit(cache=True)
+def merge_rows(rows, primes, pbits):
+    """Merge the equal keys of ``rows`` in place (residues modulo their prime, float counts
+    added; column ``-1`` is a float's bits) and return the number of distinct rows, packed first.
+    The keys share their top ``pbits`` hash bits (one part), so the table uses the next ones."""
+    n, w = rows.shape
+    fl = rows.view(np.float64)
+    tb = 1
+    while (1 << tb) < 2 * max(n, 1):
+        tb += 1
+    mask = (1 << tb) - 1
+    table = np.full(mask + 1, EMPTY, np.int64)
+    m = 0
+    for j in range(n):
+        key = rows[j, 0]
+        h = np.int64((_hash(key) << np.uint64(pbits)) >> np.uint64(64 - tb))
+        while True:
+            at = table[h]
+            if at == EMPTY:
+                table[h] = m
+                if m != j:
+                    for t in range(w):
+                        rows[m, t] = rows[j, t]
+                m += 1
+                break
+            if rows[at, 0] == key:
+                accumulate(rows, fl, at, j, primes)
+                break
+            h = (h + 1) & mask
+    return m

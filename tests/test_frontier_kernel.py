@@ -1,0 +1,133 @@
+"""The compiled frontier DP (frontier_count / frontier_kernel) against the numpy DP: the same
+counts on squares, rectangles, blocked cells, general endpoints and prefixes; CRT, primes,
+checkpoint / resume."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from gridsolve.native_rules.hamiltonian import frontier
+from gridsolve.native_rules.hamiltonian import frontier_count as fc
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle as HP
+
+
+def random_puzzle(rng: random.Random, rows: int, cols: int) -> HP:
+    """A grid with some blocked cells, random endpoints and a random self-avoiding prefix."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    blocked = frozenset(rng.sample(cells, rng.randint(0, len(cells) // 6)))
+    free = [c for c in cells if c not in blocked]
+    start, end = rng.sample(free, 2)
+    p = HP(rows, cols, start, end, blocked)
+    walk = [start]
+    for _ in range(rng.randint(0, len(free) // 3)):
+        moves = [m for m in p.neighbours(walk[-1]) if m not in walk and m != end]
+        if not moves:
+            break
+        walk.append(rng.choice(moves))
+    return p.with_prefix(walk) if len(walk) > 1 else p
+
+
+@pytest.mark.parametrize("n", range(1, 12))
+def test_squares_equal_the_numpy_dp(n):
+    assert fc.count(HP.square(n))[0] == frontier.count(HP.square(n))
+
+
+@pytest.mark.parametrize("rows,cols", [(1, 7), (2, 9), (3, 8), (8, 3), (6, 11), (10, 7)])
+def test_rectangles_equal_the_numpy_dp(rows, cols):
+    p = HP.rect(rows, cols)
+    assert fc.count(p)[0] == frontier.count(p)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_blocked_cells_endpoints_and_prefixes_equal_the_numpy_dp(seed):
+    rng = random.Random(seed)
+    p = random_puzzle(rng, rng.randint(2, 8), rng.randint(2, 8))
+    assert fc.count(p)[0] == frontier.count(p)
+
+
+def test_the_left_half_of_9x9():
+    assert fc.count(HP.square(9).with_prefix([(0, 0), (0, 1)]))[0] == 1_344_153_757
+
+
+def test_two_disjoint_prime_sets_agree_past_2_64():
+    p = HP.square(11)
+    first, _ = fc.count(p)
+    second, _ = fc.count(p, primes=fc.SECOND_PRIMES)
+    assert first == second == frontier.count(p) > 2**40
+    assert not set(fc.PRIMES) & set(fc.SECOND_PRIMES)
+
+
+def test_a_short_prime_guess_is_repeated_with_more():
+    p = HP.square(11)  # about 50 bits: one prime of 30 bits is short
+    small = fc.primes_below(1 << 30, 4)
+    assert fc.count(p, primes=small)[0] == frontier.count(p)
+
+
+def test_crt_joins_residues():
+    primes = fc.primes_below(1 << 20, 3)
+    x = 123456789012345
+    assert fc.crt([x % q for q in primes], primes) == x
+
+
+def test_primes_below_are_primes():
+    assert fc.primes_below(100, 4) == (97, 89, 83, 79)
+
+
+def test_checkpoint_resumes_to_the_same_count(tmp_path, monkeypatch):
+    path = str(tmp_path / "ck.npz")
+    p = HP.square(9)
+    want = frontier.count(p)
+    steps = []
+    real = fc._Pool.step
+
+    def killed_after_a_while(self, n, args, primes):
+        steps.append(1)
+        if len(steps) == 40:
+            raise KeyboardInterrupt
+        return real(self, n, args, primes)
+
+    monkeypatch.setattr(fc._Pool, "step", killed_after_a_while)
+    with pytest.raises(KeyboardInterrupt):
+        fc.count(p, run=fc.Run(checkpoint=path, every_rows=1, every_seconds=0))
+    monkeypatch.setattr(fc._Pool, "step", real)
+    resumed = []
+    monkeypatch.setattr(fc, "_load", lambda *a, _load=fc._load: resumed.append(1) or _load(*a))
+    assert fc.count(p, run=fc.Run(checkpoint=path, resume=True))[0] == want
+    assert resumed
+
+
+def test_a_checkpoint_of_another_grid_is_refused(tmp_path):
+    path = str(tmp_path / "ck.npz")
+    fc.count(HP.square(7), run=fc.Run(checkpoint=path, every_rows=1, every_seconds=0))
+    with pytest.raises(ValueError, match="another run"):
+        fc.count(HP.square(9), run=fc.Run(checkpoint=path, resume=True))
+
+
+def test_progress_line(capsys):
+    fc.count(HP.square(7), run=fc.Run(progress=True))
+    err = capsys.readouterr().err
+    assert "cell 49/49" in err and "ETA" in err
+    assert f"predicted peak {fc.PEAK_STATES[7]:,} states" in err
+
+
+def test_threads_split_large_layers_with_the_same_count(monkeypatch):
+    monkeypatch.setattr(fc, "PARALLEL_STATES", 100)
+    p = HP.square(11)
+    assert fc.count(p, run=fc.Run(threads=2))[0] == frontier.count(p)
+
+
+def test_a_short_peak_prediction_grows_the_pool_with_the_same_count(monkeypatch):
+    grown = []
+    real = fc._Pool.reserve
+
+    def counting_growth(self, free):
+        if self.nfree < free:
+            grown.append(free)
+        real(self, free)
+
+    monkeypatch.setattr(fc, "predicted_peak", lambda width, rows: 1)
+    monkeypatch.setattr(fc._Pool, "reserve", counting_growth)
+    p = HP.square(11)
+    assert fc.count(p)[0] == frontier.count(p)
+    assert len(grown) > 3
