@@ -131,3 +131,12 @@ def test_a_short_peak_prediction_grows_the_pool_with_the_same_count(monkeypatch)
     p = HP.square(11)
     assert fc.count(p)[0] == frontier.count(p)
     assert len(grown) > 3
+
+
+
+def test_a_memory_limit_is_kept_while_the_count_runs():
+    """-O memory is checked against the memory the process holds, cell by cell, not only against
+    the prediction made before the run."""
+    with pytest.raises(frontier.TooLarge, match="MiB allowed"):
+        fc.count_residues(HP.square(9), fc.PRIMES[:1], fc.Run(memory=1 << 20))
+    assert fc.count_residues(HP.square(9), fc.PRIMES[:1], fc.Run(memory=1 << 40)).peak_states > 0

@@ -215,6 +215,16 @@ class _Pool:
         return int(states.sum())
 
 
+def _resident() -> int:
+    """The bytes this process holds in memory now (Linux ``/proc``; 0 where unknown), so that a
+    memory limit is kept whatever the prediction said."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[1]) * mmap.PAGESIZE
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 def _lazy(rows: int, width: int) -> np.ndarray:
     """An int64 array whose pages take memory only once written: an anonymous mapping without
     swap reservation (Linux), so the pool can be reserved for the worst case for free."""
@@ -298,6 +308,10 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
         if n > run.max_states:
             raise TooLarge(f"more than {run.max_states} frontier states")
         peak, widest = max(peak, n), max(widest, pool.last_successors)
+        if run.memory is not None and _resident() > run.memory:
+            raise TooLarge(f"the count holds {_resident() >> 20} MiB after cell {i + 1} of {len(order)}, "
+                           f"more than the {run.memory >> 20} MiB allowed (-O memory)"
+                           + ("; -O resume=true goes on from the last checkpoint" if run.checkpoint else ""))
         if meter:
             meter.tick(i + 1, n)
         if n == 0:
