@@ -48,6 +48,7 @@ RULE_NAMES = (
     "side close", "side far", "side both",
     "near border", "area near border",
     "straight area", "left/right area up", "left/right area up big", "left/right corner big",
+    "double area", "double area rotated", "sequence", "down stair", "distance 3 next step",
 )
 
 
