@@ -49,6 +49,8 @@ RULE_NAMES = (
     "near border", "area near border",
     "straight area", "left/right area up", "left/right area up big", "left/right corner big",
     "double area", "double area rotated", "sequence", "down stair", "distance 3 next step",
+    "area up (author's table)", "area up big (author's table)",
+    "corner big (author's table)",
 )
 
 
