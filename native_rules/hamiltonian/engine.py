@@ -43,6 +43,7 @@ from .imbalance import (
 )
 from .rules import check_c_shape, check_near_field
 from .sequence import check_3_dist_next_step, check_down_stair, check_sequence
+from .side import check_side_table
 from .tables import check_area_up_big_table, check_area_up_table, check_corner_big_table
 from .walker import EMPTY, M_N, at, dir_code, live_frame, njit, rel
 
@@ -50,14 +51,15 @@ G_C_SHAPE, G_NEAR_FIELD, G_NEAR_BORDER, G_AREA_BORDER = 1, 2, 4, 8
 G_STRAIGHT, G_AREA_UP, G_AREA_UP_BIG, G_CORNER_BIG = 16, 32, 64, 128
 UNIVERSAL = 255
 G_DOUBLE_AREA, G_SEQUENCE, G_DOWN_STAIR, G_NEXT_STEP, G_TABLES = 256, 512, 1024, 2048, 4096
-NINE = G_DOUBLE_AREA | G_SEQUENCE | G_DOWN_STAIR | G_NEXT_STEP | G_TABLES
+G_SIDE = 8192
+NINE = G_DOUBLE_AREA | G_SEQUENCE | G_DOWN_STAIR | G_NEXT_STEP | G_TABLES | G_SIDE
 CONTROL = UNIVERSAL | NINE
 GROUPS = {
     "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
     "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
     "area-up-big": G_AREA_UP_BIG, "corner-big": G_CORNER_BIG,
     "double-area": G_DOUBLE_AREA, "sequence": G_SEQUENCE, "down-stair": G_DOWN_STAIR,
-    "next-step": G_NEXT_STEP, "area-tables": G_TABLES,
+    "next-step": G_NEXT_STEP, "area-tables": G_TABLES, "side-table": G_SIDE,
 }
 # rule sets by name (``--rules``): none = every candidate allowed (plain backtracking); 9x9 = the
 # author's 9 x 9 groups alone; control = universal + 9x9, his complete 9 x 9 control set
@@ -88,6 +90,8 @@ def apply_rules_control(board, f, fb, cand, groups):
         return
     if groups & G_NEAR_FIELD and check_near_field(board, f, fb):
         return
+    if groups & G_SIDE:
+        check_side_table(board, f, fb)
     if groups & G_NEAR_BORDER:
         check_near_border(board, f, fb)
     if groups & G_AREA_BORDER:
