@@ -63,20 +63,23 @@ def close_left_small(board, h):
 
 
 @njit(cache=True)
-def gate_area(board, h, a0, b0, da, db, length, oa, ob, block_origin):
+def gate_area(board, h, a0, b0, da, db, length, oa, ob, block_origin, block_end=True):
     """Count the area behind the straight gate rel(a0 + k*da, b0 + k*db), k < length: flood from
     the gate, blocking the cells at offset (oa, ob) from each gate cell (the other side), the cell
-    beyond the gate's far end and, with ``block_origin``, the frame's own cell (a walker standing
-    there one step ahead). Black = the colour of the gate's first cell. Returns (ok, black,
-    white)."""
+    beyond the gate's far end (unless ``block_end`` is False: the obstacle beside it closes the
+    area and that cell belongs to it) and, with ``block_origin``, the frame's own cell (a walker
+    standing there one step ahead). Black = the colour of the gate's first cell. Returns (ok,
+    black, white)."""
     gate = np.empty((length, 2), dtype=np.int64)
     blocked = np.empty((length + 2, 2), dtype=np.int64)
     for k in range(length):
         a, b = a0 + k * da, b0 + k * db
         gate[k, 0], gate[k, 1] = rel(h, a, b)
         blocked[k, 0], blocked[k, 1] = rel(h, a + oa, b + ob)
-    blocked[length, 0], blocked[length, 1] = rel(h, a0 + length * da, b0 + length * db)
-    m = length + 1
+    m = length
+    if block_end:
+        blocked[m, 0], blocked[m, 1] = rel(h, a0 + length * da, b0 + length * db)
+        m += 1
     if block_origin:
         blocked[m, 0], blocked[m, 1] = h[0], h[1]
         m += 1

@@ -111,7 +111,8 @@ def check_sequence(board, f, fb):
     author's counter-clockwise rotation), the third in three frames.
 
     1. Triple Area: obstacle at distance 4 ahead (``_triple_area_valid``); !T (0,1..3), (1,1),
-       (1,3), (-1,3); the area behind the gate (0,1..3) balanced; at the exit (-1,2), turned
+       (1,3), (-1,3); the area behind the gate (0,1..3) balanced (with (0,4) in it when the
+       obstacle is at (-1,4)); at the exit (-1,2), turned
        right, a C-shape or close obstacle on the left and a close obstacle on the right: forbid
        L and S.
     2. Square 4 x 2 / Double Area Stair: T(0,3), line to the left; !T (0,1), (0,2), (-1,3); the
@@ -127,7 +128,7 @@ def check_sequence(board, f, fb):
                     or T(board, h, -1, 4)) and not T(board, h, 0, 1) and not T(board, h, 0, 2) \
                     and not T(board, h, 0, 3) and not T(board, h, 1, 1) and not T(board, h, 1, 3) \
                     and not T(board, h, -1, 3) and _triple_area_valid(board, h):
-                ok, black, white = gate_area(board, h, 0, 1, 0, 1, 3, -1, 0, False)
+                ok, black, white = gate_area(board, h, 0, 1, 0, 1, 3, -1, 0, False, not E(board, h, 0, 4))
                 if ok and black == white:
                     r = turn_right(at_frame(h, -1, 2))
                     if close_left_small(board, r) and close_across_small(board, mirror(r)):
