@@ -21,10 +21,8 @@ beyond its far end blocked, as everywhere in the port.
 
 from __future__ import annotations
 
-import numpy as np
-
-from .area import AREA_OK, count_area
-from .walker import TB, L, S, T, idx, mirror, njit, rel
+from .rules import _area
+from .walker import TB, L, S, T, idx, mirror, njit
 
 FAR_BOTH_TABLE, SIDE_TABLE = 24, 25
 
@@ -32,16 +30,8 @@ FAR_BOTH_TABLE, SIDE_TABLE = 24, 25
 @njit(cache=True)
 def _parity(board, h, gate_rel, blocked_rel, odd):
     """CountAreaRel of type 1 (``odd``: the area is odd) or 0 (even) over the flooded area."""
-    k = len(gate_rel)
-    m = len(blocked_rel)
-    gate = np.empty((k, 2), dtype=np.int64)
-    blocked = np.empty((m, 2), dtype=np.int64)
-    for i in range(k):
-        gate[i, 0], gate[i, 1] = rel(h, gate_rel[i][0], gate_rel[i][1])
-    for i in range(m):
-        blocked[i, 0], blocked[i, 1] = rel(h, blocked_rel[i][0], blocked_rel[i][1])
-    status, size, _, _ = count_area(board, gate, blocked, gate, 0)
-    return status == AREA_OK and size % 2 == (1 if odd else 0)
+    ok, size = _area(board, h, gate_rel, blocked_rel)
+    return ok and size % 2 == (1 if odd else 0)
 
 
 @njit(cache=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .area import AREA_OK, count_area
+from .area import AREA_OK, _listed, count_area
 from .imbalance import _column, _inside, _ray
 from .walker import TB, B, T, forbid, idx, mirror, njit, rel, turn_around, turn_left
 
@@ -241,7 +241,7 @@ def _corner_rule(board, h, fb, hori, vert, j):
             return
         gate[i, 0], gate[i, 1] = rel(h, a, b)
         for da, db in ((1, 0), (0, -1)):
-            if not _on_line(line, a + da, b + db):
+            if not _listed(line, a + da, b + db):
                 out[m, 0], out[m, 1] = rel(h, a + da, b + db)
                 m += 1
     status, _, black, white = count_area(board, gate, out[:m], gate, (gate[0, 0] + gate[0, 1]) % 2)
@@ -258,14 +258,6 @@ def _corner_rule(board, h, fb, hori, vert, j):
             forbid(fb, h, 1, 0, CORNER_BIG_TABLE)
         if j == 2 and not _inside(board, h, 0, -1):
             forbid(fb, h, 0, -1, CORNER_BIG_TABLE)
-
-
-@njit(cache=True)
-def _on_line(line, a, b):
-    for i in range(line.shape[0]):
-        if line[i, 0] == a and line[i, 1] == b:
-            return True
-    return False
 
 
 @njit(cache=True)
