@@ -313,7 +313,7 @@ def test_walk_command_draws_and_saves(tmp_path):
     r = runner.invoke(app, ["walk", "--size", "7", "--seed", "1", "--svg", str(tmp_path / "w.svg"),
                             "--save-state", str(tmp_path / "w.txt")])
     assert r.exit_code in (0, 1), r.output
-    assert "walk 7x7 seed 1 rules universal" in r.output
+    assert "walk 7x7 seed 1 rules control" in r.output  # the default rule set
     assert (tmp_path / "w.svg").read_text().startswith("<svg")
     assert parse_fodor_state((tmp_path / "w.txt").read_text()).size == 7
 
