@@ -146,6 +146,8 @@ def walk_stats(
     attempts: int = typer.Option(1000, "--attempts", "-a", help="attempts per size"),
     seed: int = typer.Option(0, "--seed"),
     rules: str = RulesOpt,
+    max_walks: int = typer.Option(10_000, "--max-walks",
+                                  help="walks per attempt at most (a complete rule set never errs)"),
     state: Path | None = typer.Option(None, "--state", help="resume from / save progress to this file"),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="a progress line on stderr"),
     out_format: str = FormatOpt,
@@ -164,17 +166,18 @@ def walk_stats(
         print(f"{'size':>4} {'attempts':>8} {'walkthroughs':>12} {'seed doc':>8}  errors")
     for n in ns:
         bar = _bar(f"{n}x{n}", attempts) if progress else None
-        s = lab.stats(n, attempts, seed, groups, state=state, progress=bar)
+        s = lab.stats(n, attempts, seed, groups, max_walks=max_walks, state=state, progress=bar)
         if bar:
             print(file=sys.stderr)
         if out_format == "json":
             print(json.dumps({"size": n, "attempts": attempts, "seed": seed, "rules": rules,
                               "mean": s.mean, "seed_document": lab.SEED_STATS.get(n),
-                              "errors": s.errors, "seconds": round(s.seconds, 3)}))
+                              "errors": s.errors, "capped": s.capped, "seconds": round(s.seconds, 3)}))
         else:
             ref = lab.SEED_STATS.get(n)
             print(f"{n:>4} {attempts:>8} {s.mean:>12.2f} {'' if ref is None else ref:>8}  "
-                  f"{s.errors}  ({s.seconds:.1f} s)", flush=True)
+                  f"{s.errors}{f', {s.capped} capped at {max_walks}' if s.capped else ''}  "
+                  f"({s.seconds:.1f} s)", flush=True)
 
 
 def _bar(label: str, total: int):

@@ -74,9 +74,9 @@ def enumerate_walkthroughs(n: int, groups: int = UNIVERSAL, **kw) -> drivers.Enu
     return drivers.enumerate_keep_left(n, groups, **kw)
 
 
-def stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL, *, state: Path | None = None,
-          progress: Callable[[int, int], None] | None = None) -> drivers.WalkStats:
-    return drivers.walk_stats(n, attempts, seed, groups, state=state, progress=progress)
+def stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL, *, max_walks: int = 1_000_000,
+          state: Path | None = None, progress: Callable[[int, int], None] | None = None) -> drivers.WalkStats:
+    return drivers.walk_stats(n, attempts, seed, groups, max_walks, state=state, progress=progress)
 
 
 def sat_judge(seconds: float = 60.0) -> Callable:

@@ -23,7 +23,8 @@ The cascade, in order, with its early exits:
    ``check_3_double_area``, ``check_3_double_area_rotated`` (``double_area``),
    ``check_sequence``, ``check_down_stair``, ``check_3_dist_next_step`` (``sequence``).
 
-``groups`` switches rule groups on (bit mask, ``UNIVERSAL`` = all) for ablation runs; switching
+``groups`` switches rule groups on (bit mask: ``UNIVERSAL`` = the book's universal rules,
+``NINE`` = the author's 9 x 9 groups, ``CONTROL`` = both) for ablation runs; switching
 a group off never changes the order of the others.
 
 Development note: numba's on-disk cache (``__pycache__/*.nbi``, ``*.nbc``) is invalidated only
