@@ -4,6 +4,7 @@ allows against the options the author's program recorded, and -- where they diff
 oracle's verdict on each disputed move (frontier DP up to 9x9, incremental SAT beyond).
 
     python -m benchmarks labyrinth-replay [--sizes all | 5,7,9] [--oracle-max 11] [--no-oracle]
+                                          [--rules control]
 
 Writes ``benchmarks/results/labyrinth_replay.{csv,md}``. All 476 files in a few seconds with the
 default ``--oracle-max 11``: disputed moves are judged on boards up to that size (DP to 9x9,
@@ -65,10 +66,11 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--oracle-max", type=int, default=11,
                     help="judge disputed moves on boards up to this size (SAT beyond 9x9)")
     ap.add_argument("--sat-seconds", type=float, default=60.0, help="SAT time per disputed move")
+    ap.add_argument("--rules", default="control", help="the port's rule set (control, universal, ...)")
     args = ap.parse_args(argv)
     folder = data("hamiltonian", "fodor-states")
     sizes = None if args.sizes == "all" else {int(s) for s in args.sizes.split(",")}
-    reps = lab.replay_paths([str(folder)], sizes, use_oracle=not args.no_oracle,
+    reps = lab.replay_paths([str(folder)], sizes, lab.parse_rules(args.rules), use_oracle=not args.no_oracle,
                             oracle_max=args.oracle_max, sat_seconds=args.sat_seconds)
     rows, reasons = [], Counter()
     by_size: dict[int, list] = {}
@@ -100,8 +102,9 @@ def main(argv: list[str]) -> int:
     head = ["size", "files", "files agreeing at every step", "steps with rules", "steps agreeing",
             "author stricter", "port stricter", "both differ", "recorded moves outside own options"]
     out = ["# Labyrinth rules: replay of the author's saved states\n", stamp(cmd),
-           "\nAt every recorded step with two or more candidates (the rules run), the set of moves "
-           "the port allows is compared with the options the author's program recorded.\n\n",
+           f"\nRules: `{args.rules}`. At every recorded step with two or more candidates (the rules "
+           "run), the set of moves the port allows is compared with the options the author's "
+           "program recorded.\n\n",
            markdown_table(head, [[r["size"], r["files"], r["files_agreeing"], r["steps_with_rules"],
                                   r["agree"], r["author_stricter"], r["port_stricter"], r["different"],
                                   r["moves_off_own_options"]] for r in rows])]

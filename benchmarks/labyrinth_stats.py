@@ -1,100 +1,133 @@
-"""The seed's statistics with the ported universal rules: random walkthroughs (uniform among the
-possible moves) completed before the first error, averaged over the attempts, per board size --
-next to the seed's table (7x7-specific + universal rules of the time: 9: 19.5, 11: 5.7, 13: 2.6,
-15: 1.2, 17: 0.7, 19: 0.4, 21: 0.2).
+"""The labyrinth statistics at the book's scale, rule group by rule group: random walks (uniform
+among the moves the rules allow) per board size, counted by outcome, for the universal rules and
+then for each 9 x 9 group added in the cascade's order up to the full control set -- beside the
+book's figures (the seed's 7x7-era table and the final ones: 9x9 complete, 11x11 no error in 1 M
+random walkthroughs, 13x13 one error per 4000, 21x21 9 walkthroughs per error).
 
-    python -m benchmarks labyrinth-stats [--sizes 9,11,13,15,17,19,21] [--attempts 1000] [--seed 0]
+    python -m benchmarks labyrinth-stats [--sizes 9,11,...,21] [--walks 9:10000,11:10000,13:10000]
+                                         [--default-walks 1000] [--ablation-walks 1000]
 
-Writes ``benchmarks/results/labyrinth_stats.{csv,md,png}``. The mean is the average of a
-geometric count, so its standard error is printed too. ``--attempts 50`` for a quick check.
+Writes ``benchmarks/results/labyrinth_stats.{csv,md,png}`` and the control set's failed walks in
+the author's saved-state format under ``benchmarks/results/labyrinth_failures/``.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import time
+import sys
 
 from gridsolve.harness import labyrinth as lab
+from gridsolve.native_rules.hamiltonian.engine import GROUPS, UNIVERSAL
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 
-EARLY = "c-shape,near-field,near-border,area-near-border"
+# the 9 x 9 groups in the order the cascade runs them
+STEPS = ("side-table", "area-tables", "double-area", "sequence", "down-stair", "next-step")
+# the book's final figures: walkthroughs per error (inf = none seen)
+BOOK = {9: math.inf, 11: math.inf, 13: 4000.0, 21: 9.0}
+
+
+def _sizes(text: str) -> list[int]:
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if "..." in parts:
+        a, b, last = int(parts[0]), int(parts[1]), int(parts[-1])
+        return list(range(a, last + 1, b - a))
+    return [int(p) for p in parts]
+
+
+def _fmt(v: float) -> str:
+    return "no error" if v == math.inf else f"{v:.4g}"
 
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks labyrinth-stats")
-    ap.add_argument("--sizes", default="9,11,13,15,17,19,21")
-    ap.add_argument("--attempts", type=int, default=1000)
+    ap.add_argument("--sizes", default="9,11,...,21")
+    ap.add_argument("--walks", default="9:10000,11:10000,13:10000", help="walks of the full set per size")
+    ap.add_argument("--default-walks", type=int, default=1000, help="... for the other sizes")
+    ap.add_argument("--ablation-walks", type=int, default=1000, help="walks per size of each partial set")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--compare", default=EARLY,
-                    help="a second rule set for context ('' = none); default: without the "
-                         "area-imbalance rules")
     args = ap.parse_args(argv)
+    walks = {int(k): int(v) for k, v in (p.split(":") for p in args.walks.split(",") if p)}
+    sets = [("universal", UNIVERSAL)]
+    acc = UNIVERSAL
+    for name in STEPS:
+        acc |= GROUPS[name]
+        sets.append((f"+ {name}", acc))
     rows = []
-    early = {}
-    for n in [int(s) for s in args.sizes.split(",") if s.strip()]:
-        if args.compare:
-            early[n] = lab.stats(n, args.attempts, args.seed, lab.parse_rules(args.compare)).mean
-        c0 = time.process_time()
-        s = lab.stats(n, args.attempts, args.seed)
-        sd = math.sqrt(sum((x - s.mean) ** 2 for x in s.results) / max(1, len(s.results) - 1))
-        walks = sum(s.results) + args.attempts
-        rows.append({"size": n, "attempts": args.attempts, "walkthroughs_before_error": round(s.mean, 2),
-                     "std_error": round(sd / math.sqrt(len(s.results)), 2),
-                     "seed_document": lab.SEED_STATS.get(n), "compare": round(early.get(n, math.nan), 2),
-                     "p_complete": round(sum(s.results) / walks, 4),
-                     "no_option": s.errors["no option to move"], "corner_early": s.errors["corner early"],
-                     "walks": walks, "seconds": round(s.seconds, 2),
-                     "cpu_seconds": round(time.process_time() - c0, 2)})
-        print(rows[-1], flush=True)
+    fails = RESULTS / "labyrinth_failures"
+    fails.mkdir(parents=True, exist_ok=True)
+    for n in _sizes(args.sizes):
+        for label, groups in sets:
+            full = label == sets[-1][0]
+            w = walks.get(n, args.default_walks) if full else args.ablation_walks
+
+            def bar(done, bad, n=n, label=label, w=w):
+                print(f"\r{n}x{n} {label}: {done}/{w} walks, {bad} errors", end="", file=sys.stderr,
+                      flush=True)
+
+            r = lab.errors(n, w, args.seed, groups, progress=bar)
+            print(file=sys.stderr)
+            bad = sum(r.errors.values())
+            rows.append({"size": n, "rules": "control" if full else label, "walks": w, "errors": bad,
+                         "no_option": r.errors["no option to move"], "corner_early": r.errors["corner early"],
+                         "per_error": r.per_error, "book": BOOK.get(n),
+                         "seed_document": lab.SEED_STATS.get(n),
+                         "seconds": round(r.seconds, 2)})
+            if full:
+                for k, (cells, outcome) in enumerate(r.failures):
+                    (fails / f"{n}_{k}.txt").write_text(lab.failure_state(n, groups, cells, outcome))
     write_csv(RESULTS / "labyrinth_stats.csv", rows)
     cmd = ("python -m benchmarks labyrinth-stats " + " ".join(argv)).strip()
-    head = ["size", "attempts", "walkthroughs before the first error (port)", "std. error",
-            "seed document", f"port, rules {args.compare or '-'}", "walks completed",
-            "errors: no option / end early", "walks run", "s"]
-    table = markdown_table(head, [[r["size"], r["attempts"], r["walkthroughs_before_error"], r["std_error"],
-                                   r["seed_document"], r["compare"], f"{100 * r['p_complete']:.1f} %",
-                                   f"{r['no_option']} / {r['corner_early']}", r["walks"], r["seconds"]]
-                                  for r in rows])
-    out = ["# Labyrinth rules: random walkthroughs before the first error\n", stamp(cmd),
-           "\nPer attempt: random walks (uniform among the moves the rules allow) until one ends in "
-           "an error (no option to move, or the end cell reached before the board is full); the "
-           "walkthroughs completed before it, averaged. The seed document's figures were measured "
-           "with its 7x7-specific rules plus the universal rules of that time; the 'compare' column "
-           "is the port without its area-imbalance rules (the book's later universal rules).\n\n",
-           table,
-           "\n![walkthroughs before the first error](labyrinth_stats.png)\n"]
+    ns = sorted({r["size"] for r in rows})
+    labels = [r["rules"] for r in rows if r["size"] == ns[0]]
+    head = ["rules"] + [f"{n}x{n}" for n in ns]
+    body = []
+    for lb in labels:
+        cells = []
+        for n in ns:
+            r = next(x for x in rows if x["size"] == n and x["rules"] == lb)
+            cells.append(f"{_fmt(r['per_error'])} ({r['errors']}/{r['walks']})")
+        body.append([lb] + cells)
+    body.append(["the book, final rules"] + [_fmt(BOOK[n]) if n in BOOK else "" for n in ns])
+    body.append(["seed document (7x7-era rules)"] + [str(lab.SEED_STATS.get(n, "")) for n in ns])
+    out = ["# Labyrinth rules: random walkthroughs per error, rule group by rule group\n", stamp(cmd),
+           "\nRandom walks (uniform among the moves the rules allow); an error is a walk that ends "
+           "with no option to move or on the end cell before the board is full. Each cell: "
+           "walkthroughs completed per error (errors / walks). Each row adds one 9 x 9 group to the "
+           "row above, in the cascade's order; the last row is the full control set "
+           "(`--rules control`). Failed walks of the control set: `labyrinth_failures/` (the "
+           "author's format).\n\n",
+           markdown_table(head, body),
+           "\n![walkthroughs per error](labyrinth_stats.png)\n"]
     (RESULTS / "labyrinth_stats.md").write_text("".join(out))
-    plot(rows)
+    plot(rows, ns, labels)
     print("".join(out))
     return 0
 
 
-def plot(rows) -> None:
+def plot(rows, ns, labels) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6, 4))
-    xs = [r["size"] for r in rows]
-    ax.errorbar(xs, [max(r["walkthroughs_before_error"], 1e-3) for r in rows],
-                yerr=[r["std_error"] for r in rows], marker="o", label="port: universal rules")
-    comp = [(r["size"], r["compare"]) for r in rows if r["compare"] == r["compare"] and r["compare"] > 0]
-    if comp:
-        ax.plot(*zip(*comp, strict=True), marker="^", linestyle=":",
-                label="port without the area-imbalance rules")
-    seed = [(r["size"], r["seed_document"]) for r in rows if r["seed_document"]]
-    if seed:
-        ax.plot(*zip(*seed, strict=True), marker="s", linestyle="--",
-                label="seed document (7x7 + universal rules)")
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for lb in labels:
+        pts = [(r["size"], r["per_error"]) for r in rows if r["rules"] == lb]
+        xs = [p[0] for p in pts]
+        ys = [p[1] if p[1] != math.inf else float("nan") for p in pts]
+        ax.plot(xs, ys, marker="o", label=lb)
+    book = [(n, v) for n, v in BOOK.items() if v != math.inf and n in ns]
+    ax.plot(*zip(*book, strict=True), marker="s", linestyle="--", color="k", label="the book, final rules")
+    seed = [(n, lab.SEED_STATS[n]) for n in ns if n in lab.SEED_STATS]
+    ax.plot(*zip(*seed, strict=True), marker="^", linestyle=":", color="gray", label="seed document")
     ax.set_yscale("log")
     ax.set_xlabel("board size n (n x n)")
-    ax.set_ylabel("walkthroughs before the first error")
-    ax.set_xticks(xs)
+    ax.set_ylabel("walkthroughs per error (no error: not drawn)")
+    ax.set_xticks(ns)
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
+    ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(RESULTS / "labyrinth_stats.png", dpi=120)
     plt.close(fig)

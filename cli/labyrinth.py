@@ -1,13 +1,15 @@
 """The labyrinth author's rule-guided walk (port of the seed's program, ``native_rules.hamiltonian``):
 
-    gridsolve walk --size 9 [--seed S] [--rules universal] [--audit] [--walks K] [--svg out.svg]
-    gridsolve walk-stats --sizes 9,11,...,21 --attempts 1000 [--seed S]
+    gridsolve walk --size 9 [--seed S] [--rules control] [--audit] [--walks K] [--svg out.svg]
+    gridsolve walk-stats --sizes 9,11,...,21 --attempts 1000 [--seed S] [--state FILE]
     gridsolve enumerate --size 7 --rules universal [--half] [--limit N]
     gridsolve replay ../shared/data/hamiltonian/fodor-states --sizes 5,7,9
 
-``--rules`` is ``universal`` (every ported rule), ``none`` (plain backtracking), or a comma list of
-rule groups (c-shape, near-field, near-border, area-near-border, straight, area-up, area-up-big,
-corner-big), ``-GROUP`` removing one (``universal,-near-field``).
+``--rules`` is ``control`` (the default: the author's 9 x 9-complete control set = ``universal`` +
+``9x9``), ``universal`` (the book's universal rules), ``9x9`` (the 9 x 9 groups alone), ``none``
+(plain backtracking), or a comma list of rule groups (c-shape, near-field, near-border,
+area-near-border, straight, area-up, area-up-big, corner-big; double-area, sequence, down-stair,
+next-step, area-tables, side-table), ``-GROUP`` removing one (``control,-sequence``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 
 from .common import Usage, at_least_one, error, exit_code, one_of, positive_seconds
 
-RulesOpt = typer.Option("universal", "--rules", "-r", help="universal, none, or GROUP,... (see --help)")
+RulesOpt = typer.Option("control", "--rules", "-r",
+                        help="control, universal, 9x9, none, or GROUP,... (see --help)")
 FormatOpt = typer.Option("text", "--format", "-f", help="text or json")
 
 
@@ -143,10 +146,16 @@ def walk_stats(
     attempts: int = typer.Option(1000, "--attempts", "-a", help="attempts per size"),
     seed: int = typer.Option(0, "--seed"),
     rules: str = RulesOpt,
+    max_walks: int = typer.Option(10_000, "--max-walks",
+                                  help="walks per attempt at most (a complete rule set never errs)"),
+    state: Path | None = typer.Option(None, "--state", help="resume from / save progress to this file"),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="a progress line on stderr"),
     out_format: str = FormatOpt,
 ) -> None:
     """The seed's statistics: walkthroughs completed before the first error (no option to move,
-    or the end reached too early), averaged over the attempts, per size -- next to the seed's."""
+    or the end reached too early), averaged over the attempts, per size -- next to the seed's.
+    Attempts run in chunks of fixed seeds; with ``--state`` finished chunks are kept there, so an
+    interrupted run resumes where it stopped and gives the same figures."""
     from gridsolve.harness import labyrinth as lab
 
     ns = parse_sizes(sizes)
@@ -156,15 +165,28 @@ def walk_stats(
     if out_format == "text":
         print(f"{'size':>4} {'attempts':>8} {'walkthroughs':>12} {'seed doc':>8}  errors")
     for n in ns:
-        s = lab.stats(n, attempts, seed, groups)
+        bar = _bar(f"{n}x{n}", attempts) if progress else None
+        s = lab.stats(n, attempts, seed, groups, max_walks=max_walks, state=state, progress=bar)
+        if bar:
+            print(file=sys.stderr)
         if out_format == "json":
             print(json.dumps({"size": n, "attempts": attempts, "seed": seed, "rules": rules,
                               "mean": s.mean, "seed_document": lab.SEED_STATS.get(n),
-                              "errors": s.errors, "seconds": round(s.seconds, 3)}))
+                              "errors": s.errors, "capped": s.capped, "seconds": round(s.seconds, 3)}))
         else:
             ref = lab.SEED_STATS.get(n)
             print(f"{n:>4} {attempts:>8} {s.mean:>12.2f} {'' if ref is None else ref:>8}  "
-                  f"{s.errors}  ({s.seconds:.1f} s)", flush=True)
+                  f"{s.errors}{f', {s.capped} capped at {max_walks}' if s.capped else ''}  "
+                  f"({s.seconds:.1f} s)", flush=True)
+
+
+def _bar(label: str, total: int):
+    """A one-line progress bar on stderr: called with (attempts done, walkthroughs so far)."""
+    def show(done: int, walks: int) -> None:
+        filled = 30 * done // max(1, total)
+        print(f"\r{label} [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} attempts, "
+              f"{walks} walkthroughs", end="", file=sys.stderr, flush=True)
+    return show
 
 
 def enumerate_(

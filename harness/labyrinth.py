@@ -9,15 +9,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gridsolve.native_rules.hamiltonian import drivers, frontier, replay
-from gridsolve.native_rules.hamiltonian.audit import AuditReport, Walk, audit_walks
-from gridsolve.native_rules.hamiltonian.engine import UNIVERSAL, parse_rules
+from gridsolve.native_rules.hamiltonian.audit import AuditReport, Stepper, Walk, audit_walks
+from gridsolve.native_rules.hamiltonian.engine import CONTROL, UNIVERSAL, parse_rules
 from gridsolve.native_rules.hamiltonian.oracle import completable_moves
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
 from .hamiltonian import make_oracle
 
 __all__ = ["SEED_STATS", "parse_rules", "audit", "walks", "enumerate_walkthroughs", "exact_count",
-           "stats", "replay_paths", "oracle_for", "UNIVERSAL"]
+           "stats", "errors", "failure_state", "replay_paths", "oracle_for", "UNIVERSAL", "CONTROL"]
 
 # seed: "statistics about how many random walkthroughs you can complete on different grids using
 # the 7 x 7-specific and the universal rules before running into an error. Based on 1000 attempts"
@@ -45,6 +45,25 @@ def walks(n: int, count: int, seed: int = 0, groups: int = UNIVERSAL) -> tuple[A
     return rep, out
 
 
+def errors(n: int, walks: int, seed: int = 0, groups: int = CONTROL, **kw) -> drivers.WalkErrors:
+    return drivers.walk_errors(n, walks, seed, groups, **kw)
+
+
+def failure_state(n: int, groups: int, cells: list, outcome: str) -> str:
+    """A failed walk in the author's saved-state format, with the options the rules give at each
+    step (recomputed: the kernels keep only the cells)."""
+    st = Stepper(n, groups, cells[:1])
+    options = []
+    for x, y in cells[1:]:
+        _, allowed, _ = st.step()
+        options.append(tuple(allowed))
+        lx, ly = st.live()
+        st.move({(0, 1): 0, (1, 0): 1, (0, -1): 2, (-1, 0): 3}[(x - lx, y - ly)])
+    if outcome != "corner early":
+        options.append(tuple(st.step()[1]))
+    return Walk(n, outcome, list(cells), options).state()
+
+
 def exact_count(n: int) -> int | None:
     if n > EXACT_COUNT_MAX:
         return None
@@ -55,8 +74,9 @@ def enumerate_walkthroughs(n: int, groups: int = UNIVERSAL, **kw) -> drivers.Enu
     return drivers.enumerate_keep_left(n, groups, **kw)
 
 
-def stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL) -> drivers.WalkStats:
-    return drivers.walk_stats(n, attempts, seed, groups)
+def stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL, *, max_walks: int = 1_000_000,
+          state: Path | None = None, progress: Callable[[int, int], None] | None = None) -> drivers.WalkStats:
+    return drivers.walk_stats(n, attempts, seed, groups, max_walks, state=state, progress=progress)
 
 
 def sat_judge(seconds: float = 60.0) -> Callable:

@@ -313,7 +313,7 @@ def test_walk_command_draws_and_saves(tmp_path):
     r = runner.invoke(app, ["walk", "--size", "7", "--seed", "1", "--svg", str(tmp_path / "w.svg"),
                             "--save-state", str(tmp_path / "w.txt")])
     assert r.exit_code in (0, 1), r.output
-    assert "walk 7x7 seed 1 rules universal" in r.output
+    assert "walk 7x7 seed 1 rules control" in r.output  # the default rule set
     assert (tmp_path / "w.svg").read_text().startswith("<svg")
     assert parse_fodor_state((tmp_path / "w.txt").read_text()).size == 7
 
@@ -321,8 +321,10 @@ def test_walk_command_draws_and_saves(tmp_path):
 def test_walk_audit_and_stats_and_enumerate_commands():
     r = runner.invoke(app, ["walk", "--size", "9", "--walks", "5", "--seed", "4", "--audit"])
     assert "0 unsound" in r.output, r.output
-    r = runner.invoke(app, ["walk-stats", "--sizes", "9,11,...,13", "--attempts", "5"])
+    r = runner.invoke(app, ["walk-stats", "--sizes", "9,11,...,13", "--attempts", "5", "--max-walks", "100",
+                            "--no-progress"])
     assert r.exit_code == 0 and r.output.count("\n") == 4 and " 19.5" in r.output, r.output
+    assert "5 capped at 100" in r.output  # the control set never errs on 9x9
     r = runner.invoke(app, ["enumerate", "--size", "5"])
     assert r.exit_code == 0 and "104 walkthroughs" in r.output and "equal" in r.output, r.output
     r = runner.invoke(app, ["enumerate", "--size", "5", "--rules", "c-shape", "--format", "json"])

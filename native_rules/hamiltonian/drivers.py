@@ -21,8 +21,10 @@ after a budget of steps, so the caller can collect paths and watch the clock.
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -273,19 +275,56 @@ class WalkStats:
     seconds: float
 
 
+STATS_CHUNK = 50  # attempts per chunk; chunk k runs with the seed (seed, n, k)
+
+
 def walk_stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL,
-               max_walks: int = 1_000_000) -> WalkStats:
-    """The seed's statistics: per attempt, walkthroughs completed before the first error."""
+               max_walks: int = 1_000_000, *, state=None, progress=None) -> WalkStats:
+    """The seed's statistics: per attempt, walkthroughs completed before the first error. The
+    attempts run in chunks, each with its own fixed seed, so the figures do not depend on how a
+    run was split: ``state`` (a JSON file) keeps the finished chunks and a rerun resumes from
+    them; ``progress(attempts done, walkthroughs so far)`` is called after each chunk."""
     t0 = time.perf_counter()
     board = new_board(n)
-    _seed(seed)
-    results = np.zeros(attempts, dtype=np.int64)
+    key = f"{n}:{seed}:{groups}:{max_walks}"
+    saved = _load_state(state).get(key, {})
+    results: list = []
     errors = np.zeros(4, dtype=np.int64)
-    stats_kernel(board, groups, attempts, max_walks, results, errors)
-    return WalkStats(n, attempts, float(results.mean()) if attempts else 0.0, results.tolist(),
+    for k in range((attempts + STATS_CHUNK - 1) // STATS_CHUNK):
+        size = min(STATS_CHUNK, attempts - k * STATS_CHUNK)
+        got = saved.get(str(k))
+        if got is None or len(got[0]) != size:
+            _seed((seed * 1_000_003 + n * 10_007 + k) & 0x7FFFFFFF)
+            part = np.zeros(size, dtype=np.int64)
+            errs = np.zeros(4, dtype=np.int64)
+            stats_kernel(board, groups, size, max_walks, part, errs)
+            got = [part.tolist(), errs.tolist()]
+            saved[str(k)] = got
+            if state is not None:
+                _save_state(state, key, saved)
+        results.extend(got[0])
+        errors += np.array(got[1], dtype=np.int64)
+        if progress is not None:
+            progress(len(results), sum(results))
+    arr = np.array(results, dtype=np.int64)
+    return WalkStats(n, attempts, float(arr.mean()) if attempts else 0.0, results,
                      {"no option to move": int(errors[WALK_NO_OPTION]), "stuck": int(errors[WALK_STUCK]),
                       "corner early": int(errors[WALK_CORNER])},
-                     int((results >= max_walks).sum()), time.perf_counter() - t0)
+                     int((arr >= max_walks).sum()), time.perf_counter() - t0)
+
+
+def _load_state(path) -> dict:
+    if path is None or not Path(path).exists():
+        return {}
+    return json.loads(Path(path).read_text())
+
+
+def _save_state(path, key: str, chunks: dict) -> None:
+    data = _load_state(path)
+    data[key] = chunks
+    tmp = Path(str(path) + ".tmp")
+    tmp.write_text(json.dumps(data))
+    tmp.replace(path)
 
 
 def random_walk(n: int, seed: int = 0, groups: int = UNIVERSAL):
@@ -296,3 +335,56 @@ def random_walk(n: int, seed: int = 0, groups: int = UNIVERSAL):
     r = random_walk_kernel(board, groups, options)
     cells = path_cells(board)
     return r, cells, [int(options[i]) for i in range(1, len(cells) + 1)]
+
+
+@njit(cache=True)
+def walks_kernel(board, groups, walks, options, counts):
+    """Up to ``walks`` random walks; ``counts[outcome]`` counts them by outcome. Stops after the
+    first error (the board then holds the failed walk) and returns how many walks ran, negated
+    after an error."""
+    for w in range(walks):
+        r = random_walk_kernel(board, groups, options)
+        counts[r] += 1
+        if r != WALK_DONE:
+            return -(w + 1)
+    return walks
+
+
+@dataclass
+class WalkErrors:
+    n: int
+    walks: int
+    errors: dict
+    failures: list  # the failed walks' cells (the author's (x, y)) with their outcome
+    seconds: float
+
+    @property
+    def per_error(self) -> float:
+        """Walkthroughs completed per error (inf without an error)."""
+        bad = sum(self.errors.values())
+        return (self.walks - bad) / bad if bad else float("inf")
+
+
+def walk_errors(n: int, walks: int, seed: int = 0, groups: int = UNIVERSAL, *, keep: int = 20,
+                progress=None, chunk: int = 1000) -> WalkErrors:
+    """The book's later statistics ("no error in 1 M random cases", "1 error per 4000"): ``walks``
+    random walks, counted by outcome; the first ``keep`` failed walks are kept."""
+    t0 = time.perf_counter()
+    board = new_board(n)
+    _seed(seed)
+    options = np.zeros(n * n + 1, dtype=np.int64)
+    counts = np.zeros(4, dtype=np.int64)
+    failures = []
+    done = 0
+    while done < walks:
+        before = counts.copy()
+        k = walks_kernel(board, groups, min(chunk, walks - done), options, counts)
+        done += abs(k)
+        if k < 0 and len(failures) < keep:
+            kind = int(np.argmax(counts - before))
+            failures.append((path_cells(board), ("", "no option to move", "stuck", "corner early")[kind]))
+        if progress is not None:
+            progress(done, int(counts[1:].sum()))
+    return WalkErrors(n, walks, {"no option to move": int(counts[WALK_NO_OPTION]),
+                                 "stuck": int(counts[WALK_STUCK]), "corner early": int(counts[WALK_CORNER])},
+                      failures, time.perf_counter() - t0)

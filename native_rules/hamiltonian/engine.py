@@ -19,10 +19,12 @@ The cascade, in order, with its early exits:
 4. the area-imbalance rules: ``check_straight_control``, ``check_left_right_area_up_control``,
    ``check_left_right_area_up_big``, ``check_left_right_corner_big``.
 
-(The control cascade goes on with the 9 x 9-specific groups -- Check3DoubleArea, CheckSequence,
-CheckDownStair, Check3DistNextStep -- which are not part of this port: ``--rules universal``.)
+5. the 9 x 9 groups, after the area-imbalance rules as in the author's control set:
+   ``check_3_double_area``, ``check_3_double_area_rotated`` (``double_area``),
+   ``check_sequence``, ``check_down_stair``, ``check_3_dist_next_step`` (``sequence``).
 
-``groups`` switches rule groups on (bit mask, ``UNIVERSAL`` = all) for ablation runs; switching
+``groups`` switches rule groups on (bit mask: ``UNIVERSAL`` = the book's universal rules,
+``NINE`` = the author's 9 x 9 groups, ``CONTROL`` = both) for ablation runs; switching
 a group off never changes the order of the others.
 
 Development note: numba's on-disk cache (``__pycache__/*.nbi``, ``*.nbc``) is invalidated only
@@ -33,6 +35,7 @@ package, or callers here keep the old compiled rule.
 from __future__ import annotations
 
 from .border import check_area_near_border, check_near_border
+from .double_area import check_3_double_area, check_3_double_area_rotated
 from .imbalance import (
     check_left_right_area_up_big,
     check_left_right_area_up_control,
@@ -40,18 +43,28 @@ from .imbalance import (
     check_straight_control,
 )
 from .rules import check_c_shape, check_near_field
+from .sequence import check_3_dist_next_step, check_down_stair, check_sequence
+from .side import check_side_table
+from .tables import check_area_up_big_table, check_area_up_table, check_corner_big_table
 from .walker import EMPTY, M_N, at, dir_code, live_frame, njit, rel
 
 G_C_SHAPE, G_NEAR_FIELD, G_NEAR_BORDER, G_AREA_BORDER = 1, 2, 4, 8
 G_STRAIGHT, G_AREA_UP, G_AREA_UP_BIG, G_CORNER_BIG = 16, 32, 64, 128
 UNIVERSAL = 255
+G_DOUBLE_AREA, G_SEQUENCE, G_DOWN_STAIR, G_NEXT_STEP, G_TABLES = 256, 512, 1024, 2048, 4096
+G_SIDE = 8192
+NINE = G_DOUBLE_AREA | G_SEQUENCE | G_DOWN_STAIR | G_NEXT_STEP | G_TABLES | G_SIDE
+CONTROL = UNIVERSAL | NINE
 GROUPS = {
     "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
     "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
     "area-up-big": G_AREA_UP_BIG, "corner-big": G_CORNER_BIG,
+    "double-area": G_DOUBLE_AREA, "sequence": G_SEQUENCE, "down-stair": G_DOWN_STAIR,
+    "next-step": G_NEXT_STEP, "area-tables": G_TABLES, "side-table": G_SIDE,
 }
-# rule sets by name (``--rules``): none = every candidate allowed (plain backtracking)
-RULE_SETS = {"universal": UNIVERSAL, "none": 0}
+# rule sets by name (``--rules``): none = every candidate allowed (plain backtracking); 9x9 = the
+# author's 9 x 9 groups alone; control = universal + 9x9, his complete 9 x 9 control set
+RULE_SETS = {"universal": UNIVERSAL, "9x9": NINE, "control": CONTROL, "none": 0}
 
 
 def parse_rules(text: str) -> int:
@@ -78,6 +91,8 @@ def apply_rules_control(board, f, fb, cand, groups):
         return
     if groups & G_NEAR_FIELD and check_near_field(board, f, fb):
         return
+    if groups & G_SIDE:
+        check_side_table(board, f, fb)
     if groups & G_NEAR_BORDER:
         check_near_border(board, f, fb)
     if groups & G_AREA_BORDER:
@@ -96,6 +111,19 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_left_right_area_up_big(board, f, fb)
     if groups & G_CORNER_BIG:
         check_left_right_corner_big(board, f, fb)
+    if groups & G_TABLES:
+        check_area_up_table(board, f, fb)
+        check_area_up_big_table(board, f, fb)
+        check_corner_big_table(board, f, fb)
+    if groups & G_DOUBLE_AREA:
+        check_3_double_area(board, f, fb)
+        check_3_double_area_rotated(board, f, fb)
+    if groups & G_SEQUENCE:
+        check_sequence(board, f, fb)
+    if groups & G_DOWN_STAIR:
+        check_down_stair(board, f, fb)
+    if groups & G_NEXT_STEP:
+        check_3_dist_next_step(board, f, fb)
 
 
 @njit(cache=True)

@@ -48,6 +48,9 @@ RULE_NAMES = (
     "side close", "side far", "side both",
     "near border", "area near border",
     "straight area", "left/right area up", "left/right area up big", "left/right corner big",
+    "double area", "double area rotated", "sequence", "down stair", "distance 3 next step",
+    "area up (author's table)", "area up big (author's table)",
+    "corner big (author's table)", "far both sides (author's)", "side rules (author's)",
 )
 
 
