@@ -112,3 +112,14 @@ def test_grade_hint_json_for_both_kinds():
     nurikabe, slither = (json.loads(line) for line in p.stdout.splitlines())
     assert nurikabe["cell_name"].startswith("r") and nurikabe["level"] in ("basic", "area")
     assert slither["edge_name"] == "the edge between r4c2 and r5c2"
+
+
+def test_labyrinth_hint_uses_the_control_set_and_names_its_rules():
+    """The book's walkthrough 9 138 (9x9): only the author's corner table forbids going left."""
+    steps = {"R": (0, 1), "D": (1, 0), "L": (0, -1), "U": (-1, 0)}
+    walk = [(0, 0)]
+    for m in "RRRRRRRRDDDDDDDLLLLLLLUURDRRRRRULURULURULLD":
+        walk.append((walk[-1][0] + steps[m][0], walk[-1][1] + steps[m][1]))
+    h = labyrinth_hint(HamiltonianPuzzle.square(9).with_prefix(walk))
+    assert [m.direction for m in h.allowed] == ["down"]
+    assert "author's table" in {m.cell: m for m in h.moves}[(walk[-1][0], walk[-1][1] - 1)].forbidden_by
