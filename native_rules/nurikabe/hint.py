@@ -11,24 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._numba import interpreted
-from .deduce import (
-    BLACK,
-    CONTRADICTIONS,
-    RULES,
-    UNKNOWN,
-    WHITE,
-    Contradiction,
-    Deducer,
-    complete_island,
-    island_reaches,
-    joins_islands,
-    last_cell_corner,
-    no_pool,
-    one_liberty,
-    wall_confinement,
-    wall_liberty,
-    white_pieces,
-)
+from . import deduce as cascade
+from .deduce import BLACK, CONTRADICTIONS, RULES, UNKNOWN, WHITE, Contradiction, Deducer
 
 # what each rule says, for people
 RULE_TEXT = {
@@ -64,10 +48,12 @@ def first_rule(d: Deducer, s: np.ndarray) -> tuple[str, np.ndarray, np.ndarray] 
     """(rule, cells, colours) of the first rule that colours cells of ``s``, or None. Raises
     ``Contradiction``."""
     nb, number, cols, wall, big = d.nb, d.number, d.cols, d.wall, d.biggest
-    rules = (white_pieces, complete_island, one_liberty, last_cell_corner, joins_islands, no_pool,
-             wall_liberty, island_reaches, wall_confinement)
-    run = {f: interpreted(f) for f in rules}
-    why, w = run[white_pieces](s, nb, number)
+    rules = (cascade.white_pieces, cascade.complete_island, cascade.one_liberty, cascade.last_cell_corner,
+             cascade.joins_islands, cascade.no_pool, cascade.wall_liberty, cascade.island_reaches,
+             cascade.wall_confinement)
+    (white_pieces, complete_island, one_liberty, last_cell_corner, joins_islands, no_pool, wall_liberty,
+     island_reaches, wall_confinement) = (interpreted(f) for f in rules)
+    why, w = white_pieces(s, nb, number)
     if why:
         raise Contradiction(CONTRADICTIONS[why])
     nblack = int((s == BLACK).sum())
@@ -75,13 +61,13 @@ def first_rule(d: Deducer, s: np.ndarray) -> tuple[str, np.ndarray, np.ndarray] 
         raise Contradiction(CONTRADICTIONS[6])
     out = np.zeros(d.n, np.int8)
     counts = np.zeros(len(RULES), np.int64)
-    calls = (lambda: run[complete_island](w, out, counts), lambda: run[one_liberty](w, out, counts),
-             lambda: run[last_cell_corner](s, nb, w, out, counts),
-             lambda: run[joins_islands](s, nb, w, big, out, counts),
-             lambda: run[no_pool](s, cols, out, counts),
-             lambda: run[wall_liberty](s, nb, wall, out, counts),
-             lambda: run[island_reaches](s, nb, w, out, counts),
-             lambda: run[wall_confinement](s, nb, wall, nblack, out, counts) if nblack and wall else 0)
+    calls = (lambda: complete_island(w, out, counts), lambda: one_liberty(w, out, counts),
+             lambda: last_cell_corner(s, nb, w, out, counts),
+             lambda: joins_islands(s, nb, w, big, out, counts),
+             lambda: no_pool(s, cols, out, counts),
+             lambda: wall_liberty(s, nb, wall, out, counts),
+             lambda: island_reaches(s, nb, w, out, counts),
+             lambda: wall_confinement(s, nb, wall, nblack, out, counts) if nblack and wall else 0)
     for call in calls:
         why = call()
         if why:
