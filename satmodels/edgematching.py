@@ -38,6 +38,7 @@ copies (see ``cpmodels.edgematching``); ``count_up_to_rotation`` is reported.
 from __future__ import annotations
 
 from gridsolve.encoding.edgematching import class_limit, join_sides, model_bytes, with_turned_copies
+from gridsolve.puzzles import solving
 from gridsolve.puzzles.edgematching import (
     BOTTOM,
     LEFT,
@@ -46,15 +47,6 @@ from gridsolve.puzzles.edgematching import (
     EdgeMatchingPuzzle,
     EdgeMatchingSolution,
     symmetry_anchor,
-)
-from gridsolve.puzzles.solving import (
-    NO_DEADLINE,
-    Deadline,
-    DeadlineExpired,
-    Limit,
-    SolveResult,
-    refuse_oversized,
-    stops_at_deadline,
 )
 
 from . import _backbone, _cnf
@@ -73,7 +65,7 @@ def join_of(puzzle: EdgeMatchingPuzzle, sq, side):
 
 class Heule:
     def __init__(self, puzzle: EdgeMatchingPuzzle, fbc: bool = True, exp: bool = True,
-                 deadline: Deadline = NO_DEADLINE) -> None:
+                 deadline: solving.Deadline = solving.NO_DEADLINE) -> None:
         self.p, self.cnf = puzzle, _cnf.Cnf()
         self.fbc, self.exp = fbc, exp
         self.deadline = deadline
@@ -184,7 +176,7 @@ class Heule:
 
 
 class RotationExplicit:
-    def __init__(self, puzzle: EdgeMatchingPuzzle, deadline: Deadline = NO_DEADLINE) -> None:
+    def __init__(self, puzzle: EdgeMatchingPuzzle, deadline: solving.Deadline = solving.NO_DEADLINE) -> None:
         self.p, self.cnf = puzzle, _cnf.Cnf()
         self.deadline = deadline
         self.at: dict[tuple, list] = {}
@@ -236,7 +228,7 @@ class RotationExplicit:
 
 
 def build(puzzle: EdgeMatchingPuzzle, encoding: str = "heule", fbc: bool = True, exp: bool = True,
-          deadline: Deadline = NO_DEADLINE):
+          deadline: solving.Deadline = solving.NO_DEADLINE):
     if encoding == "heule":
         m = Heule(puzzle, fbc, exp, deadline)
         m.add_squares_and_pieces()
@@ -251,13 +243,14 @@ def build(puzzle: EdgeMatchingPuzzle, encoding: str = "heule", fbc: bool = True,
     raise ValueError(f"encoding must be 'heule' or 'rotation', got {encoding!r}")
 
 
-@stops_at_deadline("sat")
-def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, encoding: str = "heule", fbc: bool = True,
-          exp: bool = True, symmetry: bool = True, solver: str = _cnf.DEFAULT_SOLVER) -> SolveResult:
+@solving.stops_at_deadline("sat")
+def solve(puzzle: EdgeMatchingPuzzle, limit: solving.Limit = solving.Limit(), *, encoding: str = "heule",
+          fbc: bool = True, exp: bool = True, symmetry: bool = True,
+          solver: str = _cnf.DEFAULT_SOLVER) -> solving.SolveResult:
     name = "sat" if encoding == "heule" else "sat-rot"
-    deadline = Deadline(limit.seconds)
-    refuse_oversized(f"edgematching {name}: the model for {puzzle.rows}x{puzzle.cols}",
-                     model_bytes(puzzle, encoding))
+    deadline = solving.Deadline(limit.seconds)
+    solving.refuse_oversized(f"edgematching {name}: the model for {puzzle.rows}x{puzzle.cols}",
+                             model_bytes(puzzle, encoding))
     m = build(puzzle, encoding, fbc, exp, deadline)
     broken = symmetry and m.add_symmetry_break()
     stats: dict = {"encoding": encoding, "fbc": fbc, "exp": exp, "symmetry_broken": broken}
@@ -269,23 +262,23 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, encoding: str =
         stats["count_up_to_rotation"] = r.count
         note = f"{r.count} up to board rotation"
     exhausted = r.exhausted and len(sols) <= limit.solutions
-    return SolveResult(name, r.status, tuple(sols[: limit.solutions]), exhausted, deadline.elapsed(), stats,
-                       note=note)
+    return solving.SolveResult(name, r.status, tuple(sols[: limit.solutions]), exhausted, deadline.elapsed(),
+                               stats, note=note)
 
 
 
-def backbone(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, given: dict | None = None,
+def backbone(puzzle: EdgeMatchingPuzzle, limit: solving.Limit = solving.Limit(), *, given: dict | None = None,
              solver: str = _cnf.DEFAULT_SOLVER) -> _backbone.Backbone:
     """The solutions up to ``limit`` and the placements (square, piece, rotation) that every
     solution (that keeps ``given``: placement -> made or not) makes, never makes, or disagrees
     on. On the rotation-explicit encoding, where each placement is one variable; no symmetry is
     broken, so a board turned is a different solution."""
-    deadline = Deadline(limit.seconds)
-    refuse_oversized(f"edgematching backbone: the model for {puzzle.rows}x{puzzle.cols}",
-                     model_bytes(puzzle, "rotation"))
+    deadline = solving.Deadline(limit.seconds)
+    solving.refuse_oversized(f"edgematching backbone: the model for {puzzle.rows}x{puzzle.cols}",
+                             model_bytes(puzzle, "rotation"))
     try:
         m = build(puzzle, "rotation", deadline=deadline)
-    except DeadlineExpired:
+    except solving.DeadlineExpired:
         return _backbone.Backbone(complete=False)
     elements = {(sq, piece, k): m.x(sq, piece, k) for sq, pl in m.at.items() for piece, k in pl}
     model = _backbone.Model(m.cnf, elements, m.read, m.block, placements, solver_name=solver)
