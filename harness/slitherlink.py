@@ -107,18 +107,18 @@ def edge_name(rows: int, cols: int, edge) -> str:
     top edge of r1c4"."""
     (r1, c1), (r2, c2) = sorted(edge)
     if r1 == r2:  # horizontal: the cells above and below
-        c = c1 + 1
-        if r1 == 0:
-            return f"the top edge of r1c{c}"
-        if r1 == rows:
-            return f"the bottom edge of r{rows}c{c}"
-        return f"the edge between r{r1}c{c} and r{r1 + 1}c{c}"
-    r = r1 + 1
-    if c1 == 0:
-        return f"the left edge of r{r}c1"
-    if c1 == cols:
-        return f"the right edge of r{r}c{cols}"
-    return f"the edge between r{r}c{c1} and r{r}c{c1 + 1}"
+        return _edge_between(r1, rows, "top", "bottom", lambda r: f"r{r}c{c1 + 1}")
+    return _edge_between(c1, cols, "left", "right", lambda c: f"r{r1 + 1}c{c}")
+
+
+def _edge_between(line: int, last: int, first_side: str, last_side: str, cell) -> str:
+    """The edge on grid line ``line`` (0 .. ``last``) across the row or column ``cell(k)`` names
+    (k from 1): a border edge of the first or last cell, else the edge between cells line, line+1."""
+    if line == 0:
+        return f"the {first_side} edge of {cell(1)}"
+    if line == last:
+        return f"the {last_side} edge of {cell(last)}"
+    return f"the edge between {cell(line)} and {cell(line + 1)}"
 
 
 @dataclass(frozen=True)
