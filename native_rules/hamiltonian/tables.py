@@ -46,6 +46,13 @@ def _frames(h, j):
 
 
 @njit(cache=True)
+def _side_frame(f, k):
+    """The k-th of the six frames the tables visit, in the author's order: each side (as is,
+    then mirrored) in its three frames (``_frames``)."""
+    return _frames(f if k < 3 else mirror(f), k % 3)
+
+
+@njit(cache=True)
 def _second_obstacle(board, h, dist):
     """The tables' extra condition: an obstacle two to the right of the column's end (at row
     dist or dist - 1) with the cells between free -- a second area on the other side."""
@@ -74,39 +81,37 @@ def check_area_up_table(board, f, fb):
     the gate Rel(1, 1..ex), black = the colour of Rel(1, 1). Entering now is L; later S and R.
     ex = 1 (close mid-across) forbids S and R; after a 'later' verdict within range, ex = 2 with
     a C-shape on the right at the next step (!T(-1,1), TB(-2,1), T(-1,0)) forbids S."""
-    for side in range(2):
-        h0 = f if side == 0 else mirror(f)
-        for j in range(3):
-            h = _frames(h0, j)
-            dist = _column_ray(board, h)
-            ex = dist - 1
-            if ex == 0 or T(board, h, 0, dist) or not idx(board, h, 2, dist) > idx(board, h, 1, dist):
-                continue
-            if ex == 1:
-                forbid(fb, h, 0, 1, AREA_UP_TABLE)
-                forbid(fb, h, -1, 0, AREA_UP_TABLE)
-                continue
-            gate = _column(h, 1, ex)
-            status, _, black, white = count_area(board, gate, _column(h, 0, ex), gate,
-                                                 (gate[0, 0] + gate[0, 1]) % 2)
-            if status != AREA_OK:
-                continue
-            diff = white - black
-            now_w, now_b, later_w, later_b = area_up_range(ex)
-            q = ex % 4
-            if q == 0 and _second_obstacle(board, h, dist) and -diff == ex // 4:
-                forbid(fb, h, 1, 0, AREA_UP_TABLE)
-                forbid(fb, h, 0, 1, AREA_UP_TABLE)
-            if q == 3 and _second_obstacle(board, h, dist) and diff == (ex + 1) // 4:
-                forbid(fb, h, 1, 0, AREA_UP_TABLE)
-            if (diff > now_w or diff < -now_b) and _inside(board, h, 1, 0):
-                forbid(fb, h, 1, 0, AREA_UP_TABLE)
-            if diff > later_w or diff < -later_b:
-                for a, b in ((0, 1), (-1, 0)):
-                    if not _inside(board, h, a, b):
-                        forbid(fb, h, a, b, AREA_UP_TABLE)
-            elif ex == 2 and not T(board, h, -1, 1) and TB(board, h, -2, 1) and T(board, h, -1, 0):
-                forbid(fb, h, 0, 1, AREA_UP_TABLE)
+    for k in range(6):
+        h = _side_frame(f, k)
+        dist = _column_ray(board, h)
+        ex = dist - 1
+        if ex == 0 or T(board, h, 0, dist) or not idx(board, h, 2, dist) > idx(board, h, 1, dist):
+            continue
+        if ex == 1:
+            forbid(fb, h, 0, 1, AREA_UP_TABLE)
+            forbid(fb, h, -1, 0, AREA_UP_TABLE)
+            continue
+        gate = _column(h, 1, ex)
+        status, _, black, white = count_area(board, gate, _column(h, 0, ex), gate,
+                                             (gate[0, 0] + gate[0, 1]) % 2)
+        if status != AREA_OK:
+            continue
+        diff = white - black
+        now_w, now_b, later_w, later_b = area_up_range(ex)
+        q = ex % 4
+        if q == 0 and _second_obstacle(board, h, dist) and -diff == ex // 4:
+            forbid(fb, h, 1, 0, AREA_UP_TABLE)
+            forbid(fb, h, 0, 1, AREA_UP_TABLE)
+        if q == 3 and _second_obstacle(board, h, dist) and diff == (ex + 1) // 4:
+            forbid(fb, h, 1, 0, AREA_UP_TABLE)
+        if (diff > now_w or diff < -now_b) and _inside(board, h, 1, 0):
+            forbid(fb, h, 1, 0, AREA_UP_TABLE)
+        if diff > later_w or diff < -later_b:
+            for a, b in ((0, 1), (-1, 0)):
+                if not _inside(board, h, a, b):
+                    forbid(fb, h, a, b, AREA_UP_TABLE)
+        elif ex == 2 and not T(board, h, -1, 1) and TB(board, h, -2, 1) and T(board, h, -1, 0):
+            forbid(fb, h, 0, 1, AREA_UP_TABLE)
 
 
 @njit(cache=True)
@@ -132,32 +137,30 @@ def check_area_up_big_table(board, f, fb):
     colour. Entering now is S (or R, with its own white bound); later is L. ex = 1 forbids S
     and L. Decision: the straight gate must be empty (the author's picture; he does not check
     it)."""
-    for side in range(2):
-        h0 = f if side == 0 else mirror(f)
-        for j in range(3):
-            h = _frames(h0, j)
-            dist = _column_ray(board, h)
-            ex = dist - 1
-            if ex == 0 or B(board, h, 1, dist) or T(board, h, 0, dist) \
-                    or not idx(board, h, 1, dist) > idx(board, h, 2, dist) or _ray(board, h, 0) < ex:
-                continue
-            if ex == 1:
-                forbid(fb, h, 0, 1, AREA_UP_BIG_TABLE)
-                forbid(fb, h, 1, 0, AREA_UP_BIG_TABLE)
-                continue
-            gate = _column(h, 0, ex)
-            status, _, black, white = count_area(board, gate, _column(h, 1, ex), gate,
-                                                 (h[0] + h[1]) % 2)
-            if status != AREA_OK:
-                continue
-            diff = white - black
-            now_w, now_w_right, now_b, later_w, later_b = area_up_big_range(ex)
-            if diff > now_w or diff < -now_b:
-                forbid(fb, h, 0, 1, AREA_UP_BIG_TABLE)
-            if (diff > now_w_right or diff < -now_b) and _inside(board, h, -1, 0):
-                forbid(fb, h, -1, 0, AREA_UP_BIG_TABLE)
-            if (diff > later_w or diff < -later_b) and not _inside(board, h, 1, 0):
-                forbid(fb, h, 1, 0, AREA_UP_BIG_TABLE)
+    for k in range(6):
+        h = _side_frame(f, k)
+        dist = _column_ray(board, h)
+        ex = dist - 1
+        if ex == 0 or B(board, h, 1, dist) or T(board, h, 0, dist) \
+                or not idx(board, h, 1, dist) > idx(board, h, 2, dist) or _ray(board, h, 0) < ex:
+            continue
+        if ex == 1:
+            forbid(fb, h, 0, 1, AREA_UP_BIG_TABLE)
+            forbid(fb, h, 1, 0, AREA_UP_BIG_TABLE)
+            continue
+        gate = _column(h, 0, ex)
+        status, _, black, white = count_area(board, gate, _column(h, 1, ex), gate,
+                                             (h[0] + h[1]) % 2)
+        if status != AREA_OK:
+            continue
+        diff = white - black
+        now_w, now_w_right, now_b, later_w, later_b = area_up_big_range(ex)
+        if diff > now_w or diff < -now_b:
+            forbid(fb, h, 0, 1, AREA_UP_BIG_TABLE)
+        if (diff > now_w_right or diff < -now_b) and _inside(board, h, -1, 0):
+            forbid(fb, h, -1, 0, AREA_UP_BIG_TABLE)
+        if (diff > later_w or diff < -later_b) and not _inside(board, h, 1, 0):
+            forbid(fb, h, 1, 0, AREA_UP_BIG_TABLE)
 
 
 @njit(cache=True)
@@ -267,21 +270,20 @@ def check_corner_big_table(board, f, fb):
     taken and its line runs upwards (idx(hori, vert+1) > idx(hori, vert)); rows that reach the
     border are skipped. The corner at (2, 2) is the close across: forbid L (and Back in the
     turned-round frame); others go to ``_corner_rule``. Each side, in the author's three frames."""
-    for side in range(2):
-        h0 = f if side == 0 else mirror(f)
-        for j in range(3):
-            h = _frames(h0, j)
-            vert = 2
-            while not TB(board, h, 1, vert):
-                hori = 2
-                while not TB(board, h, hori, vert):
-                    hori += 1
-                if not B(board, h, hori, vert) and not T(board, h, hori, vert - 1) \
-                        and idx(board, h, hori, vert + 1) > idx(board, h, hori, vert):
-                    if hori == 2 and vert == 2:
-                        forbid(fb, h, 1, 0, CORNER_BIG_TABLE)
-                        if j == 2:
-                            forbid(fb, h, 0, -1, CORNER_BIG_TABLE)
-                    else:
-                        _corner_rule(board, h, fb, hori, vert, j)
-                vert += 1
+    for k in range(6):
+        h = _side_frame(f, k)
+        j = k % 3
+        vert = 2
+        while not TB(board, h, 1, vert):
+            hori = 2
+            while not TB(board, h, hori, vert):
+                hori += 1
+            if not B(board, h, hori, vert) and not T(board, h, hori, vert - 1) \
+                    and idx(board, h, hori, vert + 1) > idx(board, h, hori, vert):
+                if hori == 2 and vert == 2:
+                    forbid(fb, h, 1, 0, CORNER_BIG_TABLE)
+                    if j == 2:
+                        forbid(fb, h, 0, -1, CORNER_BIG_TABLE)
+                else:
+                    _corner_rule(board, h, fb, hori, vert, j)
+            vert += 1
