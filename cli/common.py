@@ -17,6 +17,7 @@ from gridsolve.harness import registry
 from gridsolve.puzzles import formats, kinds
 from gridsolve.puzzles.errors import printable
 from gridsolve.puzzles.formats import Entry, FormatError, read
+from gridsolve.puzzles.formats.common import is_number, parse_size
 from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
 
@@ -166,6 +167,45 @@ def positive_seconds(option: str, value: float) -> float:
     if not 0 < value < math.inf:  # also refuses nan
         raise Usage(f"{option} must be positive and finite (seconds), got {value}")
     return value
+
+
+def check_generate_options(fmt: str, formats, count: int, target: str | None, grades,
+                           timeout: float | None) -> None:
+    """The options the generators share: ``--format`` among ``formats``, ``--count`` at least 1,
+    ``--grade`` (if given) among ``grades``, ``--timeout`` (if given) positive seconds."""
+    one_of("--format", fmt, formats)
+    at_least_one("--count", count)
+    if target is not None:
+        one_of("--grade", target, grades)
+    if timeout is not None:
+        positive_seconds("--timeout", timeout)
+
+
+def grid_size(size: str, most: int) -> tuple[int, int]:
+    """``--size`` of a generator as (rows, cols): ``ROWSxCOLS`` or ``N`` for a square; a usage
+    error unless each side is 2..``most``."""
+    try:
+        rows, cols = (int(size), int(size)) if is_number(size.strip()) else parse_size(size)
+    except FormatError as exc:
+        raise Usage(f"--size: {exc.message}") from None
+    if not (2 <= rows <= most and 2 <= cols <= most):
+        raise Usage(f"--size {size}: each side must be 2..{most}")
+    return rows, cols
+
+
+def seed_option():
+    """A generator's ``--seed``: puzzle i of ``--count`` uses seed + i."""
+    return typer.Option(0, "--seed", help="random seed; puzzle i of --count uses seed + i")
+
+
+def count_option():
+    """A generator's ``--count``."""
+    return typer.Option(1, "--count", "-n", help="how many puzzles")
+
+
+def out_option():
+    """A generator's ``--out`` file."""
+    return typer.Option(None, "--out", "-o", help="write the puzzles here")
 
 
 STARTED = time.perf_counter()  # about when the process started: the command line loads first

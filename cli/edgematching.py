@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import typer
 from gridsolve.puzzles.formats import edgematching as fmt_em
-from gridsolve.puzzles.formats.common import FormatError, is_number, parse_size
 
-from .common import Usage, at_least_one, one_of
+from .common import Usage, at_least_one, count_option, grid_size, one_of, seed_option
 from .progress import progress
 
 MAXIMIZE_BACKEND = "backtrack-table"  # --maximize-joins without -b
@@ -37,9 +36,9 @@ def generate(
     frame_colors: int | None = typer.Option(None, "--frame-colors", "--frame-colours",
                                             help="e2 style: frame colours (default sqrt(n) + 1)"),
     style: str = typer.Option("e2", "--style", help="seed (the report's generator) or e2 (two sets)"),
-    seed: int = typer.Option(0, "--seed", help="random seed; puzzle i of --count uses seed + i"),
+    seed: int = seed_option(),
     rotation: bool = typer.Option(True, "--rotation/--no-rotation", help="may pieces be turned?"),
-    count: int = typer.Option(1, "--count", "-n", help="how many puzzles"),
+    count: int = count_option(),
     solution: bool = typer.Option(False, "--solution", help="include the planted solution"),
     fmt: str = typer.Option("canonical", "--format", "-f", help="canonical, plain (piece list) or seed"),
 ) -> None:
@@ -49,12 +48,7 @@ def generate(
     one_of("--style", style, gen.STYLES)
     one_of("--format", fmt, ("canonical", "plain", "seed"))
     at_least_one("--count", count)
-    try:
-        rows, cols = (int(size), int(size)) if is_number(size.strip()) else parse_size(size)
-    except FormatError as exc:
-        raise Usage(f"--size: {exc.message}") from None
-    if not (2 <= rows <= 64 and 2 <= cols <= 64):
-        raise Usage(f"--size {size}: each side must be 2..64")
+    rows, cols = grid_size(size, 64)
     colours = gen.default_colours(rows, cols)[1] if colors is None else colors
     if colours < 1 or (frame_colors is not None and frame_colors < 1):
         raise Usage("colour counts must be at least 1")

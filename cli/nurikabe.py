@@ -17,7 +17,14 @@ from pathlib import Path
 
 import typer
 
-from .common import Usage, at_least_one, one_of, positive_seconds
+from .common import (
+    Usage,
+    check_generate_options,
+    count_option,
+    grid_size,
+    out_option,
+    seed_option,
+)
 from .progress import generate_each, skipped
 
 FORMATS = ("canonical", "url", "jsonl")
@@ -105,9 +112,9 @@ def generate(
     density: float = typer.Option(0.2, "--density", "-d", help="numbers per cell (0.05-0.3)"),
     target: str | None = typer.Option(None, "--grade", "-g", help="only puzzles of this grade "
                                       "(basic, area, probing-basic, probing-1, probing-2, search)"),
-    seed: int = typer.Option(0, "--seed", help="random seed; puzzle i of --count uses seed + i"),
-    count: int = typer.Option(1, "--count", "-n", help="how many puzzles"),
-    out: Path | None = typer.Option(None, "--out", "-o", help="write the puzzles here"),
+    seed: int = seed_option(),
+    count: int = count_option(),
+    out: Path | None = out_option(),
     solution: bool = typer.Option(False, "--solution", help="write the solved grid (canonical, jsonl)"),
     fmt: str = typer.Option("canonical", "--format", "-f", help="canonical, url or jsonl"),
     counter: str = typer.Option("sat", "--counter", help="the declarative backend proving uniqueness"),
@@ -117,22 +124,11 @@ def generate(
     """Generate Nurikabe puzzles, seeded and reproducible, each proved unique by counting."""
     from gridsolve.harness import nurikabe as nk
     from gridsolve.puzzles.formats import nurikabe as fmt_nk
-    from gridsolve.puzzles.formats.common import FormatError, is_number, parse_size
 
-    one_of("--format", fmt, FORMATS)
-    at_least_one("--count", count)
-    if target is not None:
-        one_of("--grade", target, nk.GRADES)
-    if timeout is not None:
-        positive_seconds("--timeout", timeout)
+    check_generate_options(fmt, FORMATS, count, target, nk.GRADES, timeout)
     if not 0 < density <= 0.5:
         raise Usage(f"--density {density}: choose a share of the cells in (0, 0.5]")
-    try:
-        rows, cols = (int(size), int(size)) if is_number(size.strip()) else parse_size(size)
-    except FormatError as exc:
-        raise Usage(f"--size: {exc.message}") from None
-    if not (2 <= rows <= 60 and 2 <= cols <= 60):
-        raise Usage(f"--size {size}: each side must be 2..60")
+    rows, cols = grid_size(size, 60)
     try:
         nk.solution_counter(counter)
     except ValueError as exc:

@@ -23,9 +23,11 @@ from gridsolve.puzzles.slitherlink import KIND
 
 from .common import (
     Usage,
-    at_least_one,
+    check_generate_options,
+    count_option,
     one_of,
-    positive_seconds,
+    out_option,
+    seed_option,
 )
 from .progress import generate_each, skipped
 
@@ -53,13 +55,13 @@ def generate(
     size: str = typer.Option("7x7", "--size", "-s", help="WxH (columns x rows) or N"),
     mode: str = typer.Option("normal", "--mode", "-m",
                              help="normal (rules + loop avoidance), hard (+ backtracking), sat"),
+    counter: str = typer.Option("sat", "--counter", help="--mode sat: the declarative backend"),
     ratios: str = typer.Option("33/33/34", "--ratios", help="growth rules #1/#2/#3, summing to 100"),
-    seed: int = typer.Option(0, "--seed", help="random seed; puzzle i of --count uses seed + i"),
-    count: int = typer.Option(1, "--count", "-n", help="how many puzzles"),
-    out: Path | None = typer.Option(None, "--out", "-o", help="write the puzzles here"),
+    seed: int = seed_option(),
+    count: int = count_option(),
+    out: Path | None = out_option(),
     solution: bool = typer.Option(False, "--solution", help="write the solved drawing (canonical)"),
     fmt: str = typer.Option("canonical", "--format", "-f", help="canonical, url, loopy or jsonl"),
-    counter: str = typer.Option("sat", "--counter", help="--mode sat: the declarative backend"),
     growth: str = typer.Option("notch", "--growth",
                                help="reading of the missing Figure 8: notch or reference"),
     pruning: str = typer.Option("strong", "--pruning",
@@ -79,12 +81,7 @@ def generate(
     one_of("--growth", growth, gen.GROWTHS)
     if pruning not in ("strong", "seed"):
         raise Usage(f"--pruning {pruning!r}: choose strong or seed")
-    one_of("--format", fmt, FORMATS)
-    at_least_one("--count", count)
-    if target is not None:
-        one_of("--grade", target, gen.TIERS)
-    if timeout is not None:
-        positive_seconds("--timeout", timeout)
+    check_generate_options(fmt, FORMATS, count, target, gen.TIERS, timeout)
     try:
         ratio = gen.parse_ratios(ratios)
     except ValueError as exc:
