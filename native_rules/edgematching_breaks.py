@@ -43,11 +43,13 @@ EXACT_SHARE, EXACT_SECONDS = 0.1, 10.0  # the exact scan first: this share of th
 PRIORITY = 0.3  # the rarest fraction of the inner colours put first
 
 
-def schedule(n: int, target: int, start: float) -> np.ndarray:
-    """Breaks allowed up to each depth: 0 before ``start * n``, then rising to ``target``."""
-    d0 = int(start * n)
+def schedule(n: int, target: int, start: float, last: int | None = None) -> np.ndarray:
+    """Breaks allowed up to each depth: 0 before ``start * n``, then rising to ``target`` at
+    depth ``last`` (the last square that can break a join; default the last square)."""
+    last = n - 1 if last is None else last
+    d0 = min(int(start * n), last)
     d = np.arange(n)
-    rise = np.ceil(target * (d - d0 + 1) / max(1, n - d0)).astype(np.int64)
+    rise = np.ceil(target * (d - d0 + 1) / (last - d0 + 1)).astype(np.int64)
     return np.where(d < d0, 0, np.minimum(rise, target)).astype(np.int64)
 
 
@@ -157,7 +159,8 @@ def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks
         target = best_breaks() - 1
         if target < 0:
             break
-        s = Search(t, allowed=schedule(n, target, start))
+        last = int(np.flatnonzero(t.cells[:, 3] < 0)[-1])  # the frame after it is fixed
+        s = Search(t, allowed=schedule(n, target, start, last))
         since = 0
         while not deadline.expired() and since < restart * n:
             before = s.nodes
@@ -166,7 +169,7 @@ def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks
             known = best_breaks() - 1
             if known < target:  # another process found better: tighten
                 target = known
-                s.allowed[:] = schedule(n, max(0, target), start)
+                s.allowed[:] = schedule(n, max(0, target), start, last)
                 if target < 0:
                     break
             if code == scan_mod.FOUND:
@@ -177,7 +180,7 @@ def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks
                 target = min(target, got - 1)
                 if target < 0:
                     break
-                s.allowed[:] = schedule(n, target, start)
+                s.allowed[:] = schedule(n, target, start, last)
             elif code == scan_mod.EXHAUSTED:
                 break
         nodes += s.nodes
