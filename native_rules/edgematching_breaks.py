@@ -40,16 +40,18 @@ from .edgematching_table import NAME, Search, build, enumerate_boards
 START = 0.65  # no breaks before this fraction of the squares
 RESTART = 40_000  # placements per square without a better board before a restart
 EXACT_SHARE, EXACT_SECONDS = 0.1, 10.0  # the exact scan first: this share of the time, at most
+POWER = 1.0  # the shape of the rise of the allowance (schedule)
 PRIORITY = 0.3  # the rarest fraction of the inner colours put first
 
 
-def schedule(n: int, target: int, start: float, last: int | None = None) -> np.ndarray:
+def schedule(n: int, target: int, start: float, last: int | None = None, power: float = 1.0) -> np.ndarray:
     """Breaks allowed up to each depth: 0 before ``start * n``, then rising to ``target`` at
-    depth ``last`` (the last square that can break a join; default the last square)."""
+    depth ``last`` (the last square that can break a join; default the last square), as the
+    ``power`` of the share of the way (> 1: fewer early, more late)."""
     last = n - 1 if last is None else last
     d0 = min(int(start * n), last)
     d = np.arange(n)
-    rise = np.ceil(target * (d - d0 + 1) / (last - d0 + 1)).astype(np.int64)
+    rise = np.ceil(target * (np.clip(d - d0 + 1, 0, None) / (last - d0 + 1)) ** power).astype(np.int64)
     return np.where(d < d0, 0, np.minimum(rise, target)).astype(np.int64)
 
 
@@ -140,7 +142,7 @@ def random_frame(puzzle: EdgeMatchingPuzzle, rng: np.random.Generator, ring=None
 
 
 def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks, on_best, *,
-          start: float = START, restart: int = RESTART, priority: float = PRIORITY) -> int:
+          start: float = START, restart: int = RESTART, priority: float = PRIORITY, power: float = POWER) -> int:
     """Restarted break-scheduled scans until the deadline or a perfect board; ``best_breaks()``
     reads the breaks of the best board known anywhere, ``on_best(board, breaks)`` gets each board
     that beats it. Returns the placements made."""
@@ -160,7 +162,7 @@ def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks
         if target < 0:
             break
         last = int(np.flatnonzero(t.cells[:, 3] < 0)[-1])  # the frame after it is fixed
-        s = Search(t, allowed=schedule(n, target, start, last))
+        s = Search(t, allowed=schedule(n, target, start, last, power))
         since = 0
         while not deadline.expired() and since < restart * n:
             before = s.nodes
@@ -169,7 +171,7 @@ def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks
             known = best_breaks() - 1
             if known < target:  # another process found better: tighten
                 target = known
-                s.allowed[:] = schedule(n, max(0, target), start, last)
+                s.allowed[:] = schedule(n, max(0, target), start, last, power)
                 if target < 0:
                     break
             if code == scan_mod.FOUND:
@@ -180,7 +182,7 @@ def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks
                 target = min(target, got - 1)
                 if target < 0:
                     break
-                s.allowed[:] = schedule(n, target, start, last)
+                s.allowed[:] = schedule(n, target, start, last, power)
             elif code == scan_mod.EXHAUSTED:
                 break
         nodes += s.nodes
