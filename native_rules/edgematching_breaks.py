@@ -41,7 +41,7 @@ START = 0.65  # no breaks before this fraction of the squares
 RESTART = 40_000  # placements per square without a better board before a restart
 EXACT_SHARE, EXACT_SECONDS = 0.1, 10.0  # the exact scan first: this share of the time, at most
 POWER = 1.0  # the shape of the rise of the allowance (schedule)
-PRIORITY = 0.3  # the rarest fraction of the inner colours put first
+PRIORITY = 0.5  # the rarest fraction of the inner colours put first
 
 
 def schedule(n: int, target: int, start: float, last: int | None = None, power: float = 1.0) -> np.ndarray:
