@@ -142,7 +142,8 @@ def random_frame(puzzle: EdgeMatchingPuzzle, rng: np.random.Generator, ring=None
 
 
 def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks, on_best, *,
-          start: float = START, restart: int = RESTART, priority: float = PRIORITY, power: float = POWER) -> int:
+          start: float = START, restart: int = RESTART, priority: float = PRIORITY,
+          power: float = POWER) -> int:
     """Restarted break-scheduled scans until the deadline or a perfect board; ``best_breaks()``
     reads the breaks of the best board known anywhere, ``on_best(board, breaks)`` gets each board
     that beats it. Returns the placements made."""
