@@ -4,20 +4,21 @@ leave inner joins mismatched -- *breaks* -- on a schedule (docs/edgematching.md)
 * First the exact scan (``edgematching_table``) runs for a tenth of the time (10 s at most): a board that has
   a solution it finds soon (small boards) is done at once.
 * Each climb then lays a random frame that matches all round (``random_frame``, a shuffled
-  depth-first search along the ring), then scans the inside with the frame as fixed pieces. A
+  compiled depth-first search along the ring), then scans the inside with the frame as fixed pieces. A
   square inside may take an oriented piece that breaks one of its joins (the table lists those
   after the exact fits); the joins along the frame always match. (Scanning the frame with the
   rows leaves the last row to a chain of the remaining frame pieces, which rarely exists.)
-* No break before depth ``start`` x squares; past it the breaks allowed so far rise linearly to
-  the target at the last square. The target is one break fewer than the best board known, so
-  each finished board raises the score to beat.
+* No break before depth ``start`` x squares; past it the breaks allowed so far rise to the
+  target at the last square that can break a join (the frame after it is fixed). The target is
+  one break fewer than the best board known, so each finished board raises the score to beat.
 * Restarts: after ``restart`` placements per square without a better board the tables are rebuilt with a
   new shuffle of the candidates and the scan starts over.
 * Priority colours: the pieces that carry the rarest inner colours come first in every table
   entry, so those colours are used up early, while the board still has room for them.
 * Every better board is handed to ``on_best`` at once (the backend writes it to ``best_file``),
   so a run stopped at any time keeps its best. ``workers`` > 1 runs independent climbs with
-  different shuffles in processes that share the target.
+  different shuffles in processes that share the target. Each run draws a new seed unless
+  ``order`` gives one.
 """
 
 from __future__ import annotations
