@@ -4,27 +4,28 @@ leave inner joins mismatched -- *breaks* -- on a schedule (docs/edgematching.md)
 * First the exact scan (``edgematching_table``) runs for a tenth of the time (10 s at most): a board that has
   a solution it finds soon (small boards) is done at once.
 * Each climb then lays a random frame that matches all round (``random_frame``, a shuffled
-  depth-first search along the ring), then scans the inside with the frame as fixed pieces. A
+  compiled depth-first search along the ring), then scans the inside with the frame as fixed pieces. A
   square inside may take an oriented piece that breaks one of its joins (the table lists those
   after the exact fits); the joins along the frame always match. (Scanning the frame with the
   rows leaves the last row to a chain of the remaining frame pieces, which rarely exists.)
-* No break before depth ``start`` x squares; past it the breaks allowed so far rise linearly to
-  the target at the last square. The target is one break fewer than the best board known, so
-  each finished board raises the score to beat.
+* No break before depth ``start`` x squares; past it the breaks allowed so far rise to the
+  target at the last square that can break a join (the frame after it is fixed). The target is
+  one break fewer than the best board known, so each finished board raises the score to beat.
 * Restarts: after ``restart`` placements per square without a better board the tables are rebuilt with a
   new shuffle of the candidates and the scan starts over.
 * Priority colours: the pieces that carry the rarest inner colours come first in every table
   entry, so those colours are used up early, while the board still has room for them.
 * Every better board is handed to ``on_best`` at once (the backend writes it to ``best_file``),
   so a run stopped at any time keeps its best. ``workers`` > 1 runs independent climbs with
-  different shuffles in processes that share the target.
+  different shuffles in processes that share the target. Each run draws a new seed unless
+  ``order`` gives one.
 """
 
 from __future__ import annotations
 
 import os
 import queue
-import random
+import secrets
 from collections import Counter
 from pathlib import Path
 
@@ -33,20 +34,25 @@ from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolut
 from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
 from . import edgematching_scan as scan_mod
+from ._numba import njit
 from .edgematching_split import context, stop
 from .edgematching_table import NAME, Search, build, enumerate_boards
 
 START = 0.65  # no breaks before this fraction of the squares
 RESTART = 40_000  # placements per square without a better board before a restart
 EXACT_SHARE, EXACT_SECONDS = 0.1, 10.0  # the exact scan first: this share of the time, at most
-PRIORITY = 0.3  # the rarest fraction of the inner colours put first
+POWER = 1.0  # the shape of the rise of the allowance (schedule)
+PRIORITY = 0.5  # the rarest fraction of the inner colours put first
 
 
-def schedule(n: int, target: int, start: float) -> np.ndarray:
-    """Breaks allowed up to each depth: 0 before ``start * n``, then rising to ``target``."""
-    d0 = int(start * n)
+def schedule(n: int, target: int, start: float, last: int | None = None, power: float = 1.0) -> np.ndarray:
+    """Breaks allowed up to each depth: 0 before ``start * n``, then rising to ``target`` at
+    depth ``last`` (the last square that can break a join; default the last square), as the
+    ``power`` of the share of the way (> 1: fewer early, more late)."""
+    last = n - 1 if last is None else last
+    d0 = min(int(start * n), last)
     d = np.arange(n)
-    rise = np.ceil(target * (d - d0 + 1) / max(1, n - d0)).astype(np.int64)
+    rise = np.ceil(target * (np.clip(d - d0 + 1, 0, None) / (last - d0 + 1)) ** power).astype(np.int64)
     return np.where(d < d0, 0, np.minimum(rise, target)).astype(np.int64)
 
 
@@ -57,65 +63,98 @@ def priority_rank(puzzle: EdgeMatchingPuzzle, share: float):
     return lambda p: -sum(v in rare for v in puzzle.tiles[p - 1])
 
 
-def random_frame(puzzle: EdgeMatchingPuzzle, rng: random.Random,
-                 budget: int = 200_000) -> list[tuple[int, int, int, int]] | None:
-    """A frame whose joins all match, as fixed pieces (row, col, piece, rotation), with the
-    puzzle's own fixed pieces on it kept; None if shuffled searches of ``budget`` steps fail."""
-    rows, cols = puzzle.rows, puzzle.cols
-    ring = ([(0, c) for c in range(cols)] + [(r, cols - 1) for r in range(1, rows)]
+def ring_squares(rows: int, cols: int) -> list[tuple[int, int]]:
+    """The frame's squares clockwise from the top left corner."""
+    return ([(0, c) for c in range(cols)] + [(r, cols - 1) for r in range(1, rows)]
             + [(rows - 1, c) for c in range(cols - 2, -1, -1)] + [(r, 0) for r in range(rows - 2, 0, -1)])
-    options = [puzzle.placements(r, c) for r, c in ring]
 
-    def joins(i: int, piece: int, k: int, chosen: list) -> bool:
-        here = puzzle.tile(piece, k)
-        for j in (i - 1, 0 if i == len(ring) - 1 else -1):
-            if j < 0:
-                continue
-            (r, c), (pr, pc) = ring[i], ring[j]
-            there = puzzle.tile(*chosen[j])
-            side = 0 if pr < r else 2 if pr > r else 3 if pc < c else 1
-            if here[side] != there[(side + 2) % 4]:
-                return False
-        return True
 
+def ring_candidates(puzzle: EdgeMatchingPuzzle):
+    """The frame as a cycle: (ring squares, start, piece, rotation, colour towards the previous
+    square, colour towards the next) -- the candidates of ring square i are ``start[i]`` ..
+    ``start[i + 1]``, the border rule and the puzzle's fixed pieces applied."""
+    ring = ring_squares(puzzle.rows, puzzle.cols)
+    start, piece, rot, cin, cout = [0], [], [], [], []
+    for i, (r, c) in enumerate(ring):
+        sides = []
+        for j in (i - 1, (i + 1) % len(ring)):
+            nr, nc = ring[j]
+            sides.append(0 if nr < r else 2 if nr > r else 3 if nc < c else 1)
+        for p, k in puzzle.placements(r, c):
+            t = puzzle.tile(p, k)
+            piece.append(p)
+            rot.append(k)
+            cin.append(t[sides[0]])
+            cout.append(t[sides[1]])
+        start.append(len(piece))
+    return ring, *(np.array(a, dtype=np.int64) for a in (start, piece, rot, cin, cout))
+
+
+@njit(cache=True)
+def ring_search(start, perm, piece, cin, cout, npieces, budget):
+    """A depth-first search along the ring for a cycle of distinct pieces whose joins all match,
+    candidates of square i tried in the order ``perm[start[i]:start[i + 1]]``: the chosen
+    candidate per square, or an empty array when ``budget`` candidates did not find one."""
+    m = start.shape[0] - 1
+    used = np.zeros(npieces + 1, dtype=np.bool_)
+    pos = np.zeros(m, dtype=np.int64)
+    chosen = np.full(m, -1, dtype=np.int64)
+    i, steps = 0, 0
+    pos[0] = start[0]
+    while 0 <= i < m and steps < budget:
+        if chosen[i] >= 0:
+            used[piece[chosen[i]]] = False
+            chosen[i] = -1
+        p = pos[i]
+        while p < start[i + 1]:
+            steps += 1
+            o = perm[p]
+            if not used[piece[o]] and (i == 0 or cin[o] == cout[chosen[i - 1]]) and (
+                    i < m - 1 or cout[o] == cin[chosen[0]]):
+                break
+            p += 1
+        if p < start[i + 1]:
+            chosen[i] = perm[p]
+            used[piece[perm[p]]] = True
+            pos[i] = p + 1
+            i += 1
+            if i < m:
+                pos[i] = start[i]
+        else:
+            i -= 1
+    if i == m:
+        return chosen
+    return np.zeros(0, dtype=np.int64)
+
+
+def random_frame(puzzle: EdgeMatchingPuzzle, rng: np.random.Generator, ring=None,
+                 budget: int = 2_000_000) -> list[tuple[int, int, int, int]] | None:
+    """A frame whose joins all match, as fixed pieces (row, col, piece, rotation), with the
+    puzzle's own fixed pieces on it kept; None if shuffled searches of ``budget`` steps fail.
+    ``ring``: ``ring_candidates(puzzle)``, computed once by a caller that draws many frames."""
+    squares, start, piece, rot, cin, cout = ring if ring is not None else ring_candidates(puzzle)
     for _ in range(20):
-        order = [rng.sample(o, len(o)) for o in options]
-        chosen: list = [None] * len(ring)
-        nxt = [0] * len(ring)
-        used: set[int] = set()
-        i, steps = 0, 0
-        while 0 <= i < len(ring) and steps < budget:
-            if nxt[i] and chosen[i] is not None:
-                used.discard(chosen[i][0])
-                chosen[i] = None
-            while nxt[i] < len(order[i]):
-                steps += 1
-                piece, k = order[i][nxt[i]]
-                nxt[i] += 1
-                if piece not in used and joins(i, piece, k, chosen):
-                    chosen[i] = (piece, k)
-                    used.add(piece)
-                    break
-            if chosen[i] is None:
-                nxt[i] = 0
-                i -= 1
-            else:
-                i += 1
-        if i == len(ring):
-            return [(r, c, *chosen[i]) for i, (r, c) in enumerate(ring)]
+        perm = np.concatenate([start[i] + rng.permutation(start[i + 1] - start[i])
+                               for i in range(len(squares))]).astype(np.int64)
+        chosen = ring_search(start, perm, piece, cin, cout, puzzle.n, budget)
+        if chosen.size:
+            return [(r, c, int(piece[o]), int(rot[o])) for (r, c), o in zip(squares, chosen, strict=True)]
     return None
 
 
 def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks, on_best, *,
-          start: float = START, restart: int = RESTART, priority: float = PRIORITY) -> int:
+          start: float = START, restart: int = RESTART, priority: float = PRIORITY,
+          power: float = POWER) -> int:
     """Restarted break-scheduled scans until the deadline or a perfect board; ``best_breaks()``
     reads the breaks of the best board known anywhere, ``on_best(board, breaks)`` gets each board
     that beats it. Returns the placements made."""
     n = puzzle.n
     rank = priority_rank(puzzle, priority) if priority > 0 else None
+    ring = ring_candidates(puzzle)
+    rng = np.random.default_rng(seed)
     nodes = 0
     while not deadline.expired():
-        frame = random_frame(puzzle, random.Random(seed))
+        frame = random_frame(puzzle, rng, ring)
         if frame is None:
             break
         inside = puzzle.with_changes(hints=set(puzzle.hints) | set(frame))
@@ -124,7 +163,8 @@ def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks
         target = best_breaks() - 1
         if target < 0:
             break
-        s = Search(t, allowed=schedule(n, target, start))
+        last = int(np.flatnonzero(t.cells[:, 3] < 0)[-1])  # the frame after it is fixed
+        s = Search(t, allowed=schedule(n, target, start, last, power))
         since = 0
         while not deadline.expired() and since < restart * n:
             before = s.nodes
@@ -133,7 +173,7 @@ def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks
             known = best_breaks() - 1
             if known < target:  # another process found better: tighten
                 target = known
-                s.allowed[:] = schedule(n, max(0, target), start)
+                s.allowed[:] = schedule(n, max(0, target), start, last, power)
                 if target < 0:
                     break
             if code == scan_mod.FOUND:
@@ -144,7 +184,7 @@ def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks
                 target = min(target, got - 1)
                 if target < 0:
                     break
-                s.allowed[:] = schedule(n, target, start)
+                s.allowed[:] = schedule(n, target, start, last, power)
             elif code == scan_mod.EXHAUSTED:
                 break
         nodes += s.nodes
@@ -183,6 +223,7 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, worker
             tmp.write_text(format_solution(puzzle, board, f"best {score} of {total}") + "\n")
             os.replace(tmp, best_file)
 
+    seed = order or 1 + secrets.randbelow(1 << 31)  # a new path each run unless -O order=N asks
     exact_seconds = min(EXACT_SHARE * (limit.seconds or EXACT_SECONDS), EXACT_SECONDS)
     boards, _, _, nodes = enumerate_boards(puzzle, 1, Deadline(exact_seconds), order=order)
     if boards:
@@ -194,12 +235,12 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, worker
             state["breaks"] = breaks
             record(board, deadline.elapsed())
 
-        nodes = climb(puzzle, deadline, order + 1, lambda: state["breaks"], on_best, **options)
+        nodes = climb(puzzle, deadline, seed, lambda: state["breaks"], on_best, **options)
     elif not deadline.expired():
         ctx = context()
         shared, out = ctx.Value("q", total + 1), ctx.Queue()
         procs = [ctx.Process(target=_climber, daemon=True,
-                             args=(puzzle, deadline.remaining(), order + 1 + 7919 * w, shared, out, options))
+                             args=(puzzle, deadline.remaining(), seed + 7919 * w, shared, out, options))
                  for w in range(workers)]
         for p in procs:
             p.start()
@@ -221,7 +262,7 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, worker
         finally:
             stop(procs)
     board = best[0]
-    stats: dict = {"total_joins": total, "nodes": nodes, "workers": workers,
+    stats: dict = {"total_joins": total, "nodes": nodes, "workers": workers, "seed": seed,
                    "progress": progress, "improvements": len(progress)}
     if trace:
         stats["trace"] = [f"{s:8.1f} s  {score}/{total} joins" for s, score in progress]

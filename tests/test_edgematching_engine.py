@@ -144,3 +144,30 @@ def test_maximize_joins_scores_what_the_checker_counts():
     found = check(puzzle, r.best)
     assert all(v.code == "edge-mismatch" for v in found)
     assert r.note == f"best {480 - len(found)} of 480 joins matched"
+
+
+def test_random_frames_match_all_round_with_distinct_pieces():
+    import numpy as np
+    from gridsolve.native_rules import edgematching_breaks as breaks
+
+    puzzle, _, _ = generate("e2", 6, 7, 5, None, 3, True)
+    ring = breaks.ring_candidates(puzzle)
+    rng = np.random.default_rng(1)
+    frames = {tuple(breaks.random_frame(puzzle, rng, ring)) for _ in range(5)}
+    for frame in frames:
+        assert len({p for _, _, p, _ in frame}) == len(frame) == 2 * (6 + 7) - 4
+        at = {(r, c): puzzle.tile(p, k) for r, c, p, k in frame}
+        for (r, c), t in at.items():
+            if (r, c + 1) in at:
+                assert t[1] == at[(r, c + 1)][3]
+            if (r + 1, c) in at:
+                assert t[2] == at[(r + 1, c)][0]
+    assert len(frames) > 1  # shuffled
+
+
+def test_break_allowance_reaches_the_target_at_the_last_breakable_square():
+    from gridsolve.native_rules.edgematching_breaks import schedule
+
+    s = schedule(100, 12, 0.5, last=80)
+    assert s[:50].sum() == 0 and s[80] == 12 and s[99] == 12
+    assert all(a <= b for a, b in zip(s, s[1:], strict=False))
