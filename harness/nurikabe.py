@@ -18,6 +18,8 @@ from gridsolve.native_rules.nurikabe.heuristics import hint as essay_hint
 from gridsolve.native_rules.nurikabe.hint import Contradiction, Step, next_step
 from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 
+from .run import solution_counter as count_to_two
+
 COLOURS = {BLACK: "black", WHITE: "white"}
 
 
@@ -93,9 +95,7 @@ def generate(rows: int, cols: int, density: float, seed: int, target: str | None
 def solution_counter(backend: str = "sat"):
     """The generator's count: ``backend`` (declarative) counting to 2 solutions. ValueError for a
     backend that is not declarative or not available."""
-    from .slitherlink import solution_counter as counter
-
-    return counter(backend, kind="nurikabe")
+    return count_to_two("nurikabe", backend)
 
 
 __all__ = ["GRADES", "NO_SOLUTION", "Contradiction", "Generated", "GenerationTimeout", "Hint", "Step",

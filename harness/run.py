@@ -11,6 +11,7 @@ from gridsolve.puzzles.check import check
 from gridsolve.puzzles.contracts import BackendFunction
 from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
+from . import registry
 from .registry import Backend
 
 
@@ -58,3 +59,23 @@ def _checked(backend: Backend, function: Callable[[], BackendFunction], puzzle, 
         status = Status.ERROR
         error = "checker rejected " + " | ".join(bad)
     return dataclasses.replace(result, backend=backend.name, status=status, seconds=seconds, error=error)
+
+
+def solution_counter(kind: str, backend: str = "sat", seconds: float | None = None) -> Callable:
+    """A declarative backend of ``kind`` counting to 2 (the generators' uniqueness proof): puzzle
+    -> its solutions when that settles uniqueness (one, the search exhausted, or two), else None
+    (a timeout). ValueError for a backend that is not declarative or not available here."""
+    b = registry.get(kind, backend)
+    if b.family not in ("sat", "cpsat"):
+        raise ValueError(f"--counter {backend}: choose a declarative backend (sat, cpsat, ...)")
+    ok, why = b.available()
+    if not ok:
+        raise ValueError(f"backend {backend} is not available here: {why}")
+
+    def solutions(puzzle) -> tuple | None:
+        r = run(b, puzzle, Limit(seconds=seconds, solutions=2))
+        if r.error:
+            raise RuntimeError(f"{backend}: {r.error}")
+        return tuple(r.solutions) if r.exhausted or len(r.solutions) >= 2 else None
+
+    return solutions

@@ -27,10 +27,8 @@ from gridsolve.native_rules.slitherlink.logic import loop_avoidance
 from gridsolve.native_rules.slitherlink.rules import apply_rules, compile_rules
 from gridsolve.native_rules.slitherlink.solvers import GRADES, Logic, load_rules
 from gridsolve.puzzles.slitherlink import KIND, SlitherlinkPuzzle
-from gridsolve.puzzles.solving import Limit
 
-from . import registry
-from .run import run
+from .run import solution_counter as count_to_two
 
 __all__ = ["GRADES", "GROWTHS", "MODES", "TIERS", "Generated", "GenerationTimeout", "Hint", "SeedHint",
            "edge_name", "engine_grade", "generate", "generate_graded", "grade", "hint", "load_rules",
@@ -39,24 +37,9 @@ __all__ = ["GRADES", "GROWTHS", "MODES", "TIERS", "Generated", "GenerationTimeou
 GRADE_STATS = ("grade", "rule_applications", "loop_avoidance_crosses", "unknown_edges", "contradiction")
 
 
-def solution_counter(backend: str = "sat", seconds: float | None = None, kind: str = KIND) -> Callable:
-    """A declarative backend of ``kind`` counting to 2: puzzle -> its solutions when that settles
-    uniqueness (one, the search exhausted, or two), else None (a timeout). ValueError for a
-    backend that is not declarative or not available here."""
-    b = registry.get(kind, backend)
-    if b.family not in ("sat", "cpsat"):
-        raise ValueError(f"--counter {backend}: choose a declarative backend (sat, cpsat, ...)")
-    ok, why = b.available()
-    if not ok:
-        raise ValueError(f"backend {backend} is not available here: {why}")
-
-    def solutions(puzzle) -> tuple | None:
-        r = run(b, puzzle, Limit(seconds=seconds, solutions=2))
-        if r.error:
-            raise RuntimeError(f"{backend}: {r.error}")
-        return tuple(r.solutions) if r.exhausted or len(r.solutions) >= 2 else None
-
-    return solutions
+def solution_counter(backend: str = "sat", seconds: float | None = None) -> Callable:
+    """``harness.run.solution_counter`` for Slitherlink."""
+    return count_to_two(KIND, backend, seconds)
 
 
 def uniqueness_counter(backend: str = "sat", seconds: float | None = None) -> Callable:
