@@ -25,15 +25,20 @@ PROBE_BUDGET = 1.2
 PROBE_SHARE = 0.5  # the share of the time limit probing may take before the SAT model gets the rest
 
 
+def front(puzzle: SlitherlinkPuzzle, seconds: float | None = None, depth: int = 1):
+    """The engine as ``rules+sat`` runs it before SAT: probing to ``depth`` within PROBE_BUDGET
+    trials per edge and PROBE_SHARE of ``seconds``. Raises ``Contradiction`` (no solution)."""
+    stop = None if seconds is None else time.perf_counter() + seconds * PROBE_SHARE
+    return deduce(puzzle, depth, stop, int(PROBE_BUDGET * (puzzle.rows + 1) * (puzzle.cols + 1) * 2))
+
+
 def rules_then_sat(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, solver: str | None = None,
                    depth: int = 1) -> SolveResult:
     """``solver``: as in ``satmodels.slitherlink.solve``; ``depth``: the engine's probing depth
     (0-2) before the SAT model takes over."""
     t0 = time.perf_counter()
-    stop = None if limit.seconds is None else t0 + limit.seconds * PROBE_SHARE
     try:
-        budget = int(PROBE_BUDGET * (puzzle.rows + 1) * (puzzle.cols + 1) * 2)
-        eng = deduce(puzzle, depth, stop, budget)
+        eng = front(puzzle, limit.seconds, depth)
         done = eng.complete()
     except Contradiction as exc:
         return SolveResult(BACKEND, Status.UNSAT, exhausted=True, seconds=time.perf_counter() - t0,

@@ -119,12 +119,11 @@ def engine_facts(puzzle, seconds: float | None) -> tuple[frozenset, frozenset] |
     each holds in every solution (docs/slitherlink.md), so they are backbone elements found
     without a SAT call, and the model imposes them as unit clauses. None: a contradiction (no
     solution)."""
-    from gridsolve.combined.slitherlink import PROBE_BUDGET, PROBE_SHARE
-    from gridsolve.native_rules.slitherlink.deduce import Contradiction, deduce
+    from gridsolve.combined.slitherlink import front
+    from gridsolve.native_rules.slitherlink.deduce import Contradiction
 
-    stop = None if seconds is None else time.perf_counter() + seconds * PROBE_SHARE
     try:
-        eng = deduce(puzzle, 1, stop, int(PROBE_BUDGET * (puzzle.rows + 1) * (puzzle.cols + 1) * 2))
+        eng = front(puzzle, seconds)
     except Contradiction:
         return None
     return eng.lines(), eng.crosses()
