@@ -84,6 +84,11 @@ class _Model(NurikabeRules):
     def read_solver(self, solver):
         return self.read(solver.boolean_value)
 
+    def read_walls(self, solver) -> NurikabeSolution:
+        """The walls alone: the eager tree model needs no refinement, so no candidate."""
+        return NurikabeSolution(self.puzzle.rows, self.puzzle.cols,
+                                frozenset(c for c, v in self.b.items() if solver.boolean_value(v)))
+
     def block(self, solution: NurikabeSolution) -> None:
         self.model.add_bool_or(self.block_clause(solution))
 
@@ -236,12 +241,6 @@ def tree_model(puzzle: NurikabePuzzle, deadline: Deadline = NO_DEADLINE) -> _Mod
 def solve_tree(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
                workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
     """``cpsat-tree``: eager spanning-tree connectivity for the islands and the wall."""
-    deadline = Deadline(limit.seconds)
-    m = tree_model(puzzle, deadline)
-
-    def read(solver):
-        return NurikabeSolution(puzzle.rows, puzzle.cols,
-                                frozenset(c for c, v in m.b.items() if solver.boolean_value(v)))
-
-    return _cpsat.search("cpsat-tree", m.model, limit, read=read, block=m.block, workers=workers,
-                         deadline=deadline)
+    m = tree_model(puzzle, Deadline(limit.seconds))
+    return _cpsat.search("cpsat-tree", m.model, limit, read=m.read_walls, block=m.block, workers=workers,
+                         deadline=m.deadline)
