@@ -1,7 +1,8 @@
 """The layers of docs/architecture.md, checked on the source: imports point one way, backends never
 import each other or the independent checker, the command line and the web server import no
 backend, only the CP-SAT models import ortools and only the CNF models import pysat, and no two
-modules import each other (directly or round a longer cycle). Every ``import`` counts, module-level or inside a function."""
+modules import each other (directly or round a longer cycle). Every ``import`` counts,
+module-level or inside a function."""
 
 from __future__ import annotations
 
