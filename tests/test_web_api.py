@@ -294,6 +294,24 @@ def test_the_nurikabe_cascade_runs_to_its_end(client):
     assert len(run["log"]) == decided(run["state"]) and all(e["rule"] for e in run["log"])
 
 
+def test_a_blocked_labyrinth_is_hinted_by_the_exact_oracle(client):
+    doc = post(client, "open", source="sample:hamiltonian/blocked-5x6")
+    first = post(client, "hint", kind="hamiltonian", puzzle=doc["puzzle"], state={"path": [[0, 2], [0, 1]]})
+    assert first["rule"] == "oracle" and first["state"]["path"] == [[0, 2], [0, 1], [0, 0]]
+    state = doc["state"]
+    for _ in range(40):
+        h = post(client, "hint", kind="hamiltonian", puzzle=doc["puzzle"], state=state)
+        if h["rule"] != "oracle":
+            break
+        assert h["state"]["path"][:-1] == state["path"] and h["verdict"]["status"] != "violated"
+        state = h["state"]
+    assert h["rule"] in ("choice", "")  # a walk of only forced moves, then a real choice (or the end)
+    m = post(client, "moves", puzzle=doc["puzzle"], state=state)
+    assert m["rules"] is None and m["oracle"]
+    if h["rule"] == "choice":
+        assert sorted(h["cells"]) == sorted(m["oracle"]) and len(m["oracle"]) > 1
+
+
 def test_labyrinth_moves_by_the_rules_and_by_the_oracle(client):
     doc = opened(client, "hamiltonian")
     m = post(client, "moves", puzzle=doc["puzzle"], state=doc["state"])
