@@ -145,6 +145,21 @@ def test_a_body_that_is_not_a_json_object_is_refused(client):
         assert r.status_code == 400 and r.json()["error"]
 
 
+def test_a_bug_is_a_500_in_one_line_and_the_server_keeps_serving(client, monkeypatch):
+    from gridsolve.web import api
+
+    def broken(root, payload):
+        raise RuntimeError("a bug\nover two lines")
+
+    monkeypatch.setitem(api.ENDPOINTS, "grade", broken)  # the route calls the table's function
+    app = create_app(Path("."))
+    monkeypatch.undo()
+    local = TestClient(app)
+    r = local.post("/api/grade", json={})
+    assert r.status_code == 500 and r.json()["error"] == "internal error: RuntimeError: a bug over two lines"
+    assert local.post("/api/open", json={"source": "sample:nurikabe/pzprjs-5x5"}).status_code == 200
+
+
 def test_a_request_over_the_size_limit_is_refused(client):
     from gridsolve.web.app import MAX_BODY
 
@@ -251,6 +266,7 @@ def test_slitherlink_hints_by_the_seeds_rules(client):
     h = post(client, "hint", kind="slitherlink", puzzle=doc["puzzle"], state=doc["state"], by="seed")
     assert h["rule"].startswith("rule #") and h["edges"]
     assert post(client, "hint", 400, kind="slitherlink", puzzle=doc["puzzle"], by="magic")["error"]
+    assert post(client, "rules", 400, kind="slitherlink", puzzle=doc["puzzle"], by="magic")["error"]
 
 
 def test_the_labyrinth_hint_lists_the_choice_at_the_corner(client):

@@ -216,7 +216,10 @@ def rules(root: Path, payload: dict) -> dict:
     t0 = time.perf_counter()
     deadline = t0 + _seconds(payload)
     log: list[dict] = []
-    if puzzle.kind == "slitherlink" and payload.get("by", "seed") == "seed":
+    by = payload.get("by") or ("seed" if puzzle.kind == "slitherlink" else HINT_BY[puzzle.kind][0])
+    if by not in HINT_BY[puzzle.kind]:
+        raise BadInput(f"by {by!r}: {puzzle.kind} rules run by {', '.join(HINT_BY[puzzle.kind])}")
+    if puzzle.kind == "slitherlink" and by == "seed":
         from gridsolve.harness import play
 
         run = play.run_rules(puzzle, d.lines, d.crosses, _rule_file(payload), MAX_STEPS)
@@ -225,7 +228,6 @@ def rules(root: Path, payload: dict) -> dict:
             log.append(entry("contradiction", run.contradiction))
         d.lines, d.crosses = set(run.lines), set(run.crosses)
     else:
-        by = payload.get("by") or HINT_BY[puzzle.kind][0]
         step = {"slitherlink": _slitherlink_step, "nurikabe": _nurikabe_step,
                 "hamiltonian": _labyrinth_step, "edgematching": _backbone_step}[puzzle.kind]
         while len(log) < MAX_STEPS and time.perf_counter() < deadline:
