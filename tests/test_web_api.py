@@ -19,7 +19,7 @@ import pytest
 import gridsolve
 
 with warnings.catch_warnings():
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")  # starlette asks for another HTTP client in its test client
     from fastapi.testclient import TestClient
 
 from gridsolve.harness.registry import DEFAULTS
