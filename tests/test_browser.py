@@ -24,8 +24,9 @@ PLAYS = {
     "slitherlink": ("pzprjs-5x5", [(1.5, 4.0, "left")]),
     # a 2x2 block of walls: the Nurikabe pool rule
     "nurikabe": ("pzprjs-5x5", [(x, y, "left") for x, y in ((0.5, 2.5), (1.5, 2.5), (0.5, 3.5), (1.5, 3.5))]),
-    # a first step of the walk from the start corner
-    "hamiltonian": ("square-5", [(1.5, 0.5, "left")]),
+    # a walk down the left side and along the bottom: the end reached with cells unvisited
+    "hamiltonian": ("square-5", [(0.5, y + 0.5, "left") for y in range(1, 5)]
+                    + [(x + 0.5, 4.5, "left") for x in range(1, 5)]),
     # a piece on the top-left square (a tray piece is taken first, see below)
     "edgematching": ("seed-4x4-c4-rot", [(0.5, 0.5, "left")]),
 }
@@ -88,7 +89,7 @@ def test_play_hint_solve(page, kind):
     before = verdict(page)
     assert before[0] == "incomplete", before
     if kind == "edgematching":
-        page.click("#tray button.piece[data-piece='1']")  # its top colour is no frame colour
+        page.click("#tray button.piece[data-piece='1']")  # piece 1: its left colour is no frame colour
     for gx, gy, button in clicks:
         click_grid(page, gx, gy, button)
     assert verdict(page) != before, f"the verdict did not change after the move: {verdict(page)}"
@@ -120,7 +121,8 @@ def test_step_through_two_solutions_of_janko_random_15x15(page, server):
     second = page.inner_html("#explain-view")
     assert first != second, "solutions 1 and 2 are drawn the same"
     assert "differs from solution 1" in page.inner_text("#explain-caption")
-    assert page.locator("#explain-view svg [data-diff]").count() > 0, "no differing edge highlighted"
+    assert int(page.get_attribute("#explain-view", "data-differs")) > 0, "no differing edge highlighted"
+    assert page.locator("#explain-view svg .mark").count() > 0, "no differing edge marked in the picture"
     shot(page, "slitherlink-solutions")
 
 

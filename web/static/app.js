@@ -59,6 +59,13 @@ function wireOpen() {
 }
 
 function wireSave() {
+  document.addEventListener("kind", (e) => {
+    const formats = (e.detail && e.detail.save_formats) || ["pzprv3", "canonical", "url"];
+    const select = $("save-format");
+    const was = select.value;
+    select.replaceChildren(...formats.map((f) => el("option", { value: f }, f === "url" ? "URL" : f)));
+    if (formats.includes(was)) select.value = was;
+  });
   $("save").addEventListener("click", (e) => guarded(e.target, async () => {
     if (!store.doc) throw new Error("open a puzzle first");
     const format = $("save-format").value;

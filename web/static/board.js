@@ -47,8 +47,9 @@ function nurikabeClues(doc) {
   return clues;
 }
 
-/** The labyrinth's start cell, read from the 'S' of its canonical text. */
+/** The labyrinth's start cell: the doc's, else the 'S' of its canonical text. */
 export function labyrinthStart(doc) {
+  if (Array.isArray(doc.start)) return doc.start;
   const lines = doc.puzzle.split("\n").filter((l) => l.trim() && !l.startsWith("#"));
   const start = lines.findIndex((l) => l.startsWith("hamiltonian"));
   const grid = lines.slice(start + 1, start + 1 + doc.rows);

@@ -2,6 +2,7 @@
 // polled for a live progress bar, then the report's plots drawn by the project's plot code.
 
 import { api, el, guarded, showSvg } from "./api.js";
+import { backend } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -49,9 +50,9 @@ export function wireExperiment() {
     const box = $("exp-backends");
     box.replaceChildren();
     if (!e.detail) return;
-    for (const b of e.detail.backends) {
-      box.append(el("label", {}, el("input", { type: "checkbox", value: b,
-        checked: b === e.detail.default_backend ? "checked" : null }), b));
+    for (const b of e.detail.backends.map(backend).filter((x) => x.available)) {
+      box.append(el("label", { title: b.description || "" }, el("input", { type: "checkbox", value: b.name,
+        checked: b.name === e.detail.default_backend ? "checked" : null }), b.name));
     }
   });
   $("exp-run").addEventListener("click", (e) => guarded(e.target, run));

@@ -5,7 +5,9 @@ import { api, el, guarded, say, showSvg } from "./api.js";
 import { openDoc } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
-let steps = [];
+let steps = [];        // the growth pictures sent
+let numbers = [];      // the growth step each picture shows
+let growthRules = [];  // the growth rule of every step
 let timer = null;
 
 /** One form field from an option's description: a number, a flag, a choice list or
@@ -16,15 +18,17 @@ function field(name, spec) {
   let input;
   const choices = Array.isArray(spec) ? spec : desc.choices;
   if (choices) {
-    input = el("select", { name }, choices.map((c) => el("option", { value: String(c) }, String(c))));
-    if (value !== undefined && !Array.isArray(spec)) input.value = String(value);
+    input = el("select", { name }, choices.map((c) => el("option", { value: c === null ? "" : String(c) },
+      c === null ? "any" : String(c))));
+    if (value !== undefined && !Array.isArray(spec)) input.value = value === null ? "" : String(value);
   } else if (typeof value === "boolean") {
     input = el("input", { name, type: "checkbox", checked: value ? "checked" : null });
   } else if (typeof value === "number") {
     input = el("input", { name, type: "number", value: String(value), class: "narrow",
       min: desc.min, max: desc.max, step: desc.step ?? (Number.isInteger(value) ? 1 : "any") });
   } else {
-    input = el("input", { name, type: "text", value: value ?? "" });
+    input = el("input", { name, type: "text", value: value ?? "", placeholder: value === null ? "default" : null,
+      class: value === null || String(value).length < 8 ? "narrow" : null });
   }
   input.dataset.kind = Array.isArray(spec) || choices ? "choice" : typeof value;
   return el("label", { title: desc.help || "" }, name.replaceAll("_", " "), " ", input);
@@ -35,8 +39,8 @@ function options() {
   for (const input of $("generate-options").querySelectorAll("[name]")) {
     const kind = input.dataset.kind;
     if (kind === "boolean") out[input.name] = input.checked;
-    else if (kind === "number") out[input.name] = input.value === "" ? null : Number(input.value);
-    else if (kind === "choice" && input.value !== "" && !Number.isNaN(Number(input.value))) out[input.name] = Number(input.value);
+    else if (input.value === "") out[input.name] = null;
+    else if (kind === "number" || (kind !== "string" && !Number.isNaN(Number(input.value)))) out[input.name] = Number(input.value);
     else out[input.name] = input.value;
   }
   return out;
@@ -44,7 +48,9 @@ function options() {
 
 function showStep(i) {
   $("growth-step").value = String(i);
-  $("growth-label").textContent = `step ${i + 1} of ${steps.length}`;
+  const at = numbers[i] ?? i;
+  const rule = at > 0 && growthRules[at - 1] ? `, ${growthRules[at - 1]}` : "";
+  $("growth-label").textContent = `step ${at} of ${numbers[numbers.length - 1] ?? steps.length - 1}${rule}`;
   showSvg($("growth-view"), steps[i]);
   $("growth-view").dataset.step = String(i);
 }
@@ -82,6 +88,8 @@ export function wireGenerate() {
     const doc = await api("/api/generate", { kind, options: options() });
     openDoc(doc);
     steps = doc.steps || [];
+    numbers = doc.step_numbers || [];
+    growthRules = doc.growth_rules || [];
     $("growth").hidden = !steps.length;
     if (steps.length) {
       $("growth-step").max = String(steps.length - 1);

@@ -25,12 +25,16 @@ function log(steps) {
 
 function need() {
   if (!store.doc) throw new Error("open a puzzle first");
-  return { kind: store.doc.kind, puzzle: store.doc.puzzle, state: store.state };
+  const body = { kind: store.doc.kind, puzzle: store.doc.puzzle, state: store.state };
+  if ($("hint-by").value) body.by = $("hint-by").value;
+  if (store.doc.kind === "hamiltonian" && $("rule-group").value.trim()) body.group = $("rule-group").value.trim();
+  return body;
 }
 
 async function hint() {
   const answer = await api("/api/hint", need());
-  if (!answer.rule && !answer.state) {
+  if (!answer.rule) {  // nothing deduced: say why, the board stays
+    $("hint-text").textContent = answer.message || "no rule applies here";
     say(answer.message || "no rule applies here", "info");
     return;
   }
@@ -41,7 +45,10 @@ async function hint() {
 
 async function cascade(rules) {
   const body = need();
-  if (rules) body.rules = rules;
+  if (rules) {
+    body.rules = rules;
+    body.by = "seed";  // a rule file is the seed's rules
+  }
   const answer = await api("/api/rules", body);
   log(answer.log || []);
   const fired = (answer.log || []).length;
@@ -49,25 +56,46 @@ async function cascade(rules) {
   await commit(answer.state, { svg: answer.svg, verdict: answer.verdict });
 }
 
-function chips(list, cells, other) {
+const key = ([r, c]) => `${r},${c}`;
+
+function chips(list, cells, other, counts = {}) {
   list.replaceChildren();
-  const key = ([r, c]) => `${r},${c}`;
   const others = new Set(other.map(key));
   for (const cell of cells) {
-    list.append(el("li", { class: others.has(key(cell)) ? "chip" : "chip only", title: others.has(key(cell))
-      ? "both agree" : "only this side" }, `(${cell[0]},${cell[1]})`));
+    const n = counts[key(cell)];
+    list.append(el("li", { class: others.has(key(cell)) ? "chip" : "chip only", "data-cell": key(cell),
+      title: others.has(key(cell)) ? "both sides" : "only this side" },
+    `(${cell[0]},${cell[1]})${n !== undefined ? ` ${n} completion${n === 1 ? "" : "s"}` : ""}`));
   }
   if (!cells.length) list.append(el("li", { class: "muted" }, "none"));
 }
 
 async function moves() {
   if (!store.doc || store.doc.kind !== "hamiltonian") return;
-  const answer = await api("/api/moves", { puzzle: store.doc.puzzle, state: store.state });
-  chips($("moves-rules"), answer.rules || [], answer.oracle || []);
-  chips($("moves-oracle"), answer.oracle || [], answer.rules || []);
+  const body = { puzzle: store.doc.puzzle, state: store.state };
+  if ($("rule-group").value.trim()) body.group = $("rule-group").value.trim();
+  const answer = await api("/api/moves", body);
+  const oracle = answer.oracle || [];
+  if (answer.rules === null) {  // not the author's board: his rules do not apply
+    $("moves-rules").replaceChildren(el("li", { class: "muted" }, "the author's rules do not apply here"));
+  } else {
+    chips($("moves-rules"), answer.rules, oracle);
+  }
+  chips($("moves-oracle"), oracle, answer.rules || oracle, answer.counts || {});
+  $("moves-forbidden").replaceChildren(...(answer.forbidden || []).map((f) =>
+    el("li", {}, f.cell ? `(${f.cell[0]},${f.cell[1]}) forbidden by ${f.rule}` : f.rule)));
+  $("moves-method").textContent = answer.method ? `by ${answer.method}` : "";
 }
 
 export function wireRules() {
+  document.addEventListener("kind", (e) => {
+    const by = e.detail ? e.detail.hint_by || [] : [];
+    $("hint-by").replaceChildren(...by.map((b) => el("option", { value: b }, b)));
+    $("hint-by").parentElement.hidden = by.length < 2;
+    $("group-label").hidden = !(e.detail && e.detail.kind === "hamiltonian");
+    $("rule-file-box").hidden = !(e.detail && e.detail.kind === "slitherlink");
+    $("cascade").textContent = e.detail && e.detail.kind === "slitherlink" ? "Run the rules" : "Run the cascade";
+  });
   $("hint").addEventListener("click", (e) => guarded(e.target, hint));
   $("cascade").addEventListener("click", (e) => guarded(e.target, () => cascade(null)));
   $("run-rules").addEventListener("click", (e) => guarded(e.target, () => cascade(ruleText)));

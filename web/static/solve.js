@@ -3,7 +3,7 @@
 // /api/diff), minimize the numbers, retrieve the numbers of the drawn loop, grade.
 
 import { api, el, guarded, say, showSvg } from "./api.js";
-import { clone, commit, kindInfo, onChange, openDoc, store } from "./store.js";
+import { backend, clone, commit, kindInfo, onChange, openDoc, store } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 let explained = null;  // the last /api/explain answer
@@ -28,8 +28,8 @@ async function solve() {
   const ms = performance.now() - t0;  // click to painted board, in the browser
   const box = $("solve-result");
   box.dataset.ms = ms.toFixed(1);
-  result(el("b", {}, answer.status), ` by ${answer.backend} -- server ${(answer.seconds * 1000).toFixed(0)} ms, `,
-    el("span", { id: "solve-ms" }, `in the page ${ms.toFixed(0)} ms`));
+  result(el("b", {}, answer.status), ` by ${answer.backend}: solver ${(answer.seconds * 1000).toFixed(0)} ms, `,
+    `in the page ${ms.toFixed(0)} ms`, answer.message ? el("div", { class: "muted" }, answer.message) : "");
 }
 
 async function showSolution(i) {
@@ -45,6 +45,9 @@ async function showSolution(i) {
   const answer = await api("/api/diff", { ...need(), a: sols[shown], b: sols[other] });
   $("explain-caption").textContent = `solution ${shown + 1}; highlighted: where it differs from solution ${other + 1}`;
   showSvg($("explain-view"), answer.svg);
+  const differs = (answer.differs.cells || []).length + (answer.differs.edges || []).length;
+  $("explain-caption").textContent += ` (${differs} element${differs === 1 ? "" : "s"})`;
+  $("explain-view").dataset.differs = String(differs);
   $("explain-view").dataset.shown = String(shown);
 }
 
@@ -69,7 +72,8 @@ function backbone() {
 async function minimize() {
   const answer = await api("/api/minimize", { ...need(), seconds: Number($("timeout").value) || undefined });
   openDoc(answer.doc);
-  say(`removed ${Array.isArray(answer.removed) ? answer.removed.length : answer.removed} numbers; the solution stays unique`, "ok");
+  say(`removed ${answer.removed} numbers, kept ${answer.kept}; the solution stays unique`
+    + (answer.complete === false ? " (stopped at the time limit)" : ""), "ok");
 }
 
 async function numbers() {
@@ -92,7 +96,10 @@ function fillBackends(info) {
   const select = $("backend");
   select.replaceChildren();
   if (!info) return;
-  for (const b of info.backends) select.append(el("option", { value: b }, b === info.default_backend ? `${b} (default)` : b));
+  for (const b of info.backends.map(backend)) {
+    select.append(el("option", { value: b.name, disabled: b.available ? null : "disabled", title: b.description || b.why },
+      b.name === info.default_backend ? `${b.name} (default)` : b.name));
+  }
   select.value = info.default_backend;
 }
 

@@ -27,6 +27,11 @@ function changed() {
 
 export const clone = (x) => JSON.parse(JSON.stringify(x));
 
+/** A backend entry of /api/kinds as {name, available, description, why} (a bare name too). */
+export function backend(b) {
+  return typeof b === "string" ? { name: b, available: true } : b;
+}
+
 export function kindInfo(kind = store.doc && store.doc.kind) {
   return store.kinds.find((k) => k.kind === kind) || null;
 }

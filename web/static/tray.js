@@ -1,4 +1,5 @@
-// Edge matching: the tray of pieces not yet on the board. Click a piece to take it in hand, turn it
+// Edge matching: the tray of pieces not yet on the board (pieces are numbered from 1: doc.pieces[0]
+// is piece 1). Click a piece to take it in hand, turn it
 // with the turn button (or a right click on it), then click a square on the board to place it.
 
 import { el } from "./api.js";
@@ -48,7 +49,8 @@ function render() {
   if (!on) return;
   const used = placed();
   box.replaceChildren();
-  store.doc.pieces.forEach((piece, index) => {
+  store.doc.pieces.forEach((piece, i) => {
+    const index = i + 1;
     if (used.has(index)) return;
     const held = store.selected && store.selected.piece === index;
     const button = el("button", {
