@@ -339,6 +339,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "gridsolve.cli.nurikabe",
     "gridsolve.cli.explain",
     "gridsolve.cli.workbench",
+    "gridsolve.cli.serve",
 )
 
 for _module in COMMAND_MODULES:

@@ -1,0 +1,49 @@
+"""``gridsolve serve``: the visual program -- a page on localhost that opens, plays, generates,
+hints, runs the rules, solves and explains every kind (docs/serve.md). Binds 127.0.0.1 unless
+told otherwise; every file it reads or writes lies in the folder it was started in (``--root``).
+
+    gridsolve serve                   # http://127.0.0.1:8000/
+    gridsolve serve --port 8080 --root ~/puzzles --no-open
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from .common import Usage
+
+
+def serve(
+    port: int = typer.Option(8000, "--port", "-p", help="TCP port"),
+    host: str = typer.Option("127.0.0.1", "--host", help="address to bind (default: this machine only)"),
+    root: Path = typer.Option(Path("."), "--root", help="the folder files are opened from and saved to"),
+    open_page: bool = typer.Option(True, "--open/--no-open", help="open the page in a browser"),
+) -> None:
+    """Serve the visual program on localhost: play, generate, watch the rules, solve, explain."""
+    if not 0 < port < 65536:
+        raise Usage(f"--port {port}: choose 1..65535")
+    if not root.is_dir():
+        raise Usage(f"--root {root}: not a folder")
+    try:
+        import uvicorn
+        from gridsolve.web import create_app
+    except ImportError as exc:
+        raise Usage(f"serve needs fastapi and uvicorn (pip install gridsolve): {exc}") from None
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"warning: --host {host} lets other machines reach the server", file=sys.stderr)
+    app = create_app(root, warm=True)
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    print(f"gridsolve serve: {url} (folder {root.resolve()}; Ctrl-C stops)", file=sys.stderr, flush=True)
+    if open_page:
+        import threading
+        import webbrowser
+
+        threading.Timer(1.0, webbrowser.open, (url,)).start()
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def register(app: typer.Typer, generate_app: typer.Typer) -> None:
+    app.command("serve")(serve)

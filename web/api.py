@@ -1,0 +1,108 @@
+"""The API's requests, one function each: ``work(root, payload) -> answer`` (JSON-ready), called
+by ``web.app`` in a worker thread. What each takes and answers: docs/serve.md.
+
+The requests that open, draw and save live here; those that run the project's solvers, rules and
+generators in ``web.tools``, experiments in ``web.jobs``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import gridsolve
+
+from . import tools
+from .document import document, kind_of, state_of
+from .drawing import picture
+from .sources import read_source, sample_names, save_text, write_file
+from .states import BadInput, Drawn, from_solution, to_solution
+from .verdict import verdict
+
+
+def kinds_info() -> dict:
+    """Every kind: its backends (available here or why not), default backend, generator options
+    and shipped samples."""
+    from gridsolve.harness import registry
+
+    out = []
+    for kind in gridsolve.kinds():
+        backends = []
+        for b in registry.for_kind(kind):
+            ok, why = b.available()
+            backends.append({"name": b.name, "description": b.description, "family": b.family,
+                             "complete": b.complete, "available": ok, "why": why})
+        out.append({"kind": kind, "backends": backends, "default_backend": registry.DEFAULTS.get(kind),
+                    "generate_options": tools.GENERATE_OPTIONS[kind], "samples": sample_names(kind),
+                    "hint_by": tools.HINT_BY.get(kind, []), "save_formats": tools.save_formats(kind)})
+    return {"kinds": out}
+
+
+def open_source(root: Path, payload: dict) -> dict:
+    entry, ids = read_source(root, payload.get("source"), kind_of(payload))
+    given = from_solution(entry.puzzle, entry.solution) if entry.solution is not None else None
+    state = given if payload.get("use_given") and given is not None else None
+    out = document(entry.puzzle, entry.id, state, given)
+    out["entries"] = ids
+    return out
+
+
+def state(root: Path, payload: dict) -> dict:
+    puzzle, d = state_of(payload)
+    v = verdict(puzzle, d)
+    return {"svg": picture(puzzle, d, highlight=_marks(payload.get("highlight")), violations=v["violations"]),
+            "verdict": v}
+
+
+def _marks(obj: Any) -> dict | None:
+    """A request's ``{"cells", "edges"}`` to highlight, checked."""
+    if obj is None:
+        return None
+    if not isinstance(obj, dict):
+        raise BadInput('highlight: expected {"cells": [[r, c]...], "edges": [["h"|"v", r, c]...]}')
+    cells = [c for c in obj.get("cells", []) if _ints(c, 2)]
+    edges = [e for e in obj.get("edges", []) if isinstance(e, list) and len(e) == 3 and e[0] in ("h", "v")
+             and _ints(e[1:], 2)]
+    return {"cells": cells, "edges": edges}
+
+
+def _ints(x: Any, n: int) -> bool:
+    return isinstance(x, list) and len(x) == n and all(isinstance(v, int) and not isinstance(v, bool)
+                                                        for v in x)
+
+
+def save(root: Path, payload: dict) -> dict:
+    puzzle, d = state_of(payload)
+    solution = _savable(puzzle, d)
+    if puzzle.kind == "hamiltonian":  # the walk so far is saved as the puzzle's given walk
+        puzzle, solution = puzzle.with_prefix(d.path), None
+    text = save_text(puzzle, solution, payload.get("format", "canonical"))
+    out: dict = {"text": text}
+    if payload.get("path") is not None:
+        out["path"] = write_file(root, payload["path"], text)
+    return out
+
+
+def _savable(puzzle, d: Drawn):
+    """The state as the solution object the writers take; None when nothing is drawn (or an
+    edge-matching board is not full: its formats hold whole boards only)."""
+    empty = not (d.lines or d.crosses or d.walls or d.dots or d.placed or len(d.path) > len(puzzle.walked()))
+    if empty:
+        return None
+    if puzzle.kind == "nurikabe":  # unknown cells stay undecided in the saved grid
+        from gridsolve.puzzles import grid
+        from gridsolve.puzzles.nurikabe import NurikabeSolution
+
+        clues = {c for c, _ in puzzle.clue_cells()}
+        unknown = set(grid.cells(puzzle.rows, puzzle.cols)) - d.walls - d.dots - clues
+        return NurikabeSolution.from_cells(puzzle.rows, puzzle.cols, d.walls, unknown)
+    return to_solution(puzzle, d)
+
+
+ENDPOINTS = {"open": open_source, "state": state, "save": save, **tools.ENDPOINTS}
+
+
+def warm_up() -> None:
+    """Load and run each kind's default backend once on a shipped sample, so that the first
+    request waits for no import or compilation."""
+    tools.warm_up()
