@@ -28,7 +28,7 @@ PLAYS = {
     "hamiltonian": ("square-5", [(0.5, y + 0.5, "left") for y in range(1, 5)]
                     + [(x + 0.5, 4.5, "left") for x in range(1, 5)]),
     # a piece on the top-left square (a tray piece is taken first, see below)
-    "edgematching": ("seed-4x4-c4-rot", [(0.5, 0.5, "left")]),
+    "edgematching": ("seed-5x5-c4-norot", [(0.5, 0.5, "left")]),
 }
 
 

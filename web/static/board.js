@@ -106,6 +106,9 @@ function moveEdgematching(point, button) {
     return null;
   } else if (button === "right") {
     state.placements[r][c] = null;
+  } else if (store.doc.rotation === false) {
+    say("this puzzle's pieces do not turn; right click puts a piece back in the tray", "info");
+    return null;
   } else {
     state.placements[r][c] = [here[0], (here[1] + 1) % 4];
   }

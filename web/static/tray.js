@@ -48,6 +48,7 @@ function render() {
   panel.hidden = !on;
   if (!on) return;
   const used = placed();
+  document.getElementById("turn").disabled = store.doc.rotation === false;
   box.replaceChildren();
   store.doc.pieces.forEach((piece, i) => {
     const index = i + 1;
@@ -62,6 +63,7 @@ function render() {
       },
       oncontextmenu: (e) => {
         e.preventDefault();
+        if (store.doc.rotation === false) return;
         store.selected = { piece: index, rotation: held ? (store.selected.rotation + 1) % 4 : 1 };
         render();
       },
@@ -72,7 +74,9 @@ function render() {
   if (!box.children.length) box.append(el("span", { class: "muted" }, "every piece is on the board"));
   document.getElementById("tray-hint").textContent = store.selected
     ? `piece ${store.selected.piece} in hand, turned ${store.selected.rotation * 90} degrees: click a square`
-    : "take a piece; on the board, click a placed piece to turn it, right click to put it back";
+    : store.doc.rotation === false
+      ? "take a piece (these do not turn); right click a placed piece to put it back"
+      : "take a piece; on the board, click a placed piece to turn it, right click to put it back";
 }
 
 export function wireTray() {
