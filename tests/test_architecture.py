@@ -1,7 +1,8 @@
 """The layers of docs/architecture.md, checked on the source: imports point one way, backends never
-import each other or the independent checker, the command line imports no backend, only the CP-SAT
-models import ortools and only the CNF models import pysat, and no two modules import each other
-(directly or round a longer cycle). Every ``import`` counts, module-level or inside a function."""
+import each other or the independent checker, the command line and the web server import no
+backend, only the CP-SAT models import ortools and only the CNF models import pysat, and no two
+modules import each other (directly or round a longer cycle). Every ``import`` counts,
+module-level or inside a function."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ LAYERS = {
     "combined": 3,
     "harness": 4,
     "gridsolve": 5,
-    "cli": 6,
+    "web": 6,  # the visual program's server: beside the command line, which starts it
+    "cli": 7,
 }
 BACKENDS = ("encoding", "cpmodels", "satmodels", "native_rules", "combined")
 
@@ -116,8 +118,8 @@ def test_no_backend_imports_the_checker(module):
     assert not bad, f"{module} imports the independent checker: {bad}"
 
 
-@pytest.mark.parametrize("module", sorted(m for m in MODULES if _folder(m) == "cli"))
-def test_the_command_line_imports_no_backend(module):
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _folder(m) in ("cli", "web")))
+def test_the_command_line_and_the_web_server_import_no_backend(module):
     bad = [i for i in IMPORTS[module] if _internal(i) and _folder(_internal(i)) in BACKENDS]
     assert not bad, f"{module} imports a backend package: {bad}"
 

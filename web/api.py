@@ -86,8 +86,8 @@ def save(root: Path, payload: dict) -> dict:
 def _savable(puzzle, d: Drawn):
     """The state as the solution object the writers take; None when nothing is drawn (or an
     edge-matching board is not full: its formats hold whole boards only)."""
-    empty = not (d.lines or d.crosses or d.walls or d.dots or d.placed or len(d.path) > len(puzzle.walked()))
-    if empty:
+    walked = len(puzzle.walked()) if puzzle.kind == "hamiltonian" else 0
+    if not (d.lines or d.crosses or d.walls or d.dots or d.placed or len(d.path) > walked):
         return None
     if puzzle.kind == "nurikabe":  # unknown cells stay undecided in the saved grid
         from gridsolve.puzzles import grid

@@ -175,6 +175,8 @@ def _labyrinth_step(puzzle, d: Drawn, by: str, payload: dict) -> dict:
 
 
 def _backbone_step(puzzle, d: Drawn, by: str, payload: dict) -> dict:
+    """Edge matching: a placement every solution completing the board shares (the backbone);
+    on a board whose solutions share none (a symmetric one), a placement of one of them."""
     e = gridsolve.explain(puzzle, given=given(puzzle, d), limit=2, timeout=_seconds(payload))
     if e.contradiction:
         return entry("contradiction", "no solution completes this board")
@@ -182,8 +184,14 @@ def _backbone_step(puzzle, d: Drawn, by: str, payload: dict) -> dict:
         if sq not in d.placed:
             d.placed[sq] = (p, k)
             return entry("backbone", f"every solution from here has piece {p} (turned {k}) at "
-                          f"{_cell_name(sq)}", [sq])
-    return entry("", "no hint (no placement is shared by every solution from here)")
+                         f"{_cell_name(sq)}", [sq])
+    open_squares = [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols) if (r, c) not in d.placed]
+    if e.solutions and open_squares:
+        sq = open_squares[0]
+        d.placed[sq] = p, k = e.solutions[0].at(*sq)
+        return entry("a solution", f"piece {p} (turned {k}) at {_cell_name(sq)} completes to a solution "
+                     "(the solutions share no placement here)", [sq])
+    return entry("", "no hint (the board is full, or the time ran out)")
 
 
 def rules(root: Path, payload: dict) -> dict:
@@ -206,7 +214,7 @@ def rules(root: Path, payload: dict) -> dict:
                 "hamiltonian": _labyrinth_step, "edgematching": _backbone_step}[puzzle.kind]
         while len(log) < MAX_STEPS and time.perf_counter() < deadline:
             found = step(puzzle, d, by, payload)
-            if found["rule"] in ("", "choice", "dead end"):
+            if found["rule"] in ("", "choice", "dead end", "a solution"):  # no forced step left
                 break
             log.append(found)
             if found["rule"] == "contradiction":
@@ -313,7 +321,8 @@ def diff(root: Path, payload: dict) -> dict:
 def minimize(root: Path, payload: dict) -> dict:
     """The seed's "delete as many numbers as possible keeping the solution unique": numbers taken
     out one by one (in a seeded random order), each kept when the puzzle would lose its unique
-    solution, by the generators' count to two (``harness.run.solution_counter``)."""
+    solution, by the generators' count to two (``harness.run.solution_counter``). A Nurikabe
+    island needs its number, so there a number is hidden (``?``) instead."""
     import dataclasses
 
     from gridsolve.harness.run import solution_counter
@@ -326,18 +335,18 @@ def minimize(root: Path, payload: dict) -> dict:
     if found is None or len(found) != 1:
         raise BadInput("the puzzle has no unique solution to keep" if found is not None
                        else "the uniqueness test ran out of time")
+    blank = None if puzzle.kind == "slitherlink" else -1  # Nurikabe: "?" (puzzles.nurikabe.QUESTION)
     clues = [list(row) for row in puzzle.clues]
-    cells = [(r, c) for r, row in enumerate(clues) for c, v in enumerate(row) if v is not None]
+    cells = [(r, c) for r, row in enumerate(clues) for c, v in enumerate(row) if v not in (None, blank)]
     random.Random(int(number(payload, "seed", 0, 0, 2**31))).shuffle(cells)
     removed, tried = 0, 0
     for r, c in cells:
         if time.perf_counter() > deadline:
             break
         tried += 1
-        kept, clues[r][c] = clues[r][c], None
-        trial = dataclasses.replace(puzzle, clues=tuple(tuple(row) for row in clues))
-        left = count(trial)
-        if left is not None and len(left) == 1:
+        kept, clues[r][c] = clues[r][c], blank
+        left = count(dataclasses.replace(puzzle, clues=tuple(tuple(row) for row in clues)))
+        if left is not None and left == found:
             removed += 1
         else:
             clues[r][c] = kept
