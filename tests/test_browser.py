@@ -205,3 +205,14 @@ def test_a_10x10_solve_answers_in_under_a_second_in_the_page(page):
     assert page.get_attribute("#verdict", "data-status") == "solved"
     assert min(warm) < 1000, f"10x10 solve took {min(warm):.0f} ms at best in the page"
 
+
+
+def test_a_small_experiment_shows_progress_and_the_report_plots(page):
+    open_sample(page, "nurikabe", "pzprjs-5x5")
+    page.fill("#exp-n", "2")
+    page.click("#exp-run")
+    page.wait_for_selector("#exp-progress:not([hidden])", timeout=TIMEOUT)
+    wait_for(page, "document.querySelectorAll('#exp-plots svg').length > 0")
+    assert page.get_attribute("#exp-progress", "value") == page.get_attribute("#exp-progress", "max")
+    assert page.locator("#exp-rows td").count() > 0
+    assert "error" not in page.get_attribute("#message", "class")

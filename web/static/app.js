@@ -24,7 +24,19 @@ async function open(source, kind) {
   if (kind) body.kind = kind;
   const doc = await api("/api/open", body);
   openDoc(doc);
+  showEntries(source, doc);
   say(`opened ${doc.kind} ${doc.rows}x${doc.cols}${doc.name ? " " + doc.name : ""}`, "ok");
+}
+
+/** A corpus file opened by file:PATH: a list of its puzzles, each opened as file:PATH#ID. */
+function showEntries(source, doc) {
+  const box = $("entries-box");
+  const file = source.startsWith("file:") ? source.split("#")[0] : null;
+  box.hidden = !file || !doc.entries || doc.entries.length < 2;
+  if (box.hidden) return;
+  const select = $("entries");
+  select.replaceChildren(...doc.entries.map((id) => el("option", { value: `${file}#${id}` }, id)));
+  select.value = `${file}#${doc.name}`;
 }
 
 function wireOpen() {
@@ -44,6 +56,7 @@ function wireOpen() {
   $("source").addEventListener("keydown", (e) => {
     if (e.key === "Enter") $("open").click();
   });
+  $("entries").addEventListener("change", (e) => guarded(null, () => open(e.target.value)));
   $("file").addEventListener("change", (e) => guarded(null, async () => {
     const file = e.target.files[0];
     if (!file) return;

@@ -36,8 +36,12 @@ async function run() {
     bar.value = status.done;
     $("exp-label").textContent = `${status.done} / ${status.total}`;
     table(status.rows || []);
+    if (status.error) throw new Error(`the experiment failed: ${status.error}`);
     if (status.finished) {
-      for (const plot of status.plots || []) showSvg($("exp-plots").appendChild(el("div", { class: "picture" })), plot);
+      for (const plot of status.plots || []) {
+        const box = el("div", { class: "picture", title: "click to enlarge", onclick: () => box.classList.toggle("zoom") });
+        showSvg($("exp-plots").appendChild(box), plot);
+      }
       $("exp-label").textContent = `done: ${status.done} runs`;
       return;
     }

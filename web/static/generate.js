@@ -49,7 +49,7 @@ function options() {
 function showStep(i) {
   $("growth-step").value = String(i);
   const at = numbers[i] ?? i;
-  const rule = at > 0 && growthRules[at - 1] ? `, ${growthRules[at - 1]}` : "";
+  const rule = at > 0 && growthRules[at - 1] ? `, by growth rule ${growthRules[at - 1]}` : "";
   $("growth-label").textContent = `step ${at} of ${numbers[numbers.length - 1] ?? steps.length - 1}${rule}`;
   showSvg($("growth-view"), steps[i]);
   $("growth-view").dataset.step = String(i);

@@ -3,24 +3,24 @@
 // window), and for the labyrinth the rules' moves beside the exact oracle's.
 
 import { api, el, guarded, say } from "./api.js";
-import { commit, onChange, store } from "./store.js";
+import { commit, onChange, onDocKind, paint, store } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 let ruleText = null;
 
-function where(step) {
-  const cells = (step.cells || []).map(([r, c]) => `(${r},${c})`);
-  const edges = (step.edges || []).map(([d, r, c]) => `${d}(${r},${c})`);
-  return [...cells, ...edges].slice(0, 6).join(" ") + (cells.length + edges.length > 6 ? " ..." : "");
-}
+/** A cell as the server's messages name it: r1c1 is the top-left cell. */
+export const cellName = ([r, c]) => `r${r + 1}c${c + 1}`;
 
 function log(steps) {
   const list = $("log");
-  for (const step of steps) {
-    list.append(el("li", {}, el("b", {}, step.rule || "step"), " ", step.message || "", " ",
-      el("span", { class: "muted" }, where(step))));
-  }
+  for (const step of steps) list.append(el("li", {}, el("b", {}, step.rule || "step"), " ", step.message || ""));
   list.scrollTop = list.scrollHeight;
+}
+
+/** A step's answer on the board: a new state is recorded, an unchanged one only repainted. */
+async function show(answer) {
+  if (JSON.stringify(answer.state) === JSON.stringify(store.state)) paint(answer.svg, answer.verdict);
+  else await commit(answer.state, { svg: answer.svg, verdict: answer.verdict });
 }
 
 function need() {
@@ -40,7 +40,7 @@ async function hint() {
   }
   $("hint-text").replaceChildren(el("b", {}, answer.rule || "hint"), " ", answer.message || "");
   log([answer]);
-  await commit(answer.state, { svg: answer.svg, verdict: answer.verdict });
+  await show(answer);
 }
 
 async function cascade(rules) {
@@ -52,8 +52,9 @@ async function cascade(rules) {
   const answer = await api("/api/rules", body);
   log(answer.log || []);
   const fired = (answer.log || []).length;
-  $("hint-text").textContent = `${fired} firing${fired === 1 ? "" : "s"}${rules ? " of the rule file" : " of the cascade"}`;
-  await commit(answer.state, { svg: answer.svg, verdict: answer.verdict });
+  $("hint-text").textContent = `${fired} firing${fired === 1 ? "" : "s"}${rules ? " of the rule file" : ""}`
+    + (answer.finished === false ? " (stopped by the time limit)" : "");
+  await show(answer);
 }
 
 const key = ([r, c]) => `${r},${c}`;
@@ -64,8 +65,9 @@ function chips(list, cells, other, counts = {}) {
   for (const cell of cells) {
     const n = counts[key(cell)];
     list.append(el("li", { class: others.has(key(cell)) ? "chip" : "chip only", "data-cell": key(cell),
-      title: others.has(key(cell)) ? "both sides" : "only this side" },
-    `(${cell[0]},${cell[1]})${n !== undefined ? ` ${n} completion${n === 1 ? "" : "s"}` : ""}`));
+      title: `${others.has(key(cell)) ? "both sides" : "only this side"}; click to walk there`,
+      onclick: () => commit({ ...store.state, path: [...store.state.path, cell] }) },
+    `${cellName(cell)}${n !== undefined ? `: ${n} completion${n === 1 ? "" : "s"}` : ""}`));
   }
   if (!cells.length) list.append(el("li", { class: "muted" }, "none"));
 }
@@ -83,19 +85,21 @@ async function moves() {
   }
   chips($("moves-oracle"), oracle, answer.rules || oracle, answer.counts || {});
   $("moves-forbidden").replaceChildren(...(answer.forbidden || []).map((f) =>
-    el("li", {}, f.cell ? `(${f.cell[0]},${f.cell[1]}) forbidden by ${f.rule}` : f.rule)));
+    el("li", {}, f.cell ? `${cellName(f.cell)} forbidden by ${f.rule}` : f.rule)));
   $("moves-method").textContent = answer.method ? `by ${answer.method}` : "";
 }
 
 export function wireRules() {
-  document.addEventListener("kind", (e) => {
-    const by = e.detail ? e.detail.hint_by || [] : [];
+  const follow = (info) => {
+    const by = info ? info.hint_by || [] : [];
     $("hint-by").replaceChildren(...by.map((b) => el("option", { value: b }, b)));
     $("hint-by").parentElement.hidden = by.length < 2;
-    $("group-label").hidden = !(e.detail && e.detail.kind === "hamiltonian");
-    $("rule-file-box").hidden = !(e.detail && e.detail.kind === "slitherlink");
-    $("cascade").textContent = e.detail && e.detail.kind === "slitherlink" ? "Run the rules" : "Run the cascade";
-  });
+    $("group-label").hidden = !(info && info.kind === "hamiltonian");
+    $("rule-file-box").hidden = !(info && info.kind === "slitherlink");
+    $("cascade").textContent = info && info.kind === "slitherlink" ? "Run the rules" : "Run the cascade";
+  };
+  follow(null);
+  onDocKind(follow);
   $("hint").addEventListener("click", (e) => guarded(e.target, hint));
   $("cascade").addEventListener("click", (e) => guarded(e.target, () => cascade(null)));
   $("run-rules").addEventListener("click", (e) => guarded(e.target, () => cascade(ruleText)));
@@ -108,7 +112,13 @@ export function wireRules() {
   });
   $("moves").addEventListener("click", (e) => guarded(e.target, moves));
   let last = null;
+  let puzzle = null;
   onChange(() => {
+    if (store.doc && store.doc.puzzle !== puzzle) {  // a new puzzle: a fresh log
+      puzzle = store.doc.puzzle;
+      $("log").replaceChildren();
+      $("hint-text").textContent = "";
+    }
     const lab = store.doc && store.doc.kind === "hamiltonian";
     $("moves-panel").hidden = !lab;
     const now = lab ? JSON.stringify([store.doc.puzzle, store.state]) : null;

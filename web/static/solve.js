@@ -3,7 +3,7 @@
 // /api/diff), minimize the numbers, retrieve the numbers of the drawn loop, grade.
 
 import { api, el, guarded, say, showSvg } from "./api.js";
-import { backend, clone, commit, kindInfo, onChange, openDoc, store } from "./store.js";
+import { backend, clone, commit, emptyState, onChange, onDocKind, openDoc, store } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 let explained = null;  // the last /api/explain answer
@@ -35,7 +35,8 @@ async function solve() {
 async function showSolution(i) {
   const sols = explained.solutions;
   shown = (i + sols.length) % sols.length;
-  $("sol-label").textContent = `solution ${shown + 1} of ${sols.length}${explained.exhausted ? "" : "+"}`;
+  const listed = sols.length < explained.count || !explained.exhausted ? " listed" : "";
+  $("sol-label").textContent = `solution ${shown + 1} of ${sols.length}${listed}`;
   if (sols.length < 2) {
     $("explain-caption").textContent = "the only solution";
     showSvg($("explain-view"), (await api("/api/diff", { ...need(), a: sols[0], b: sols[0] })).svg);
@@ -52,7 +53,8 @@ async function showSolution(i) {
 }
 
 async function explain() {
-  const body = { ...need(), state: store.state, limit: 10 };
+  const body = { ...need(), limit: 10 };
+  if (JSON.stringify(store.state) !== JSON.stringify(emptyState())) body.state = store.state;  // from the drawing
   explained = await api("/api/explain", body);
   const n = explained.count;
   result(el("b", {}, explained.unique ? "unique" : n === 0 ? "no solution" : "not unique"),
@@ -104,7 +106,7 @@ function fillBackends(info) {
 }
 
 export function wireSolve() {
-  document.addEventListener("kind", (e) => fillBackends(e.detail));
+  onDocKind(fillBackends);
   $("solve").addEventListener("click", (e) => guarded(e.target, solve));
   $("explain").addEventListener("click", (e) => guarded(e.target, explain));
   $("grade").addEventListener("click", (e) => guarded(e.target, grade));
@@ -113,18 +115,20 @@ export function wireSolve() {
   $("show-backbone").addEventListener("click", backbone);
   $("sol-prev").addEventListener("click", (e) => guarded(e.target, () => showSolution(shown - 1)));
   $("sol-next").addEventListener("click", (e) => guarded(e.target, () => showSolution(shown + 1)));
+  $("given").addEventListener("click", () => store.doc && store.doc.given && commit(clone(store.doc.given)));
   $("sol-use").addEventListener("click", () => explained && commit(clone(explained.solutions[shown])));
   let puzzle = null;
   onChange(() => {
     const kind = store.doc && store.doc.kind;
     $("minimize").hidden = !["slitherlink", "nurikabe"].includes(kind);
     $("numbers").hidden = kind !== "slitherlink";
+    $("given").hidden = !(store.doc && store.doc.given);
+    $("grade").hidden = !["slitherlink", "nurikabe"].includes(kind);
     if (store.doc && store.doc.puzzle !== puzzle) {  // a new puzzle: forget the old explanation
       puzzle = store.doc.puzzle;
       explained = null;
       $("explain-box").hidden = true;
       result();
-      if (kindInfo() && $("backend").options.length === 0) fillBackends(kindInfo());
     }
   });
 }

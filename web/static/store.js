@@ -16,6 +16,16 @@ export const store = {
 
 const listeners = [];
 
+/** Call `fn(info)` when the open puzzle's kind changes (info: its /api/kinds entry). */
+export function onDocKind(fn) {
+  let last = null;
+  onChange(() => {
+    const kind = store.doc && store.doc.kind;
+    if (kind !== last) fn(kindInfo(kind));
+    last = kind;
+  });
+}
+
 /** Call `fn()` after every doc or state change (panels refresh themselves). */
 export function onChange(fn) {
   listeners.push(fn);
