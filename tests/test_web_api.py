@@ -145,6 +145,21 @@ def test_a_body_that_is_not_a_json_object_is_refused(client):
         assert r.status_code == 400 and r.json()["error"]
 
 
+def test_a_bug_is_a_500_in_one_line_and_the_server_keeps_serving(client, monkeypatch):
+    from gridsolve.web import api
+
+    def broken(root, payload):
+        raise RuntimeError("a bug\nover two lines")
+
+    monkeypatch.setitem(api.ENDPOINTS, "grade", broken)  # the route calls the table's function
+    app = create_app(Path("."))
+    monkeypatch.undo()
+    local = TestClient(app)
+    r = local.post("/api/grade", json={})
+    assert r.status_code == 500 and r.json()["error"] == "internal error: RuntimeError: a bug over two lines"
+    assert local.post("/api/open", json={"source": "sample:nurikabe/pzprjs-5x5"}).status_code == 200
+
+
 def test_a_request_over_the_size_limit_is_refused(client):
     from gridsolve.web.app import MAX_BODY
 
@@ -251,6 +266,7 @@ def test_slitherlink_hints_by_the_seeds_rules(client):
     h = post(client, "hint", kind="slitherlink", puzzle=doc["puzzle"], state=doc["state"], by="seed")
     assert h["rule"].startswith("rule #") and h["edges"]
     assert post(client, "hint", 400, kind="slitherlink", puzzle=doc["puzzle"], by="magic")["error"]
+    assert post(client, "rules", 400, kind="slitherlink", puzzle=doc["puzzle"], by="magic")["error"]
 
 
 def test_the_labyrinth_hint_lists_the_choice_at_the_corner(client):
@@ -292,6 +308,24 @@ def test_the_nurikabe_cascade_runs_to_its_end(client):
     run = post(client, "rules", kind="nurikabe", puzzle=doc["puzzle"], state=doc["state"])
     assert run["verdict"]["status"] == "solved" and run["finished"]
     assert len(run["log"]) == decided(run["state"]) and all(e["rule"] for e in run["log"])
+
+
+def test_a_blocked_labyrinth_is_hinted_by_the_exact_oracle(client):
+    doc = post(client, "open", source="sample:hamiltonian/blocked-5x6")
+    first = post(client, "hint", kind="hamiltonian", puzzle=doc["puzzle"], state={"path": [[0, 2], [0, 1]]})
+    assert first["rule"] == "oracle" and first["state"]["path"] == [[0, 2], [0, 1], [0, 0]]
+    state = doc["state"]
+    for _ in range(40):
+        h = post(client, "hint", kind="hamiltonian", puzzle=doc["puzzle"], state=state)
+        if h["rule"] != "oracle":
+            break
+        assert h["state"]["path"][:-1] == state["path"] and h["verdict"]["status"] != "violated"
+        state = h["state"]
+    assert h["rule"] in ("choice", "")  # a walk of only forced moves, then a real choice (or the end)
+    m = post(client, "moves", puzzle=doc["puzzle"], state=state)
+    assert m["rules"] is None and m["oracle"]
+    if h["rule"] == "choice":
+        assert sorted(h["cells"]) == sorted(m["oracle"]) and len(m["oracle"]) > 1
 
 
 def test_labyrinth_moves_by_the_rules_and_by_the_oracle(client):

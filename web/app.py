@@ -2,8 +2,9 @@
 (docs/serve.md has the API) and serving the page itself (``web/static``).
 
 Every answer is JSON. Bad input is a 400 with ``{"error": one line}``, a path outside the root a
-403, an unknown job a 404, a body over ``MAX_BODY`` a 413; nothing raised inside a request stops
-the server. The work runs in worker threads, so a long solve never blocks the other requests.
+403, an unknown job a 404, a body over ``MAX_BODY`` a 413, a bug a 500 naming it; nothing raised
+inside a request stops the server. The work runs in worker threads, so a long solve never blocks
+the other requests.
 """
 
 from __future__ import annotations
@@ -98,8 +99,10 @@ def create_app(root: Path | str = ".", *, warm: bool = False) -> FastAPI:
                 return _error(404, _one_line(exc))
             except TooLarge as exc:
                 return _error(413, _one_line(exc))
-            except (BadInput, FormatError, ValueError, TypeError, KeyError) as exc:
+            except (BadInput, FormatError, ValueError, TypeError) as exc:
                 return _error(400, _one_line(exc))
+            except Exception as exc:  # a bug: said in one line; the server goes on
+                return _error(500, f"internal error: {type(exc).__name__}: {_one_line(exc)}")
             return JSONResponse(out)
 
         app.add_api_route(path, endpoint, methods=[method])

@@ -153,11 +153,27 @@ def _groups(payload: dict) -> int:
 
 
 def _labyrinth_step(puzzle, d: Drawn, by: str, payload: dict) -> dict:
+    """The author's rules at the live end: the move they force, or the moves they allow. On a
+    board his rules are not for (not square corner to corner, or blocked cells) the exact oracle
+    answers instead (rule "oracle")."""
+    from gridsolve.harness.hamiltonian import next_moves
     from gridsolve.harness.labyrinth_hint import labyrinth_hint
 
     if d.path[-1] == puzzle.end:
         return entry("", "no hint (the walk is at the end)")
-    h = labyrinth_hint(puzzle.with_prefix(d.path), _groups(payload))
+    walk = puzzle.with_prefix(d.path)
+    try:
+        h = labyrinth_hint(walk, _groups(payload))
+    except ValueError as exc:
+        ok = next_moves(walk).moves
+        if len(ok) == 1:
+            d.path.append(ok[0])
+            return entry("oracle", f"only {_cell_name(ok[0])} can be completed ({exc}: the exact oracle "
+                         "answers)", [ok[0]])
+        if not ok:
+            return entry("dead end", "no move from here can be completed (the exact oracle)")
+        return entry("choice", f"{len(ok)} moves can be completed: {', '.join(map(_cell_name, ok))} "
+                     "(the exact oracle)", ok)
     forbidden = "; ".join(f"{m.direction} {_cell_name(m.cell)} forbidden by {m.forbidden_by}"
                           for m in h.moves if m.forbidden_by)
     allowed = h.allowed
@@ -165,13 +181,13 @@ def _labyrinth_step(puzzle, d: Drawn, by: str, payload: dict) -> dict:
         d.path.append(allowed[0].cell)
         why = forbidden or "the only move"
         return entry("forced", f"{allowed[0].direction} to {_cell_name(allowed[0].cell)} ({why})",
-                      [allowed[0].cell])
+                     [allowed[0].cell])
     if not allowed:
         return entry("dead end", "the rules allow no move from here"
                      + (f" ({forbidden})" if forbidden else ""))
     names = ", ".join(f"{m.direction} {_cell_name(m.cell)}" for m in allowed)
     return entry("choice", f"the rules allow {len(allowed)} moves: {names}" +
-                  (f"; {forbidden}" if forbidden else ""), [m.cell for m in allowed])
+                 (f"; {forbidden}" if forbidden else ""), [m.cell for m in allowed])
 
 
 def _backbone_step(puzzle, d: Drawn, by: str, payload: dict) -> dict:
@@ -200,7 +216,10 @@ def rules(root: Path, payload: dict) -> dict:
     t0 = time.perf_counter()
     deadline = t0 + _seconds(payload)
     log: list[dict] = []
-    if puzzle.kind == "slitherlink" and payload.get("by", "seed") == "seed":
+    by = payload.get("by") or ("seed" if puzzle.kind == "slitherlink" else HINT_BY[puzzle.kind][0])
+    if by not in HINT_BY[puzzle.kind]:
+        raise BadInput(f"by {by!r}: {puzzle.kind} rules run by {', '.join(HINT_BY[puzzle.kind])}")
+    if puzzle.kind == "slitherlink" and by == "seed":
         from gridsolve.harness import play
 
         run = play.run_rules(puzzle, d.lines, d.crosses, _rule_file(payload), MAX_STEPS)
@@ -209,7 +228,6 @@ def rules(root: Path, payload: dict) -> dict:
             log.append(entry("contradiction", run.contradiction))
         d.lines, d.crosses = set(run.lines), set(run.crosses)
     else:
-        by = payload.get("by") or HINT_BY[puzzle.kind][0]
         step = {"slitherlink": _slitherlink_step, "nurikabe": _nurikabe_step,
                 "hamiltonian": _labyrinth_step, "edgematching": _backbone_step}[puzzle.kind]
         while len(log) < MAX_STEPS and time.perf_counter() < deadline:
