@@ -24,7 +24,10 @@ export async function api(path, body) {
   return data;
 }
 
-const bar = () => document.getElementById("message");
+/** The element of an id. */
+export const $ = (id) => document.getElementById(id);
+
+const bar = () => $("message");
 
 /** Show a message in the bar: kind "error", "info" or "ok". */
 export function say(text, kind = "info") {

@@ -1,7 +1,7 @@
 // The page's entry point: load the kinds, wire the panels. Open, save and play live here; the
 // other panels have their own modules (generate, rules, solve, experiment).
 
-import { api, el, guarded, say } from "./api.js";
+import { $, api, el, guarded, say } from "./api.js";
 import { wireBoard } from "./board.js";
 import { wireExperiment } from "./experiment.js";
 import { wireGenerate } from "./generate.js";
@@ -9,8 +9,6 @@ import { wireRules } from "./rules.js";
 import { wireSolve } from "./solve.js";
 import { emptyState, commit, kindInfo, onChange, openDoc, redo, store, undo } from "./store.js";
 import { wireTray } from "./tray.js";
-
-const $ = (id) => document.getElementById(id);
 
 const HELP = {
   slitherlink: "click an edge: line, cross, clear (right click: the other way round)",

@@ -2,7 +2,7 @@
 // doc's geometry), and the move is committed. Left and right clicks cycle the marks in opposite
 // directions; edge matching takes the piece in hand from the tray; the labyrinth walks.
 
-import { say } from "./api.js";
+import { $, say } from "./api.js";
 import { clone, commit, store } from "./store.js";
 
 // left click: unknown -> line/wall -> cross/dot -> unknown; right click: the other way round
@@ -130,7 +130,7 @@ const MOVES = { slitherlink: moveSlitherlink, nurikabe: moveNurikabe, edgematchi
 
 /** Wire the board: clicks become moves. */
 export function wireBoard() {
-  const board = document.getElementById("board");
+  const board = $("board");
   const handle = (event, button) => {
     const svg = board.querySelector("svg");
     if (!svg || !store.doc) return;

@@ -1,10 +1,9 @@
 // Experiments: a small batch (shipped samples or generated puzzles) against the chosen backends,
 // polled for a live progress bar, then the report's plots drawn by the project's plot code.
 
-import { api, el, guarded, showSvg } from "./api.js";
+import { $, api, el, guarded, showSvg } from "./api.js";
 import { backend } from "./store.js";
 
-const $ = (id) => document.getElementById(id);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 function table(rows) {

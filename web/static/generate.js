@@ -1,10 +1,9 @@
 // Generate: a form built from the kind's generator options (GET /api/kinds), and for Slitherlink
 // the loop's growth shown step by step (a slider and a play button), as the seed's program did.
 
-import { api, el, guarded, say, showSvg } from "./api.js";
+import { $, api, el, guarded, say, showSvg } from "./api.js";
 import { openDoc } from "./store.js";
 
-const $ = (id) => document.getElementById(id);
 let steps = [];        // the growth pictures sent
 let numbers = [];      // the growth step each picture shows
 let growthRules = [];  // the growth rule of every step

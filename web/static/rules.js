@@ -2,10 +2,9 @@
 // cascade or a loaded rule file run to its end with a log of every firing (the seed's debug
 // window), and for the labyrinth the rules' moves beside the exact oracle's.
 
-import { api, el, guarded, say } from "./api.js";
+import { $, api, el, guarded, say } from "./api.js";
 import { commit, onChange, onDocKind, paint, store } from "./store.js";
 
-const $ = (id) => document.getElementById(id);
 let ruleText = null;
 
 /** A cell as the server's messages name it: r1c1 is the top-left cell. */

@@ -2,10 +2,9 @@
 // explain (the backbone; several solutions stepped through with their differences highlighted by
 // /api/diff), minimize the numbers, retrieve the numbers of the drawn loop, grade.
 
-import { api, el, guarded, say, showSvg } from "./api.js";
+import { $, api, el, guarded, say, showSvg } from "./api.js";
 import { backend, clone, commit, emptyState, onChange, onDocKind, openDoc, store } from "./store.js";
 
-const $ = (id) => document.getElementById(id);
 let explained = null;  // the last /api/explain answer
 let shown = 0;         // the solution shown
 

@@ -2,7 +2,7 @@
 // and the board's picture. Every change of state goes through `commit`, which records history and
 // asks the server for the new picture and the checker's verdict.
 
-import { api, say, showSvg } from "./api.js";
+import { $, api, say, showSvg } from "./api.js";
 
 export const store = {
   kinds: [],          // GET /api/kinds
@@ -53,11 +53,11 @@ export function openDoc(doc) {
   store.past = [];
   store.future = [];
   store.selected = null;
-  document.getElementById("board").dataset.geometry = JSON.stringify(doc.geometry);
+  $("board").dataset.geometry = JSON.stringify(doc.geometry);
   paint(doc.svg, doc.verdict);
-  document.getElementById("puzzle-name").textContent =
+  $("puzzle-name").textContent =
     `${doc.kind} ${doc.rows}x${doc.cols}${doc.name ? " -- " + doc.name : ""}`;
-  const kindSelect = document.getElementById("kind");
+  const kindSelect = $("kind");
   if (kindSelect.value !== doc.kind) {
     kindSelect.value = doc.kind;
     kindSelect.dispatchEvent(new Event("change"));
@@ -67,15 +67,15 @@ export function openDoc(doc) {
 
 /** Paint the board picture and the verdict. */
 export function paint(svgText, verdict) {
-  const board = document.getElementById("board");
+  const board = $("board");
   showSvg(board, svgText);
   board.dataset.revision = String((Number(board.dataset.revision) || 0) + 1);
   showVerdict(verdict);
 }
 
 function showVerdict(verdict) {
-  const box = document.getElementById("verdict");
-  const list = document.getElementById("violations");
+  const box = $("verdict");
+  const list = $("violations");
   list.replaceChildren();
   if (!verdict) {
     box.textContent = "";

@@ -2,7 +2,7 @@
 // is piece 1). Click a piece to take it in hand, turn it
 // with the turn button (or a right click on it), then click a square on the board to place it.
 
-import { el } from "./api.js";
+import { $, el } from "./api.js";
 import { onChange, store } from "./store.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -42,13 +42,13 @@ function placed() {
 }
 
 function render() {
-  const box = document.getElementById("tray");
-  const panel = document.getElementById("tray-panel");
+  const box = $("tray");
+  const panel = $("tray-panel");
   const on = store.doc && store.doc.kind === "edgematching" && Array.isArray(store.doc.pieces);
   panel.hidden = !on;
   if (!on) return;
   const used = placed();
-  document.getElementById("turn").disabled = store.doc.rotation === false;
+  $("turn").disabled = store.doc.rotation === false;
   box.replaceChildren();
   store.doc.pieces.forEach((piece, i) => {
     const index = i + 1;
@@ -72,7 +72,7 @@ function render() {
     box.append(button);
   });
   if (!box.children.length) box.append(el("span", { class: "muted" }, "every piece is on the board"));
-  document.getElementById("tray-hint").textContent = store.selected
+  $("tray-hint").textContent = store.selected
     ? `piece ${store.selected.piece} in hand, turned ${store.selected.rotation * 90} degrees: click a square`
     : store.doc.rotation === false
       ? "take a piece (these do not turn); right click a placed piece to put it back"
@@ -80,7 +80,7 @@ function render() {
 }
 
 export function wireTray() {
-  document.getElementById("turn").addEventListener("click", () => {
+  $("turn").addEventListener("click", () => {
     if (store.selected) store.selected.rotation = (store.selected.rotation + 1) % 4;
     render();
   });
