@@ -19,7 +19,7 @@ function gridPoint(event, svg) {
 }
 
 /** The Slitherlink edge nearest to the point, or null off the grid. */
-export function nearestEdge({ x, y }, rows, cols) {
+function nearestEdge({ x, y }, rows, cols) {
   const candidates = [];
   const hr = Math.round(y), hc = Math.floor(x);
   if (hr >= 0 && hr <= rows && hc >= 0 && hc < cols) candidates.push({ d: Math.abs(y - hr), edge: ["h", hr, hc] });
@@ -48,7 +48,7 @@ function nurikabeClues(doc) {
 }
 
 /** The labyrinth's start cell: the doc's, else the 'S' of its canonical text. */
-export function labyrinthStart(doc) {
+function labyrinthStart(doc) {
   if (Array.isArray(doc.start)) return doc.start;
   const lines = doc.puzzle.split("\n").filter((l) => l.trim() && !l.startsWith("#"));
   const start = lines.findIndex((l) => l.startsWith("hamiltonian"));
@@ -64,7 +64,7 @@ const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
 
 /** The labyrinth's walk after a click on `cell`: step forward, or back to a cell already walked. */
-export function walk(path, cell, start) {
+function walk(path, cell, start) {
   const head = path.length ? path[path.length - 1] : null;
   if (!head) {
     if (same(cell, start)) return [start];

@@ -8,7 +8,7 @@ import { commit, onChange, onDocKind, paint, store } from "./store.js";
 let ruleText = null;
 
 /** A cell as the server's messages name it: r1c1 is the top-left cell. */
-export const cellName = ([r, c]) => `r${r + 1}c${c + 1}`;
+const cellName = ([r, c]) => `r${r + 1}c${c + 1}`;
 
 function log(steps) {
   const list = $("log");

@@ -25,6 +25,7 @@ async function solve() {
   const answer = await api("/api/solve", body);
   if (answer.state) await commit(answer.state, { svg: answer.svg, verdict: answer.verdict });
   const ms = performance.now() - t0;  // click to painted board, in the browser
+  if (answer.status !== "solved") say(`${answer.backend}: ${answer.status}${answer.message ? " -- " + answer.message : ""}`, "info");
   const box = $("solve-result");
   box.dataset.ms = ms.toFixed(1);
   result(el("b", {}, answer.status), ` by ${answer.backend}: solver ${(answer.seconds * 1000).toFixed(0)} ms, `,

@@ -109,7 +109,7 @@ export async function commit(state, { record = true, svg = null, verdict = null 
 }
 
 /** Ask the server for the picture and the verdict of the current state. */
-export async function rerender() {
+async function rerender() {
   const seq = ++store.seq;
   const { doc, state } = store;
   try {

@@ -16,7 +16,7 @@ function colour(n) {
 }
 
 /** A small SVG of piece [top, right, bottom, left] turned `rotation` quarter turns clockwise. */
-export function pieceSvg(piece, rotation, size = 44) {
+function pieceSvg(piece, rotation, size = 44) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
   svg.setAttribute("width", size);
