@@ -19,7 +19,7 @@ import pytest
 import gridsolve
 
 with warnings.catch_warnings():
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")  # starlette asks for another HTTP client in its test client
     from fastapi.testclient import TestClient
 
 from gridsolve.harness.registry import DEFAULTS
@@ -79,6 +79,9 @@ def test_kinds_list_backends_defaults_samples_and_options(client):
         assert DEFAULTS[kind] in [b["name"] for b in info["backends"] if b["available"]]
         assert SAMPLES[kind] in info["samples"]
         assert "size" in info["generate_options"]
+        for spec in info["generate_options"].values():
+            assert "default" in spec and spec["help"]
+            assert spec["default"] in spec.get("choices", [spec["default"]])
 
 
 @pytest.mark.parametrize("kind", sorted(SAMPLES))

@@ -157,12 +157,12 @@ def write_state(puzzle, d: Drawn) -> dict:
 
 
 def from_solution(puzzle, solution) -> Drawn:
-    """A solution as a finished state: every Slitherlink edge off the loop crossed, every
-    Nurikabe island cell dotted."""
+    """A solution as a finished state: the Slitherlink loop (no crosses: unknown edges are off the
+    loop anyway, and a picture of a solution reads better without them), every Nurikabe island
+    cell dotted."""
     kind = puzzle.kind
     if kind == "slitherlink":
-        lines = set(solution.edges)
-        return Drawn(kind, lines=lines, crosses=set(grid.edges(puzzle.rows, puzzle.cols)) - lines)
+        return Drawn(kind, lines=set(solution.edges))
     if kind == "nurikabe":
         clues = {cell for cell, _ in puzzle.clue_cells()}
         return Drawn(kind, walls=set(solution.black),

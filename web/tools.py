@@ -25,15 +25,53 @@ GROWTH_FRAMES = 40  # pictures of the loop growth sent with a generated Slitherl
 MAX_SIDE = {"slitherlink": 30, "nurikabe": 30, "edgematching": 16, "hamiltonian": 13}
 HINT_BY = {"slitherlink": ["engine", "seed"], "nurikabe": ["engine", "seed"], "hamiltonian": ["author"],
            "edgematching": ["backbone"]}
-GENERATE_OPTIONS = {
-    "slitherlink": {"size": "7x7", "mode": ["normal", "hard", "sat"], "ratios": "33/33/34",
-                    "growth": ["notch", "reference"], "seed": 0, "timeout": 30},
-    "nurikabe": {"size": "7x7", "density": 0.2,
-                 "grade": [None, "basic", "area", "probing-basic", "probing-1", "probing-2", "search"],
-                 "seed": 0, "timeout": 30},
-    "edgematching": {"size": "4x4", "style": ["e2", "seed"], "colours": None, "frame_colours": None,
-                     "rotation": True, "seed": 0},
-    "hamiltonian": {"size": "7", "mode": ["auto", "uniform", "walk"], "seed": 0},
+
+
+def _option(default, help: str, choices=None, low=None, high=None) -> dict:
+    out = {"default": default, "help": help}
+    if choices is not None:
+        out["choices"] = choices
+    if low is not None:
+        out["min"], out["max"] = low, high
+    return out
+
+
+SIZE_HELP = "N or ROWSxCOLS"
+SEED_HELP = "the same seed makes the same puzzle"
+GENERATE_OPTIONS = {  # per kind: option -> {"default", "help", "choices" | "min" and "max"}
+    "slitherlink": {
+        "size": _option("7x7", f"{SIZE_HELP}, sides up to {MAX_SIDE['slitherlink']}"),
+        "mode": _option("normal", "normal: the seed's rules solve it; hard: backtracking needed; sat: "
+                        "unique by SAT (fastest)", ["normal", "hard", "sat"]),
+        "ratios": _option("33/33/34", "how often each of the three loop growth rules is picked, "
+                          "summing to 100 (33/67/0: tight corridors, 33/7/60: broad loops)"),
+        "growth": _option("notch", "reading of the seed's missing Figure 8", ["notch", "reference"]),
+        "seed": _option(0, SEED_HELP, low=0, high=2**31),
+        "timeout": _option(30, "seconds before giving up", low=1, high=MAX_SECONDS),
+    },
+    "nurikabe": {
+        "size": _option("7x7", f"{SIZE_HELP}, sides up to {MAX_SIDE['nurikabe']}"),
+        "density": _option(0.2, "numbers per cell", low=0.01, high=0.5),
+        "grade": _option(None, "only puzzles of this grade (none: any)",
+                         [None, "basic", "area", "probing-basic", "probing-1", "probing-2", "search"]),
+        "seed": _option(0, SEED_HELP, low=0, high=2**31),
+        "timeout": _option(30, "seconds before giving up", low=1, high=MAX_SECONDS),
+    },
+    "edgematching": {
+        "size": _option("4x4", f"{SIZE_HELP}, sides 2 to {MAX_SIDE['edgematching']}"),
+        "style": _option("e2", "e2: Eternity II style, frame and inner colours apart; seed: the "
+                         "report's generator, one colour set", ["e2", "seed"]),
+        "colours": _option(None, "colours (e2: inside the frame); none: the size's default", low=1, high=99),
+        "frame_colours": _option(None, "e2: colours on the frame; none: the size's default", low=1, high=99),
+        "rotation": _option(True, "may pieces be turned?", [True, False]),
+        "seed": _option(0, SEED_HELP, low=0, high=2**31),
+    },
+    "hamiltonian": {
+        "size": _option("7", f"{SIZE_HELP}, sides up to {MAX_SIDE['hamiltonian']}"),
+        "mode": _option("auto", "how the planted path is drawn: uniform among all paths, a random "
+                        "walk, or auto", ["auto", "uniform", "walk"]),
+        "seed": _option(0, SEED_HELP, low=0, high=2**31),
+    },
 }
 
 
@@ -289,7 +327,7 @@ def explain(root: Path, payload: dict) -> dict:
     """Count, backbone, solutions as states, and where they differ."""
     puzzle = puzzle_of(payload)
     d = read_state(puzzle, payload.get("state")) if payload.get("state") is not None else None
-    limit = int(number(payload, "limit", 10, 1, 1000))
+    limit = int(number(payload, "limit", 10, 1, 200))
     seconds = _seconds(payload, default=20.0)
     t0 = time.perf_counter()
     e = gridsolve.explain(puzzle, given=given(puzzle, d) if d is not None else None, limit=max(limit, 2),
@@ -417,8 +455,10 @@ def _size(options: dict, kind: str, default: str) -> tuple[int, int]:
     return r, c
 
 
-def _choice(options: dict, key: str, choices: list):
-    v = options.get(key, choices[0])
+def _choice(options: dict, kind: str, key: str):
+    spec = GENERATE_OPTIONS[kind][key]
+    choices = spec["choices"]
+    v = options.get(key, spec["default"])
     if v not in choices:
         raise BadInput(f"{key} {v!r}: choose from {', '.join(map(str, choices))}")
     return v
@@ -436,7 +476,7 @@ def generate(root: Path, payload: dict) -> dict:
     unknown = set(options) - set(spec)
     if unknown:
         raise BadInput(f"options {', '.join(sorted(unknown))}: {kind} takes {', '.join(spec)}")
-    rows, cols = _size(options, kind, spec["size"])
+    rows, cols = _size(options, kind, spec["size"]["default"])
     seed = int(number(options, "seed", 0, 0, 2**31))
     try:
         return {"slitherlink": _generate_slitherlink, "nurikabe": _generate_nurikabe,
@@ -451,8 +491,8 @@ def _generate_slitherlink(rows, cols, seed, options) -> dict:
     from gridsolve.harness import slitherlink as sl
     from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 
-    mode = _choice(options, "mode", GENERATE_OPTIONS["slitherlink"]["mode"])
-    growth = _choice(options, "growth", GENERATE_OPTIONS["slitherlink"]["growth"])
+    mode = _choice(options, "slitherlink", "mode")
+    growth = _choice(options, "slitherlink", "growth")
     ratios = sl.parse_ratios(str(options.get("ratios", "33/33/34")))
     g = sl.generate(rows, cols, seed=seed, mode=mode, ratios=ratios, growth=growth,
                     counter=sl.uniqueness_counter("sat") if mode == "sat" else None,
@@ -478,7 +518,7 @@ def _generate_nurikabe(rows, cols, seed, options) -> dict:
     from gridsolve.harness import nurikabe as nk
 
     density = number(options, "density", 0.2, 0.01, 0.5)
-    target = _choice(options, "grade", GENERATE_OPTIONS["nurikabe"]["grade"])
+    target = _choice(options, "nurikabe", "grade")
     g = nk.generate(rows, cols, density, seed, target, _seconds(options, default=30.0))
     doc = document(g.puzzle, f"gen-{rows}x{cols}-d{density:g}-s{seed}", None,
                    from_solution(g.puzzle, g.solution))
@@ -488,7 +528,7 @@ def _generate_nurikabe(rows, cols, seed, options) -> dict:
 def _generate_edgematching(rows, cols, seed, options) -> dict:
     from gridsolve.harness import edgematching as em
 
-    style = _choice(options, "style", GENERATE_OPTIONS["edgematching"]["style"])
+    style = _choice(options, "edgematching", "style")
     colours = int(number(options, "colours", em.default_colours(rows, cols)[1], 1, 99))
     frame = options.get("frame_colours")
     frame = None if frame is None else int(number(options, "frame_colours", 0, 1, 99))
@@ -503,7 +543,7 @@ def _generate_labyrinth(rows, cols, seed, options) -> dict:
     from gridsolve.harness import hamiltonian as ham
     from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
-    mode = _choice(options, "mode", GENERATE_OPTIONS["hamiltonian"]["mode"])
+    mode = _choice(options, "hamiltonian", "mode")
     puzzle = HamiltonianPuzzle.rect(rows, cols)
     s = ham.sample(puzzle, 1, seed, mode)
     if not s.paths:
