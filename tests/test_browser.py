@@ -145,6 +145,8 @@ def test_generate_slitherlink_shows_the_loop_growing(page):
     page.click("#growth-play")
     wait_for(page, f"document.getElementById('growth-view').dataset.step === '{last}'")
     assert page.get_attribute("#verdict", "data-status") == "incomplete"
+    page.fill("#growth-step", str(last // 2))  # the screenshot shows the loop half grown
+    wait_for(page, f"document.getElementById('growth-view').dataset.step === '{last // 2}'")
     shot(page, "slitherlink-generate")
 
 
