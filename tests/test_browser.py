@@ -233,3 +233,23 @@ def test_a_rule_file_runs_on_the_board_with_a_log_of_firings(page):
     assert page.locator("#log li").count() > 1
     assert "rule #" in page.inner_text("#log")
     assert "of the rule file" in page.inner_text("#hint-text")
+
+
+def test_open_a_url_and_pasted_text_then_save_as_url_and_to_a_file(page, server):
+    page.fill("#source", "https://puzz.link/p?slither/5/5/cbcbcddad")
+    after_repaint(page, lambda: page.click("#open"))
+    assert "slitherlink 5x5" in page.inner_text("#puzzle-name")
+    page.fill("#source", "")
+    page.fill("#paste", (SAMPLES / "nurikabe" / "pzprjs-5x5.txt").read_text())
+    after_repaint(page, lambda: page.click("#open"))
+    assert "nurikabe 5x5" in page.inner_text("#puzzle-name")
+    page.select_option("#save-format", "url")
+    page.click("#save")
+    wait_for(page, "document.getElementById('saved').value.startsWith('http')")
+    assert "nurikabe" in page.input_value("#saved")
+    assert page.get_attribute("#download", "href").startswith("blob:")
+    page.select_option("#save-format", "canonical")
+    page.fill("#save-path", "mine/saved.txt")
+    page.click("#save")
+    wait_for(page, "document.getElementById('message').textContent.includes('saved to')")
+    assert (server.root / "mine" / "saved.txt").read_text().strip() == page.input_value("#saved").strip()
