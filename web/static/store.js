@@ -54,6 +54,7 @@ export function openDoc(doc) {
   store.future = [];
   store.selected = null;
   $("board").dataset.geometry = JSON.stringify(doc.geometry);
+  document.body.dataset.doc = doc.kind;
   paint(doc.svg, doc.verdict);
   $("puzzle-name").textContent =
     `${doc.kind} ${doc.rows}x${doc.cols}${doc.name ? " -- " + doc.name : ""}`;
