@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,18 @@ demo: $(STAMP)
 	$(BIN)/gridsolve count hamiltonian --size 13 || [ $$? -eq 1 ]  # exit 1: not unique, as expected
 	$(BIN)/gridsolve sample hamiltonian --size 9 --seed 1
 
-test: $(STAMP)
+# The browser tests drive Debian's Chromium (never a browser downloaded by Playwright); this installs
+# it with apt-get when missing. GRIDSOLVE_NO_BROWSER=1 skips the install and the browser tests.
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+browser:
+ifneq ($(GRIDSOLVE_NO_BROWSER),1)
+	@[ -x $(CHROMIUM) ] || { command -v apt-get >/dev/null || { echo "make browser: no $(CHROMIUM) and no apt-get; install Chromium or set GRIDSOLVE_NO_BROWSER=1" >&2; exit 1; }; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; }
+endif
+
+test: $(STAMP) browser
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)

@@ -1,0 +1,136 @@
+"""Fixtures of the browser tests: a real `gridsolve serve` (a subprocess on a free port over a tmp
+folder) and Debian's headless Chromium driven by Playwright.
+
+Chromium comes from the system (``make browser`` installs Debian's package); Playwright's own
+browser download is never used. Without a browser the tests fail with a message saying how to get
+one, unless ``GRIDSOLVE_NO_BROWSER=1`` asks to skip them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("GRIDSOLVE_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+SERVER_START_SECONDS = 120  # the first start imports the solvers and compiles the rule kernels
+VIEWPORT = {"width": 1400, "height": 1000}
+
+
+def no_browser(why: str) -> None:
+    """Skip when the user asked for it (GRIDSOLVE_NO_BROWSER=1), fail loudly otherwise."""
+    if os.environ.get("GRIDSOLVE_NO_BROWSER") == "1":
+        pytest.skip(f"browser tests skipped (GRIDSOLVE_NO_BROWSER=1): {why}")
+    pytest.fail(f"{why}; run `make browser` (installs Debian's chromium with apt-get) and "
+                "`pip install -e '.[dev]'`, or set GRIDSOLVE_NO_BROWSER=1 to skip the browser tests",
+                pytrace=False)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def gridsolve_command() -> list[str]:
+    script = Path(sys.executable).with_name("gridsolve")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "gridsolve.cli.main"]
+
+
+class Server:
+    """`gridsolve serve` over ``root``; ``url`` once it answers."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = tempfile.TemporaryFile()
+        self.process = subprocess.Popen(
+            [*gridsolve_command(), "serve", "--port", str(self.port), "--no-open"],
+            cwd=root, stdout=self.log, stderr=subprocess.STDOUT)
+
+    def wait(self) -> None:
+        deadline = time.monotonic() + SERVER_START_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gridsolve serve exited ({self.process.returncode}):\n{self.output()}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/kinds", timeout=5) as answer:
+                    json.load(answer)
+                    return
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError(f"gridsolve serve did not answer in {SERVER_START_SECONDS} s:\n{self.output()}")
+
+    def alive(self) -> bool:
+        with urllib.request.urlopen(self.url + "/api/kinds", timeout=10) as answer:
+            return answer.status == 200
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-4000:]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
+
+
+@pytest.fixture(scope="module", name="server")
+def server_fixture(tmp_path_factory):
+    root = tmp_path_factory.mktemp("serve-root")
+    srv = Server(root)
+    try:
+        srv.wait()
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module", name="browser")
+def browser_fixture():
+    if not CHROMIUM.exists():
+        no_browser(f"no Chromium at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        no_browser("the Python package playwright is not installed")
+    profile = tempfile.mkdtemp(prefix="gridsolve-chromium-")
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS, viewport=VIEWPORT)
+        try:
+            yield context
+        finally:
+            context.close()
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(name="page")
+def page_fixture(browser, server):
+    """The page, loaded and wired (``body[data-ready]``); JS errors fail the test."""
+    pg = browser.new_page()
+    errors = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.goto(server.url + "/")
+    pg.wait_for_selector("body[data-ready='1']", timeout=20_000)
+    yield pg
+    pg.close()
+    assert not errors, f"errors in the page: {errors}"
