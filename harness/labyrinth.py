@@ -53,7 +53,7 @@ def failure_state(n: int, groups: int, cells: list, outcome: str) -> str:
     """A failed walk in the author's saved-state format, with the options the rules give at each
     step (recomputed: the kernels keep only the cells)."""
     st = Stepper(n, groups, cells[:1])
-    options = []
+    options = [(1,)]  # the author's format: options[i] are those at cells[i - 1]; (1,) before the start
     for x, y in cells[1:]:
         _, allowed, _ = st.step()
         options.append(tuple(allowed))
