@@ -11,7 +11,7 @@ import json
 import pytest
 from gridsolve.cli.main import app
 from gridsolve.harness import labyrinth as lab
-from gridsolve.native_rules.hamiltonian.drivers import KeepLeft, enumerate_keep_left
+from gridsolve.native_rules.hamiltonian.drivers import KeepLeft, enumerate_keep_left, walk_stats
 from gridsolve.native_rules.hamiltonian.engine import CONTROL, UNIVERSAL
 from gridsolve.puzzles.formats.hamiltonian import FodorState, parse_fodor_state
 from typer.testing import CliRunner
@@ -86,3 +86,13 @@ def test_enumerate_command_left_half_state_and_dead_ends(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("[]")
     assert_one_line_error(gridsolve("enumerate", "--size", "9", "--state", str(bad)), 2, "saved enumeration")
+
+
+def test_walk_stats_per_error_counts_capped_attempts_and_shows_the_book():
+    s = walk_stats(9, 40, seed=4, groups=UNIVERSAL, max_walks=20)
+    bad = sum(s.errors.values())
+    assert 0 < s.capped < 40 and bad == 40 - s.capped  # some attempts hit the cap, without error
+    assert s.per_error == sum(s.results) / bad > s.mean  # the mean counts a capped attempt as its end
+    r = runner.invoke(app, ["walk-stats", "--sizes", "13", "--attempts", "3", "--no-progress"])
+    head, row = r.output.splitlines()
+    assert r.exit_code == 0 and "per error" in head and row.split()[5] == "4000", r.output

@@ -360,6 +360,13 @@ class WalkStats:
     capped: int
     seconds: float
 
+    @property
+    def per_error(self) -> float:
+        """Walkthroughs completed per error over all attempts (inf without an error): the book's
+        "1 error per 4000"; unlike the mean it stays right when attempts are capped."""
+        bad = self.attempts - self.capped
+        return sum(self.results) / bad if bad else float("inf")
+
 
 STATS_CHUNK = 50  # attempts per chunk; chunk k runs with the seed (seed, n, k)
 
@@ -369,7 +376,9 @@ def walk_stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL,
     """The seed's statistics: per attempt, walkthroughs completed before the first error. The
     attempts run in chunks, each with its own fixed seed, so the figures do not depend on how a
     run was split: ``state`` (a JSON file) keeps the finished chunks and a rerun resumes from
-    them; ``progress(attempts done, walkthroughs so far)`` is called after each chunk."""
+    them; ``progress(attempts done, walkthroughs so far)`` is called after each attempt (the
+    kernel runs one attempt per call; numba's generator carries on between calls, so the figures
+    are those of one call per chunk)."""
     t0 = time.perf_counter()
     board = new_board(n)
     key = f"{n}:{seed}:{groups}:{max_walks}"
@@ -383,7 +392,12 @@ def walk_stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL,
             _seed((seed * 1_000_003 + n * 10_007 + k) & 0x7FFFFFFF)
             part = np.zeros(size, dtype=np.int64)
             errs = np.zeros(4, dtype=np.int64)
-            stats_kernel(board, groups, size, max_walks, part, errs)
+            done = sum(results)
+            for a in range(size):
+                stats_kernel(board, groups, 1, max_walks, part[a:a + 1], errs)
+                done += int(part[a])
+                if progress is not None and a + 1 < size:
+                    progress(len(results) + a + 1, done)
             got = [part.tolist(), errs.tolist()]
             saved[str(k)] = got
             if state is not None:
