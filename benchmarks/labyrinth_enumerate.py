@@ -6,10 +6,11 @@ seed: walkthrough 13 826 with its 7x7 rules); the control set on 3-7 beside them
 ``--left-half 9`` also the book's 9x9 run: the first ``--walkthroughs`` of the left half (first
 step right) in keep-left order with the control set, its dead ends (the book: none in all
 1 344 153 757) and its speed beside the book's (45 h, ~8 300 walkthroughs/s); dead ends are
-saved in the author's format under ``results/labyrinth_failures/keep_left/``.
+saved in the author's format under ``results/labyrinth_failures/keep_left/``; ``--profile E``
+times the rule groups on the first E expansions of that search.
 
     python -m benchmarks labyrinth-enumerate [--sizes 3,5,7] [--ablation 7] [--first-error 9,11]
-        [--left-half 9 --walkthroughs 10000000 [--rules control] [--state FILE]]
+        [--left-half 9 --walkthroughs 10000000 [--rules control] [--state FILE] [--profile 4000000]]
 
 Writes ``benchmarks/results/labyrinth_enumerate.{csv,md}``. About a minute (numba compilation
 included), plus about 2-5 minutes per 10^7 walkthroughs of the left half (loaded machine).
@@ -21,9 +22,13 @@ import argparse
 import os
 import sys
 
+import numpy as np
 from gridsolve.harness import labyrinth as lab
-from gridsolve.native_rules.hamiltonian.drivers import enumerate_keep_left
-from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, UNIVERSAL, parse_rules
+from gridsolve.native_rules._numba import njit
+from gridsolve.native_rules.hamiltonian import drivers
+from gridsolve.native_rules.hamiltonian.drivers import _expand, enumerate_keep_left
+from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, UNIVERSAL, next_step, parse_rules
+from gridsolve.native_rules.hamiltonian.walker import DIRS, M_COUNT, M_N, pop, push
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 
@@ -58,7 +63,12 @@ def left_half(n: int, walkthroughs: int, rules: str, state=None) -> dict:
             path.write_text(lab.failure_state(n, groups, cells, kind) + "\n")
             saved.append(f"{path.relative_to(RESULTS)} ({kind}, after walkthrough {before})")
 
+    shown = [0.0]
+
     def bar(r):
+        if r.seconds - shown[0] < 5:
+            return
+        shown[0] = r.seconds
         print(f"\r{n}x{n} left half: {r.walkthroughs}/{walkthroughs} walkthroughs, "
               f"{r.no_option + r.stuck + r.corner_early} dead ends, {r.seconds:.0f} s",
               end="", file=sys.stderr, flush=True)
@@ -75,6 +85,92 @@ def left_half(n: int, walkthroughs: int, rules: str, state=None) -> dict:
             round(r.walkthroughs / r.cpu_seconds), "book_per_second": round(BOOK_RATE),
             "load_before": " ".join(f"{x:.2f}" for x in load_before),
             "load_after": " ".join(f"{x:.2f}" for x in load_after), "dead_end_files": saved}
+
+
+# the cascade's order (engine.apply_rules_control); groups added later go last
+CASCADE = ("c-shape", "near-field", "side-table", "near-border", "area-near-border", "straight",
+           "area-up", "area-up-big", "corner-big", "area-tables", "double-area", "sequence",
+           "down-stair", "next-step")
+
+
+@njit(cache=True)
+def _shadow(board, groups, moves, nmoves, tried, budget, mask, extra):
+    """The keep-left search of dfs_kernel for ``budget`` expansions, evaluating ``next_step`` with
+    rule set ``mask`` ``extra`` more times at each: the added time is the cost of ``mask`` on the
+    very nodes the search visits (the search itself is not changed by it)."""
+    n = board[1][M_N]
+    cand = np.zeros(4, dtype=np.int64)
+    fb = np.zeros(4, dtype=np.int64)
+    cand2 = np.zeros(4, dtype=np.int64)
+    fb2 = np.zeros(4, dtype=np.int64)
+    steps = 0
+    acc = 0
+    while True:
+        c = board[1][M_COUNT]
+        d = c - 1
+        if c == n * n:
+            pop(board)
+            continue
+        if tried[d] < nmoves[d]:
+            m = moves[d, tried[d]]
+            tried[d] += 1
+            x = board[2][d] + DIRS[m, 0]
+            y = board[3][d] + DIRS[m, 1]
+            push(board, x, y)
+            if x == n and y == n:
+                if c + 1 != n * n:
+                    pop(board)
+                continue
+            tried[d + 1] = 0
+            for _ in range(extra):
+                acc += next_step(board, cand2, fb2, mask)
+            if _expand(board, groups, cand, fb, moves, nmoves, d + 1) != 0:
+                pop(board)
+            steps += 1
+            if steps >= budget:
+                return acc
+            continue
+        if d == 0:
+            return acc
+        pop(board)
+
+
+def profile(n: int, expansions: int, rules: str, repeats: int = 3) -> list[dict]:
+    """Where the keep-left search's time goes: CPU seconds of the search alone, of next_step
+    without rules, and of each rule group added in cascade order (best of ``repeats``)."""
+    import time
+
+    groups = parse_rules(rules)
+
+    def cpu(mask: int, extra: int) -> float:
+        best = float("inf")
+        for _ in range(repeats):
+            kl = drivers.KeepLeft(n, groups)
+            t = time.process_time()
+            _shadow(kl.board, groups, kl.moves, kl.nmoves, kl.tried, expansions, mask, extra)
+            best = min(best, time.process_time() - t)
+        return best
+
+    _shadow(*_small(groups), 1000, 0, 1)  # compiles: not timed
+    base = cpu(0, 0)
+    bare = cpu(0, 1)
+    rows = [{"part": f"the search with `{rules}` ({expansions:,} expansions)", "cpu_seconds": base},
+            {"part": "next_step without rules (candidates, frame)", "cpu_seconds": bare - base}]
+    order = [g for g in CASCADE if GROUPS[g] & groups] + \
+        [g for g in GROUPS if g not in CASCADE and GROUPS[g] & groups]
+    acc, prev = 0, bare
+    for g in order:
+        acc |= GROUPS[g]
+        t = cpu(acc, 1)
+        rows.append({"part": f"+ {g}", "cpu_seconds": t - prev})
+        prev = t
+    rows.append({"part": "all rules (the cascade)", "cpu_seconds": prev - bare})
+    return rows
+
+
+def _small(groups: int):
+    kl = drivers.KeepLeft(5, groups)
+    return kl.board, groups, kl.moves, kl.nmoves, kl.tried
 
 
 def first_error(n: int) -> dict:
@@ -103,6 +199,8 @@ def main(argv: list[str]) -> int:
                     help="... its first walkthroughs in keep-left order")
     ap.add_argument("--rules", default="control", help="... with this rule set")
     ap.add_argument("--state", default=None, help="... resumable from / saved to this file")
+    ap.add_argument("--profile", type=int, default=0,
+                    help="expansions of the left-half search to profile by rule group (0: none)")
     args = ap.parse_args(argv)
     rows = []
     plain = set(_sizes(args.plain))
@@ -135,6 +233,13 @@ def main(argv: list[str]) -> int:
     if args.left_half:
         half = left_half(args.left_half, args.walkthroughs, args.rules, args.state)
         print({k: v for k, v in half.items() if k != "dead_end_files"}, flush=True)
+    prof = []
+    if args.left_half and args.profile:
+        load_before = os.getloadavg()
+        prof = profile(args.left_half, args.profile, args.rules)
+        prof_load = (load_before, os.getloadavg())
+        for p in prof:
+            print(p, flush=True)
     write_csv(RESULTS / "labyrinth_enumerate.csv", rows + ablation)
     cmd = "python -m benchmarks labyrinth-enumerate " + " ".join(argv)
     head = ["size", "rules", "walkthroughs", "exact (frontier DP)", "sound", "first half",
@@ -176,6 +281,18 @@ def main(argv: list[str]) -> int:
             [[h["size"], h["rules"], h["walkthroughs"], dead, h["no_option"], h["stuck"],
               h["corner_early"], h["nodes"], h["seconds"], h["cpu_seconds"], h["per_second"],
               h["per_cpu_second"], h["book_per_second"]]]))
+        if prof:
+            total = prof[0]["cpu_seconds"]
+            out.append(f"\n### Where the time goes\n\nThe same search for "
+                       f"{args.profile:,} expansions from the start, evaluating the rules once more "
+                       "at every node with a growing set of groups (cascade order): the added CPU "
+                       "time is each group's cost on exactly the nodes the search visits. Best of "
+                       "3; load " + " / ".join(" ".join(f"{x:.2f}" for x in ld) for ld in prof_load)
+                       + " (before / after): differences of a few hundredths of a second are "
+                       "noise.\n\n")
+            out.append(markdown_table(["part", "CPU seconds", "share of the search"],
+                                      [[p["part"], f"{p['cpu_seconds']:.2f}",
+                                        f"{100 * p['cpu_seconds'] / total:.0f} %"] for p in prof]))
         if h["dead_end_files"]:
             out.append("\nDead ends (the author's format):\n\n" + "".join(
                 f"- `{f}`\n" for f in h["dead_end_files"]))
