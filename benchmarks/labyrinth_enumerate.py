@@ -22,13 +22,10 @@ import argparse
 import os
 import sys
 
-import numpy as np
 from gridsolve.harness import labyrinth as lab
-from gridsolve.native_rules._numba import njit
 from gridsolve.native_rules.hamiltonian import drivers
-from gridsolve.native_rules.hamiltonian.drivers import _expand, enumerate_keep_left
-from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, UNIVERSAL, next_step, parse_rules
-from gridsolve.native_rules.hamiltonian.walker import DIRS, M_COUNT, M_N, pop, push
+from gridsolve.native_rules.hamiltonian.drivers import enumerate_keep_left
+from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, UNIVERSAL, parse_rules
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 
@@ -93,48 +90,6 @@ CASCADE = ("c-shape", "near-field", "side-table", "near-border", "area-near-bord
            "down-stair", "next-step")
 
 
-@njit(cache=True)
-def _shadow(board, groups, moves, nmoves, tried, budget, mask, extra):
-    """The keep-left search of dfs_kernel for ``budget`` expansions, evaluating ``next_step`` with
-    rule set ``mask`` ``extra`` more times at each: the added time is the cost of ``mask`` on the
-    very nodes the search visits (the search itself is not changed by it)."""
-    n = board[1][M_N]
-    cand = np.zeros(4, dtype=np.int64)
-    fb = np.zeros(4, dtype=np.int64)
-    cand2 = np.zeros(4, dtype=np.int64)
-    fb2 = np.zeros(4, dtype=np.int64)
-    steps = 0
-    acc = 0
-    while True:
-        c = board[1][M_COUNT]
-        d = c - 1
-        if c == n * n:
-            pop(board)
-            continue
-        if tried[d] < nmoves[d]:
-            m = moves[d, tried[d]]
-            tried[d] += 1
-            x = board[2][d] + DIRS[m, 0]
-            y = board[3][d] + DIRS[m, 1]
-            push(board, x, y)
-            if x == n and y == n:
-                if c + 1 != n * n:
-                    pop(board)
-                continue
-            tried[d + 1] = 0
-            for _ in range(extra):
-                acc += next_step(board, cand2, fb2, mask)
-            if _expand(board, groups, cand, fb, moves, nmoves, d + 1) != 0:
-                pop(board)
-            steps += 1
-            if steps >= budget:
-                return acc
-            continue
-        if d == 0:
-            return acc
-        pop(board)
-
-
 def profile(n: int, expansions: int, rules: str, repeats: int = 3) -> list[dict]:
     """Where the keep-left search's time goes: CPU seconds of the search alone, of next_step
     without rules, and of each rule group added in cascade order (best of ``repeats``)."""
@@ -142,18 +97,18 @@ def profile(n: int, expansions: int, rules: str, repeats: int = 3) -> list[dict]
 
     groups = parse_rules(rules)
 
-    def cpu(mask: int, extra: int) -> float:
+    def cpu(shadow: int) -> float:
         best = float("inf")
         for _ in range(repeats):
             kl = drivers.KeepLeft(n, groups)
             t = time.process_time()
-            _shadow(kl.board, groups, kl.moves, kl.nmoves, kl.tried, expansions, mask, extra)
+            kl.run(budget=expansions, shadow=shadow)
             best = min(best, time.process_time() - t)
         return best
 
-    _shadow(*_small(groups), 1000, 0, 1)  # compiles: not timed
-    base = cpu(0, 0)
-    bare = cpu(0, 1)
+    drivers.KeepLeft(3, groups).run(shadow=0)  # compiles: not timed
+    base = cpu(-1)
+    bare = cpu(0)
     rows = [{"part": f"the search with `{rules}` ({expansions:,} expansions)", "cpu_seconds": base},
             {"part": "next_step without rules (candidates, frame)", "cpu_seconds": bare - base}]
     order = [g for g in CASCADE if GROUPS[g] & groups] + \
@@ -161,16 +116,11 @@ def profile(n: int, expansions: int, rules: str, repeats: int = 3) -> list[dict]
     acc, prev = 0, bare
     for g in order:
         acc |= GROUPS[g]
-        t = cpu(acc, 1)
+        t = cpu(acc)
         rows.append({"part": f"+ {g}", "cpu_seconds": t - prev})
         prev = t
     rows.append({"part": "all rules (the cascade)", "cpu_seconds": prev - bare})
     return rows
-
-
-def _small(groups: int):
-    kl = drivers.KeepLeft(5, groups)
-    return kl.board, groups, kl.moves, kl.nmoves, kl.tried
 
 
 def first_error(n: int) -> dict:

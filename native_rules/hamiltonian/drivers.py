@@ -34,7 +34,7 @@ from .walker import DIRS, M_COUNT, M_N, board_from_path, new_board, njit, path_c
 FOUND, EXHAUSTED, BUDGET, DEAD_END, HALF = 0, 1, 2, 3, 4
 STOP_AT_WALK, STOP_AT_ERROR, STOP_AT_HALF = 1, 2, 4  # dfs_kernel ``stop`` bits
 # counters
-C_WALKS, C_NO_OPTION, C_STUCK, C_CORNER, C_NODES, C_HALF, C_HALF_SET = range(7)
+C_WALKS, C_NO_OPTION, C_STUCK, C_CORNER, C_NODES, C_HALF, C_HALF_SET, C_SHADOW = range(8)
 WALK_DONE, WALK_NO_OPTION, WALK_STUCK, WALK_CORNER = 0, 1, 2, 3
 
 
@@ -50,7 +50,7 @@ def _expand(board, groups, cand, fb, moves, nmoves, depth):
 
 
 @njit(cache=True)
-def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base, limit):
+def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base, limit, shadow):
     """Run the keep-left search for up to ``budget`` node expansions below depth ``base`` (0: the
     start; else the live end of a fixed prefix). State lives in the arrays (``moves[d]`` the
     keep-left order at depth d, ``tried[d]`` how many were taken), so a call continues where the
@@ -58,10 +58,14 @@ def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base
     ``limit`` > 0: the board holds that walkthrough), DEAD_END (``stop & STOP_AT_ERROR``: the
     board holds a walk with no option to move or that reached the end early), HALF (``stop &
     STOP_AT_HALF``: the search just backed up to the start, the first step's subtree done),
-    EXHAUSTED or BUDGET; the next call backs up from what it returned."""
+    EXHAUSTED or BUDGET; the next call backs up from what it returned. ``shadow`` >= 0 (for
+    profiling, else -1): at each expansion also evaluate the rule set ``shadow``, unused -- the
+    time it adds is its cost on the nodes this search visits."""
     n = board[1][M_N]
     cand = np.zeros(4, dtype=np.int64)
     fb = np.zeros(4, dtype=np.int64)
+    cand2 = np.zeros(4, dtype=np.int64)
+    fb2 = np.zeros(4, dtype=np.int64)
     steps = 0
     while True:
         c = board[1][M_COUNT]
@@ -90,6 +94,8 @@ def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base
                 pop(board)
                 continue
             tried[d + 1] = 0
+            if shadow >= 0:
+                counters[C_SHADOW] += next_step(board, cand2, fb2, shadow)
             why = _expand(board, groups, cand, fb, moves, nmoves, d + 1)
             if why == 1:
                 counters[C_NO_OPTION] += 1
@@ -157,15 +163,16 @@ class KeepLeft:
                 self.counters[C_NO_OPTION if why == 1 else C_STUCK] += 1
 
     def run(self, budget: int = 1 << 22, stop_at_walk: bool = False,
-            stop_at_error: bool = False, limit: int = 0, stop_at_half: bool = False) -> int:
+            stop_at_error: bool = False, limit: int = 0, stop_at_half: bool = False,
+            shadow: int = -1) -> int:
         """Search on for up to ``budget`` nodes (see ``dfs_kernel``; ``limit``: stop when the
-        walkthrough count reaches it)."""
+        walkthrough count reaches it; ``shadow``: a rule set to time alongside)."""
         if self.done:
             return EXHAUSTED
         stop = ((STOP_AT_WALK if stop_at_walk else 0) | (STOP_AT_ERROR if stop_at_error else 0)
                 | (STOP_AT_HALF if stop_at_half else 0))
         r = dfs_kernel(self.board, self.groups, self.moves, self.nmoves, self.tried,
-                       self.counters, budget, stop, self.base, limit)
+                       self.counters, budget, stop, self.base, limit, shadow)
         self.done = r == EXHAUSTED
         return r
 
