@@ -163,7 +163,7 @@ def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks
         target = best_breaks() - 1
         if target < 0:
             break
-        last = int(np.flatnonzero(t.cells[:, 3] < 0)[-1])  # the frame after it is fixed
+        last = int(np.flatnonzero(~t.fixed)[-1])  # the frame after it is fixed
         s = Search(t, allowed=schedule(n, target, start, last, power))
         since = 0
         while not deadline.expired() and since < restart * n:
@@ -177,7 +177,52 @@ def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks
                 if target < 0:
                     break
             if code == scan_mod.FOUND:
-                got = int(s.breaks[n - 1])
+                got = s.breaks
+                if got < best_breaks():
+                    on_best(s.board(puzzle), got)
+                    since = 0
+                target = min(target, got - 1)
+                if target < 0:
+                    break
+                s.allowed[:] = schedule(n, target, start, last, power)
+            elif code == scan_mod.EXHAUSTED:
+                break
+        nodes += s.nodes
+    return nodes
+
+
+def climb_rows(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks, on_best, *,
+               start: float = 0.7, restart: int = RESTART, priority: float = PRIORITY,
+               power: float = POWER, tail: int | None = None, last_gap: float = 0.05) -> int:
+    """Like ``climb``, with the frame scanned along with the rows (Blackwood): the first rows
+    row by row, the last ``tail`` rows (default a third) column by column, breaks on inner joins
+    only, allowed from ``start`` x squares and rising to the target ``last_gap`` x squares
+    before the end."""
+    n = puzzle.n
+    rank = priority_rank(puzzle, priority) if priority > 0 else None
+    tail = max(1, min(puzzle.rows, puzzle.cols) // 3) if tail is None else tail
+    last = max(1, int(round(n * (1 - last_gap)))) - 1
+    nodes = 0
+    while not deadline.expired():
+        t = build(puzzle, order=seed, with_breaks=True, rank=rank, tail=tail)
+        seed += 1_000_003
+        target = best_breaks() - 1
+        if target < 0:
+            break
+        s = Search(t, allowed=schedule(n, target, start, last, power))
+        since = 0
+        while not deadline.expired() and since < restart * n:
+            before = s.nodes
+            code = s.step()
+            since += s.nodes - before
+            known = best_breaks() - 1
+            if known < target:  # another process found better: tighten
+                target = known
+                if target < 0:
+                    break
+                s.allowed[:] = schedule(n, target, start, last, power)
+            if code == scan_mod.FOUND:
+                got = s.breaks
                 if got < best_breaks():
                     on_best(s.board(puzzle), got)
                     since = 0
@@ -200,7 +245,9 @@ def _climber(puzzle, seconds, seed, shared, out, options) -> None:
                 shared.value = breaks
                 out.put(("best", board.placements, breaks, deadline.elapsed()))
 
-    nodes = climb(puzzle, deadline, seed, lambda: shared.value, on_best, **options)
+    how = options.pop("how", "rows")
+    nodes = (climb_rows if how == "rows" else climb)(puzzle, deadline, seed, lambda: shared.value,
+                                                     on_best, **options)
     out.put(("done", nodes))
 
 
@@ -235,7 +282,9 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, worker
             state["breaks"] = breaks
             record(board, deadline.elapsed())
 
-        nodes = climb(puzzle, deadline, seed, lambda: state["breaks"], on_best, **options)
+        how = options.pop("how", "rows")
+        nodes = (climb_rows if how == "rows" else climb)(puzzle, deadline, seed, lambda: state["breaks"],
+                                                         on_best, **options)
     elif not deadline.expired():
         ctx = context()
         shared, out = ctx.Value("q", total + 1), ctx.Queue()

@@ -68,6 +68,52 @@ def _worker(puzzle, wanted, seconds, order, share, first, out) -> None:
     out.put(("done", exhausted, timed_out, nodes))
 
 
+class Portfolio:
+    """The other processes of a first-board search (``edgematching_restarts.first_board`` runs
+    worker 0 in the calling process and calls ``poll`` between slices): workers 1 ..
+    ``workers`` - 1 start once the caller's search has made ``start_after`` placements without
+    an answer (small boards pay no process start), each restarting with its own shuffles. A
+    board or a proof of none from any of them ends the caller's search."""
+
+    def __init__(self, puzzle: EdgeMatchingPuzzle, deadline: Deadline, order: int, workers: int,
+                 start_after: int = 1 << 21) -> None:
+        self.args = (puzzle, deadline, order, workers)
+        self.start_after = start_after
+        self.procs: list = []
+        self.out = None
+
+    @property
+    def started(self) -> bool:
+        return bool(self.procs)
+
+    def poll(self, nodes: int):
+        puzzle, deadline, order, workers = self.args
+        if not self.procs:
+            if nodes < self.start_after or deadline.expired():
+                return None
+            ctx = context()
+            self.out = ctx.Queue()
+            self.procs = [ctx.Process(target=_worker, daemon=True,
+                                      args=(puzzle, 1, deadline.remaining(), order, (workers, w), True,
+                                            self.out))
+                          for w in range(1, workers)]
+            for p in self.procs:
+                p.start()
+            return None
+        while True:
+            try:
+                msg = self.out.get_nowait()
+            except queue.Empty:
+                return None
+            if msg[0] == "board":
+                return [EdgeMatchingSolution(puzzle.rows, puzzle.cols, msg[1])], False, False, nodes + msg[2]
+            if msg[1]:  # that process searched the whole tree: there is no board
+                return [], True, False, nodes + msg[3]
+
+    def close(self) -> None:
+        stop(self.procs)
+
+
 def enumerate_split(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline, order: int, workers: int,
                     *, first: bool = False) -> tuple[list[EdgeMatchingSolution], bool, bool, int]:
     """Up to ``wanted`` boards found by ``workers`` processes (``first``: one board, by the
@@ -112,4 +158,4 @@ def enumerate_split(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline,
     return boards[:wanted], exhausted, timed_out, nodes
 
 
-__all__ = ["context", "enumerate_split", "stop"]
+__all__ = ["Portfolio", "context", "enumerate_split", "stop"]
