@@ -14,6 +14,8 @@ Writes ``benchmarks/results/edgematching_engine.md`` (+ ``.csv``, ``.jsonl`` as 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 
 from gridsolve.harness import registry
@@ -31,22 +33,36 @@ NAME = "edgematching_engine"
 ENGINE = "backtrack-table"
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and its finished children (the engine's processes)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def attempt(jsonl, rows, board, puzzle, backend, seconds, **options) -> dict:
+    cpu = cpu_seconds()
     r = run(registry.get("edgematching", backend), puzzle, Limit(seconds, 1), **options)
+    cpu = cpu_seconds() - cpu
     valid = bool(r.solutions) and check(puzzle, r.solutions[0]) == []
     row = {"board": board, "backend": backend, "order": options.get("order", ""),
            "status": str(r.status), "valid": valid, "seconds": round(r.seconds, 3),
-           "nodes": r.stats.get("nodes", ""), "nodes_per_second": r.stats.get("nodes_per_second", "")}
+           "cpu_seconds": round(cpu, 3), "load": round(os.getloadavg()[0], 1),
+           "nodes": r.stats.get("nodes", ""), "nodes_per_second": r.stats.get("nodes_per_second", ""),
+           "nodes_per_cpu_second": round(r.stats["nodes"] / cpu) if r.stats.get("nodes") and cpu > 0 else ""}
     record(jsonl, rows, row)
     return row
 
 
 def cell(rows: list[dict]) -> str:
+    """Median wall time (median CPU time over the processes), solved runs / runs."""
     solved = [r["seconds"] for r in rows if r["status"] == "solved" and r["valid"]]
     if not solved:
         return f"timeout ({rows[0]['seconds']:.0f} s)" if rows else ""
     med = statistics.median(r["seconds"] if r["status"] == "solved" else float("inf") for r in rows)
+    cpu = statistics.median(r["cpu_seconds"] if r["status"] == "solved" else float("inf") for r in rows)
     text = f"{med:.2f} s" if med != float("inf") else "median > cap"
+    if cpu != float("inf"):
+        text += f" (CPU {cpu:.2f} s)"
     return text + (f" ({len(solved)}/{len(rows)})" if len(rows) > 1 else "")
 
 
@@ -56,7 +72,7 @@ def owen(n: int):
 
 def boards(args, jsonl, rows) -> str:
     others = [b for b in args.others.split(",") if b]
-    header = ["board", f"{ENGINE} (median of {args.orders} orders)", "placements/s", *others]
+    header = ["board", f"{ENGINE} (median of {args.orders} orders)", "placements per CPU s", "load", *others]
     table = []
     sizes = [int(x) for x in args.sizes.split(",") if x]
     named = [(f"owen {n}x{n}", read(str(owen(n)))[0].puzzle) for n in sizes]
@@ -69,8 +85,9 @@ def boards(args, jsonl, rows) -> str:
     for board, puzzle in named:
         mine = [attempt(jsonl, rows, board, puzzle, ENGINE, args.engine_timeout, order=o,
                         workers=args.workers) for o in range(args.orders)]
-        rates = [r["nodes_per_second"] for r in mine if r["nodes_per_second"] != ""]
-        line = [board, cell(mine), f"{statistics.median(rates) / 1e6:.1f} M" if rates else ""]
+        rates = [r["nodes_per_cpu_second"] for r in mine if r["nodes_per_cpu_second"] != ""]
+        line = [board, cell(mine), f"{statistics.median(rates) / 1e6:.1f} M" if rates else "",
+                "-".join(f"{x:g}" for x in sorted({min(r["load"] for r in mine), max(r["load"] for r in mine)}))]
         for b in others:
             line.append(cell([attempt(jsonl, rows, board, puzzle, b, args.timeout)]))
         table.append(line)

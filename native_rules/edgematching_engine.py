@@ -29,13 +29,15 @@ def first_boards(puzzle: EdgeMatchingPuzzle, deadline: Deadline, order: int, wor
     on processes started once the first few million placements have not settled it (a
     portfolio of shuffles). The last value: were the processes started?"""
     helpers = Portfolio(puzzle, deadline, order, workers) if workers > 1 else None
+    others = 0
     try:
-        found = first_board(puzzle, deadline, order=order, share=(max(1, workers), 0),
-                            poll=helpers.poll if helpers else None)
+        boards, exhausted, timed_out, nodes = first_board(puzzle, deadline, order=order,
+                                                          share=(max(1, workers), 0),
+                                                          poll=helpers.poll if helpers else None)
     finally:
         if helpers is not None:
-            helpers.close()
-    return *found, helpers is not None and helpers.started
+            others = helpers.close()
+    return boards, exhausted, timed_out, nodes + others, helpers is not None and helpers.started
 
 
 def all_boards(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline, order: int, workers: int):
@@ -46,12 +48,15 @@ def all_boards(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline, orde
 
 
 def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, order: int = 0, workers: int = WORKERS,
-          maximize_joins: bool = False, best_file: str | None = None, trace: bool = False) -> SolveResult:
+          maximize_joins: bool = False, best_file: str | None = None, climb: str = "rows",
+          trace: bool = False) -> SolveResult:
     """The solutions up to ``limit`` (exact count when the search is exhausted); with
     ``maximize_joins`` the board with the most matched joins found in the time limit
-    (``native_rules.edgematching_breaks``), each better one written to ``best_file``."""
+    (``native_rules.edgematching_breaks``, ``climb`` = rows or frame), each better one written
+    to ``best_file``."""
     if maximize_joins:
-        return maximize(puzzle, limit, order=order, workers=workers, best_file=best_file, trace=trace)
+        return maximize(puzzle, limit, order=order, workers=workers, best_file=best_file, trace=trace,
+                        how=climb)
     deadline = Deadline(limit.seconds)
     broken = symmetry_anchor(puzzle) is not None
     wanted = class_limit(puzzle, limit, broken).solutions

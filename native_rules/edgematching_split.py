@@ -54,11 +54,16 @@ def late_counts(out, missing: int, wait: float = 1.0) -> int:
     return nodes
 
 
-def _worker(puzzle, wanted, seconds, order, share, first, out) -> None:
+def _worker(puzzle, wanted, seconds, order, share, first, out, progress=None) -> None:
     deadline = Deadline(seconds)
     if first:  # the board (if any) comes with the placements it took
+
+        def report(nodes):  # the placements so far, for the caller's statistics
+            progress.value = nodes
+
         boards, exhausted, timed_out, nodes = first_board(puzzle, deadline, order=order, share=share,
-                                                          runs=(1 if share[1] == 0 else 0, None))
+                                                          runs=(1 if share[1] == 0 else 0, None),
+                                                          poll=report if progress is not None else None)
         for b in boards:
             out.put(("board", b.placements, nodes))
     else:
@@ -81,6 +86,7 @@ class Portfolio:
         self.start_after = start_after
         self.procs: list = []
         self.out = None
+        self.progress: list = []
 
     @property
     def started(self) -> bool:
@@ -93,9 +99,10 @@ class Portfolio:
                 return None
             ctx = context()
             self.out = ctx.Queue()
+            self.progress = [ctx.Value("q", 0, lock=False) for _ in range(1, workers)]
             self.procs = [ctx.Process(target=_worker, daemon=True,
                                       args=(puzzle, 1, deadline.remaining(), order, (workers, w), True,
-                                            self.out))
+                                            self.out, self.progress[w - 1]))
                           for w in range(1, workers)]
             for p in self.procs:
                 p.start()
@@ -106,12 +113,14 @@ class Portfolio:
             except queue.Empty:
                 return None
             if msg[0] == "board":
-                return [EdgeMatchingSolution(puzzle.rows, puzzle.cols, msg[1])], False, False, nodes + msg[2]
+                return [EdgeMatchingSolution(puzzle.rows, puzzle.cols, msg[1])], False, False, nodes
             if msg[1]:  # that process searched the whole tree: there is no board
-                return [], True, False, nodes + msg[3]
+                return [], True, False, nodes
 
-    def close(self) -> None:
+    def close(self) -> int:
+        """End the processes; their placements (as last reported, every ``POLL_SLICE``)."""
         stop(self.procs)
+        return sum(v.value for v in self.progress)
 
 
 def enumerate_split(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline, order: int, workers: int,

@@ -171,3 +171,34 @@ def test_break_allowance_reaches_the_target_at_the_last_breakable_square():
     s = schedule(100, 12, 0.5, last=80)
     assert s[:50].sum() == 0 and s[80] == 12 and s[99] == 12
     assert all(a <= b for a, b in zip(s, s[1:], strict=False))
+
+
+def test_scan_orders_meet_top_and_left_placed():
+    from gridsolve.native_rules.edgematching_table import scan_order
+
+    for rows, cols, tail in ((6, 6, 0), (6, 6, 2), (5, 8, 3), (8, 5, 3)):
+        order = scan_order(rows, cols, tail)
+        assert sorted(order) == [(r, c) for r in range(rows) for c in range(cols)]
+        seen = set()
+        for r, c in order:
+            assert (r == 0 or (r - 1, c) in seen) and (c == 0 or (r, c - 1) in seen)
+            seen.add((r, c))
+    assert scan_order(4, 4, 2)[8:12] == [(2, 0), (3, 0), (2, 1), (3, 1)]  # the tail column by column
+
+
+def test_climbs_with_the_frame_fixed_or_scanned_score_what_the_checker_counts():
+    from gridsolve.native_rules.edgematching_breaks import CLIMBS
+    from gridsolve.puzzles.edgematching import matched_joins
+    from gridsolve.puzzles.solving import Deadline
+
+    puzzle, _, _ = generate("e2", 6, 6, 6, None, 5, True)
+    for how, climb in CLIMBS.items():
+        found = []
+        climb(puzzle, Deadline(10), 7, lambda: min([b for _, b in found], default=61),
+              lambda board, breaks: found.append((board, breaks)))
+        assert found, how
+        breaks = [b for _, b in found]
+        assert breaks == sorted(breaks, reverse=True)
+        for board, b in found:
+            assert len(puzzle.inner_joins()) - matched_joins(puzzle, board) == b
+            assert all(v.code == "edge-mismatch" for v in check(puzzle, board))
