@@ -202,3 +202,18 @@ def test_climbs_with_the_frame_fixed_or_scanned_score_what_the_checker_counts():
         for board, b in found:
             assert len(puzzle.inner_joins()) - matched_joins(puzzle, board) == b
             assert all(v.code == "edge-mismatch" for v in check(puzzle, board))
+
+
+def test_the_tree_estimate_matches_a_complete_count():
+    from gridsolve.native_rules import edgematching_scan as scan_mod
+    from gridsolve.native_rules.edgematching_estimate import tree_estimate
+    from gridsolve.native_rules.edgematching_table import Search, build
+
+    puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
+    s = Search(build(puzzle))
+    boards = 0
+    while (code := s.step()) != scan_mod.EXHAUSTED:
+        boards += code == scan_mod.FOUND
+    est = tree_estimate(puzzle, 200_000)
+    assert abs(est[1:].sum() / s.nodes - 1) < 0.1
+    assert abs(est[-1] - boards) <= max(1, 0.2 * boards)
