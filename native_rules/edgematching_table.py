@@ -2,19 +2,20 @@
 docs/edgematching.md).
 
 The squares are visited in a fixed scan order along the short side (row by row when the board is
-at least as tall as wide, else column by column), so every square meets its top and left
-neighbour placed. Every distinct rotation of every piece is oriented once; a table indexed by
-(cell class, top colour, left colour) lists the oriented pieces that fit, contiguously, so a
-square's candidates are one lookup (``native_rules.edgematching_scan``). The nine cell classes
-are the four corners, the four sides and the inside: a class fixes which sides must be the border
-colour. Fixed (hint) pieces stay in their squares; the square to their left / above checks its
-right / bottom colour against them. Without hints and with rotation the first corner piece is
+at least as tall as wide, else column by column; max-joins fills the last rows across), so every
+square meets its top and left neighbour placed. Every distinct rotation of every piece is
+oriented once; a table indexed by (cell class, top colour, left colour) lists the oriented
+pieces that fit, contiguously, so a square's candidates are one lookup
+(``native_rules.edgematching_scan``). The nine cell classes are the four corners, the four sides
+and the inside: a class fixes which sides must be the border colour. Fixed (hint) pieces stay in
+their squares; the square to their left / above has a class of its own that also fixes its
+right / bottom colour. Without hints and with rotation the first corner piece is
 fixed to its corner (``symmetry_anchor``, as the CNF and CP-SAT models do) and every board found
 is returned with its turned copies, so the counts are the other backends'.
 
 ``order`` shuffles the candidates of each table entry (0 = piece order): the search is the same,
-the order in which it meets the solutions differs. ``workers`` > 1 shares the subtrees below
-the first branching square between processes (``native_rules.edgematching_split``).
+the order in which it meets the solutions differs. ``share`` splits the subtrees below
+``split_depth`` between processes (``native_rules.edgematching_split``).
 """
 
 from __future__ import annotations

@@ -217,3 +217,22 @@ def test_the_tree_estimate_matches_a_complete_count():
     est = tree_estimate(puzzle, 200_000)
     assert abs(est[1:].sum() / s.nodes - 1) < 0.1
     assert abs(est[-1] - boards) <= max(1, 0.2 * boards)
+
+
+def test_the_exact_kernel_and_the_break_kernel_walk_the_same_tree():
+    from gridsolve.native_rules import edgematching_scan as scan_mod
+    from gridsolve.native_rules.edgematching_table import Search, build
+
+    puzzle, planted, _ = make("e2", 5, 6, 5, True, seed=3)
+    hinted = puzzle.with_changes(hints=[(*divmod(8, 6), *planted.placements[8])])
+    for p in (puzzle, hinted):
+        walks = []
+        for general in (False, True):
+            s = Search(build(p, order=3, with_breaks=general))
+            s.exact_only = not general
+            boards = []
+            while (code := s.step(1000)) != scan_mod.EXHAUSTED:
+                if code == scan_mod.FOUND:
+                    boards.append(s.board(p))
+            walks.append((s.nodes, boards))
+        assert walks[0] == walks[1] and walks[0][1]
