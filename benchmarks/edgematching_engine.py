@@ -92,7 +92,8 @@ def boards(args, jsonl, rows) -> str:
                         workers=args.workers) for o in range(args.orders)]
         rates = [r["nodes_per_cpu_second"] for r in mine if r["nodes_per_cpu_second"] != ""]
         line = [board, cell(mine), f"{statistics.median(rates) / 1e6:.1f} M" if rates else "",
-                "-".join(f"{x:g}" for x in sorted({min(r["load"] for r in mine), max(r["load"] for r in mine)}))]
+                "-".join(f"{x:g}" for x in sorted({min(r["load"] for r in mine),
+                                                   max(r["load"] for r in mine)}))]
         for b in others:
             line.append(cell([attempt(jsonl, rows, board, puzzle, b, args.timeout)]))
         table.append(line)
@@ -122,13 +123,15 @@ def maxjoins(args, jsonl, rows) -> str:
             mismatches = len(check(puzzle, r.best)) if r.best else ""
             score = r.stats.get("objective", "")
             at120 = max((s for t, s in curve if t <= 120), default="")
-            record(jsonl, rows, {"board": "e2pieces max-joins", "backend": b, "run": i, "status": str(r.status),
+            record(jsonl, rows, {"board": "e2pieces max-joins", "backend": b, "run": i,
+                                 "status": str(r.status),
                                  "score": score, "score_at_120s": at120, "seconds": round(r.seconds, 1),
                                  "checker_mismatches": mismatches, "valid": not hard,
                                  "load": round(os.getloadavg()[0], 1)})
             curves[f"{b} run {i + 1}" if b == ENGINE else b] = curve
             lines.append([b, i + 1, score, at120, f"{r.seconds:.0f} s",
-                          f"yes ({mismatches})" if r.best and not hard else "no", f"{os.getloadavg()[0]:.1f}"])
+                          f"yes ({mismatches})" if r.best and not hard else "no",
+                          f"{os.getloadavg()[0]:.1f}"])
     if "cpsat" not in curves and cpsat_curve():
         curves["cpsat (edgematching-maxjoins, 2026-11-22)"] = cpsat_curve()
     _plot(curves, args.maxjoins_timeout)

@@ -56,8 +56,8 @@ def main(argv: list[str]) -> int:
                       f"{row['widest_depth']} ({row['estimated_widest']:.2g})",
                       f"{row['counted_nodes']:,}" if "counted_nodes" in row else "",
                       row.get("boards_up_to_rotation", ""),
-                      f"{row['placements_per_cpu_second'] / 1e6:.0f} M" if row.get("placements_per_cpu_second")
-                      else ""])
+                      f"{row['placements_per_cpu_second'] / 1e6:.0f} M"
+                      if row.get("placements_per_cpu_second") else ""])
         print(row, flush=True)
     report = ["# Edge matching: the size of the engine's exact search tree\n\n",
               stamp(command("edgematching-tree", argv)), "\n",

@@ -37,8 +37,8 @@ from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
 from . import edgematching_scan as scan_mod
 from ._numba import njit
-from .edgematching_split import context, stop
 from .edgematching_restarts import first_board
+from .edgematching_split import context, stop
 from .edgematching_table import NAME, Search, build
 
 START = 0.75  # no breaks before this fraction of the squares

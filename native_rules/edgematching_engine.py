@@ -4,8 +4,9 @@ backend's entry: exact search and counting (``edgematching_table``, over process
 
 The first board comes from restarted scans (``edgematching_restarts``): worker 0 in this
 process, the others, once the first few million placements have not settled it, on processes
-of their own (a portfolio of shuffles; the default uses two cores). When more boards are wanted than that, one complete scan counts them (split between
-the processes when the first board took more than one run), and the boards of both are merged.
+of their own (a portfolio of shuffles; the default uses two cores). When more boards are wanted
+than that, one complete scan counts them (split between the processes when the first board
+needed them), and the boards of both are merged.
 """
 
 from __future__ import annotations

@@ -38,9 +38,10 @@ def new_state() -> np.ndarray:
 def scan(base, up, left, tpiece, tbot, trgt, lo, exact, broken, broken2, ncol, used, allowed, split,
          chosen, exk, bre, bre2, brk, bot, rgt, state, budget):
     """Run the search from ``state`` for up to ``budget`` placements. Square d's candidates are
-    the table positions ``lo[key]`` .. ``exact[key]`` (and on to ``broken[key]`` / ``broken2[key]``,
-    the fits that break one / two joins, while its breaks stay within ``allowed[d]``), key = ``base[d]`` + colour below the square above
-    x C + colour right of the square to the left; ``bot`` / ``rgt`` hold those colours per depth
+    the table positions ``lo[key]`` .. ``exact[key]`` (and on to ``broken[key]`` /
+    ``broken2[key]``, the fits that break one / two joins, while its breaks stay within
+    ``allowed[d]``), key = ``base[d]`` + colour below the square above x C + colour right of
+    the square to the left; ``bot`` / ``rgt`` hold those colours per depth
     (index n: the border, 0). ``chosen[d]`` is the table position placed at depth d, ``brk[d]``
     the breaks before it. Per candidate the only test is the piece's ``used`` flag."""
     n = base.shape[0]

@@ -137,7 +137,7 @@ def build(puzzle: EdgeMatchingPuzzle, *, order: int = 0, with_breaks: bool = Fal
             member.append([fits_class(t, cl) and (anchor is None or p != anchor[0]
                                                   or anchor_classes.get(cl) == k) for cl in range(9)])
     nfree = len(orient)
-    for (r, c), (p, k) in sorted(hinted.items()):
+    for _, (p, k) in sorted(hinted.items()):
         orient.append((p, *(index[v] for v in puzzle.tile(p, k))))
         rots.append(k)
     orient_a = np.array(orient, dtype=np.int64).reshape(-1, 5)
