@@ -176,7 +176,7 @@ BACKENDS: tuple[Backend, ...] = (
             "(cell class, top, left) lookup, first corner fixed; Luby restarts over candidate "
             "shuffles (-O order=N: the first), raced on -O workers=N processes (default 2), "
             "counting by one complete scan split between them; --maximize-joins: the frame with "
-            "the rows, breaks from 80 % of the squares, restarts, rare colours first (-O "
+            "the rows, breaks from 75 % of the squares, restarts, rare colours first (-O "
             "best_file=PATH keeps the best board; -O climb=frame: the fixed-frame scheme)",
             takes=("order", "workers", "maximize_joins", "best_file", "climb", "trace"), family="native"),
     Backend("nurikabe", "sat", SAT + "nurikabe:solve",
