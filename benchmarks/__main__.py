@@ -30,6 +30,7 @@ BENCHMARKS = {
     "deadlines": "benchmarks.deadlines",
     "fuzz": "benchmarks.fuzz",
     "edgematching-engine": "benchmarks.edgematching_engine",
+    "edgematching-tree": "benchmarks.edgematching_tree",
     "explain": "benchmarks.explain",
     "grades": "benchmarks.grades",
 }

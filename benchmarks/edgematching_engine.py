@@ -6,6 +6,10 @@ hardness peak, and max-joins on the official 16x16 (matched joins against second
     python -m benchmarks edgematching-engine [--sizes 5,6,7,8,9,10] [--timeout 60]
         [--engine-timeout 300] [--orders 3] [--workers 1] [--others sat,cpsat,backtrack-rot-locked]
         [--generated 6,7] [--maxjoins-timeout 600] [--maxjoins-backends backtrack-table,cpsat]
+        [--maxjoins-runs 3]
+
+Times are wall clock beside the CPU seconds of all the engine's processes (the machine is
+shared: the load average is recorded per run).
 
 Writes ``benchmarks/results/edgematching_engine.md`` (+ ``.csv``, ``.jsonl`` as it goes) and
 ``edgematching_engine_maxjoins.png``.
@@ -14,6 +18,9 @@ Writes ``benchmarks/results/edgematching_engine.md`` (+ ``.csv``, ``.jsonl`` as 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import resource
 import statistics
 
 from gridsolve.harness import registry
@@ -31,22 +38,36 @@ NAME = "edgematching_engine"
 ENGINE = "backtrack-table"
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and its finished children (the engine's processes)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def attempt(jsonl, rows, board, puzzle, backend, seconds, **options) -> dict:
+    cpu = cpu_seconds()
     r = run(registry.get("edgematching", backend), puzzle, Limit(seconds, 1), **options)
+    cpu = cpu_seconds() - cpu
     valid = bool(r.solutions) and check(puzzle, r.solutions[0]) == []
     row = {"board": board, "backend": backend, "order": options.get("order", ""),
            "status": str(r.status), "valid": valid, "seconds": round(r.seconds, 3),
-           "nodes": r.stats.get("nodes", ""), "nodes_per_second": r.stats.get("nodes_per_second", "")}
+           "cpu_seconds": round(cpu, 3), "load": round(os.getloadavg()[0], 1),
+           "nodes": r.stats.get("nodes", ""), "nodes_per_second": r.stats.get("nodes_per_second", ""),
+           "nodes_per_cpu_second": round(r.stats["nodes"] / cpu) if r.stats.get("nodes") and cpu > 0 else ""}
     record(jsonl, rows, row)
     return row
 
 
 def cell(rows: list[dict]) -> str:
+    """Median wall time (median CPU time over the processes), solved runs / runs."""
     solved = [r["seconds"] for r in rows if r["status"] == "solved" and r["valid"]]
     if not solved:
         return f"timeout ({rows[0]['seconds']:.0f} s)" if rows else ""
     med = statistics.median(r["seconds"] if r["status"] == "solved" else float("inf") for r in rows)
+    cpu = statistics.median(r["cpu_seconds"] if r["status"] == "solved" else float("inf") for r in rows)
     text = f"{med:.2f} s" if med != float("inf") else "median > cap"
+    if cpu != float("inf"):
+        text += f" (CPU {cpu:.2f} s)"
     return text + (f" ({len(solved)}/{len(rows)})" if len(rows) > 1 else "")
 
 
@@ -56,7 +77,7 @@ def owen(n: int):
 
 def boards(args, jsonl, rows) -> str:
     others = [b for b in args.others.split(",") if b]
-    header = ["board", f"{ENGINE} (median of {args.orders} orders)", "placements/s", *others]
+    header = ["board", f"{ENGINE} (median of {args.orders} orders)", "placements per CPU s", "load", *others]
     table = []
     sizes = [int(x) for x in args.sizes.split(",") if x]
     named = [(f"owen {n}x{n}", read(str(owen(n)))[0].puzzle) for n in sizes]
@@ -69,32 +90,53 @@ def boards(args, jsonl, rows) -> str:
     for board, puzzle in named:
         mine = [attempt(jsonl, rows, board, puzzle, ENGINE, args.engine_timeout, order=o,
                         workers=args.workers) for o in range(args.orders)]
-        rates = [r["nodes_per_second"] for r in mine if r["nodes_per_second"] != ""]
-        line = [board, cell(mine), f"{statistics.median(rates) / 1e6:.1f} M" if rates else ""]
+        rates = [r["nodes_per_cpu_second"] for r in mine if r["nodes_per_cpu_second"] != ""]
+        line = [board, cell(mine), f"{statistics.median(rates) / 1e6:.1f} M" if rates else "",
+                "-".join(f"{x:g}" for x in sorted({min(r["load"] for r in mine),
+                                                   max(r["load"] for r in mine)}))]
         for b in others:
             line.append(cell([attempt(jsonl, rows, board, puzzle, b, args.timeout)]))
         table.append(line)
     return markdown_table(header, table)
 
 
+def cpsat_curve() -> list[tuple[float, int]]:
+    """CP-SAT's progress from the ``edgematching-maxjoins`` benchmark's last report (600 s, 2
+    workers), for the plot when CP-SAT is not rerun here."""
+    path = RESULTS / "edgematching_maxjoins.md"
+    if not path.exists():
+        return []
+    found = re.findall(r"^\s*([0-9.]+) s\s+(\d+)/480 joins", path.read_text(), re.M)
+    return [(float(t), int(j)) for t, j in found]
+
+
 def maxjoins(args, jsonl, rows) -> str:
     puzzle = read(str(data("edgematching", "eternity2", "e2pieces.txt")))[0].puzzle
     curves, lines = {}, []
     for b in (x for x in args.maxjoins_backends.split(",") if x):
-        r = run(registry.get("edgematching", b), puzzle, Limit(args.maxjoins_timeout, 1),
-                maximize_joins=True, workers=2, trace=True)
-        # trace lines of both: "  12.3 s  260/480 joins ..."
-        curve = [(float(t.split()[0]), int(t.split()[2].split("/")[0])) for t in r.stats.get("trace", [])]
-        hard = [v for v in check(puzzle, r.best) if v.code != "edge-mismatch"] if r.best else []
-        score = r.stats.get("objective", "")
-        at120 = max((s for t, s in curve if t <= 120), default="")
-        record(jsonl, rows, {"board": "e2pieces max-joins", "backend": b, "status": str(r.status),
-                             "score": score, "score_at_120s": at120, "seconds": round(r.seconds, 1),
-                             "valid": not hard})
-        curves[b] = curve
-        lines.append([b, score, at120, f"{r.seconds:.0f} s", "yes" if r.best and not hard else "no"])
+        for i in range(args.maxjoins_runs if b == ENGINE else 1):
+            r = run(registry.get("edgematching", b), puzzle, Limit(args.maxjoins_timeout, 1),
+                    maximize_joins=True, workers=2, trace=True)
+            # trace lines of both: "  12.3 s  260/480 joins ..."
+            curve = [(float(t.split()[0]), int(t.split()[2].split("/")[0])) for t in r.stats.get("trace", [])]
+            hard = [v for v in check(puzzle, r.best) if v.code != "edge-mismatch"] if r.best else []
+            mismatches = len(check(puzzle, r.best)) if r.best else ""
+            score = r.stats.get("objective", "")
+            at120 = max((s for t, s in curve if t <= 120), default="")
+            record(jsonl, rows, {"board": "e2pieces max-joins", "backend": b, "run": i,
+                                 "status": str(r.status),
+                                 "score": score, "score_at_120s": at120, "seconds": round(r.seconds, 1),
+                                 "checker_mismatches": mismatches, "valid": not hard,
+                                 "load": round(os.getloadavg()[0], 1)})
+            curves[f"{b} run {i + 1}" if b == ENGINE else b] = curve
+            lines.append([b, i + 1, score, at120, f"{r.seconds:.0f} s",
+                          f"yes ({mismatches})" if r.best and not hard else "no",
+                          f"{os.getloadavg()[0]:.1f}"])
+    if "cpsat" not in curves and cpsat_curve():
+        curves["cpsat (edgematching-maxjoins, 2026-11-22)"] = cpsat_curve()
     _plot(curves, args.maxjoins_timeout)
-    return markdown_table(["backend", "best of 480", "at 120 s", "time", "checker: only mismatches"], lines)
+    return markdown_table(["backend", "run", "best of 480", "at 120 s", "time",
+                           "checker: only mismatches (count)", "load"], lines)
 
 
 def _plot(curves: dict, seconds: float) -> None:
@@ -127,6 +169,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--generated", default="6,7", help="sizes of generated e2 boards ('' = none)")
     ap.add_argument("--maxjoins-timeout", type=float, default=600.0)
     ap.add_argument("--maxjoins-backends", default=f"{ENGINE},cpsat", help="'' = skip max-joins")
+    ap.add_argument("--maxjoins-runs", type=int, default=3, help="runs of the engine (new seeds each)")
     args = ap.parse_args(argv)
     rows: list[dict] = []
     out = ["# Edge matching: the table engine beside the other backends\n\n",

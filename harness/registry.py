@@ -174,10 +174,11 @@ BACKENDS: tuple[Backend, ...] = (
     Backend("edgematching", "backtrack-table", NATIVE + "edgematching_engine:solve",
             "table-driven backtracking (numba): scan rows along the short side, candidates by "
             "(cell class, top, left) lookup, first corner fixed; Luby restarts over candidate "
-            "shuffles (-O order=N: the first), later runs raced on -O workers=N processes (default "
-            "2), counting by one complete scan; --maximize-joins: breaks on a schedule, restarts, "
-            "rare colours first (-O best_file=PATH keeps the best board)",
-            takes=("order", "workers", "maximize_joins", "best_file", "trace"), family="native"),
+            "shuffles (-O order=N: the first), raced on -O workers=N processes (default 2), "
+            "counting by one complete scan split between them; --maximize-joins: the frame with "
+            "the rows, breaks from 75 % of the squares, restarts, rare colours first (-O "
+            "best_file=PATH keeps the best board; -O climb=frame: the fixed-frame scheme)",
+            takes=("order", "workers", "maximize_joins", "best_file", "climb", "trace"), family="native"),
     Backend("nurikabe", "sat", SAT + "nurikabe:solve",
             "CNF (CaDiCaL 1.9.5; Glucose 4.2 above 200 cells): island membership within each "
             "number's reach, CardEnc sizes, distance levels per island (huge islands: one shared "

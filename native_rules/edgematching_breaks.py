@@ -1,24 +1,26 @@
 """Max-joins by search (``backtrack-table`` with ``maximize_joins``): the table scan allowed to
 leave inner joins mismatched -- *breaks* -- on a schedule (docs/edgematching.md).
 
-* First the exact scan (``edgematching_table``) runs for a tenth of the time (10 s at most): a board that has
-  a solution it finds soon (small boards) is done at once.
-* Each climb then lays a random frame that matches all round (``random_frame``, a shuffled
-  compiled depth-first search along the ring), then scans the inside with the frame as fixed pieces. A
-  square inside may take an oriented piece that breaks one of its joins (the table lists those
-  after the exact fits); the joins along the frame always match. (Scanning the frame with the
-  rows leaves the last row to a chain of the remaining frame pieces, which rarely exists.)
+* First the exact search (restarts, ``edgematching_restarts``) for a twentieth of the time (5 s
+  at most): a board that has a solution it finds soon (small boards) is done at once.
+* Then *climbs* (``climb``): the whole board scanned as Blackwood does, the frame with the rows
+  -- the first rows row by row, the last third column by column, so the last frame side is
+  laid a square at a time -- every square's candidates one table slice, exact fits first, then
+  the pieces that break one inner join (the joins along the frame never break).
 * No break before depth ``start`` x squares; past it the breaks allowed so far rise to the
-  target at the last square that can break a join (the frame after it is fixed). The target is
-  one break fewer than the best board known, so each finished board raises the score to beat.
-* Restarts: after ``restart`` placements per square without a better board the tables are rebuilt with a
-  new shuffle of the candidates and the scan starts over.
+  target at the last square, as the power ``power`` (1.5) of the share of the way: few early,
+  more late. The target is one break fewer than the best board known, so
+  each finished board raises the score to beat.
+* Restarts: after ``restart`` placements per square without a better board the tables are
+  rebuilt with a new shuffle of the candidates and the scan starts over.
 * Priority colours: the pieces that carry the rarest inner colours come first in every table
   entry, so those colours are used up early, while the board still has room for them.
 * Every better board is handed to ``on_best`` at once (the backend writes it to ``best_file``),
   so a run stopped at any time keeps its best. ``workers`` > 1 runs independent climbs with
   different shuffles in processes that share the target. Each run draws a new seed unless
   ``order`` gives one.
+* ``climb_frame`` is the earlier scheme (a random matching frame fixed, the inside scanned),
+  kept for comparison.
 """
 
 from __future__ import annotations
@@ -35,13 +37,15 @@ from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
 from . import edgematching_scan as scan_mod
 from ._numba import njit
+from .edgematching_restarts import first_board
 from .edgematching_split import context, stop
-from .edgematching_table import NAME, Search, build, enumerate_boards
+from .edgematching_table import NAME, Search, build
 
-START = 0.65  # no breaks before this fraction of the squares
+START = 0.75  # no breaks before this fraction of the squares
+LAST_GAP = 0.0  # the allowance reaches the target this fraction of the squares before the end
 RESTART = 40_000  # placements per square without a better board before a restart
-EXACT_SHARE, EXACT_SECONDS = 0.1, 10.0  # the exact scan first: this share of the time, at most
-POWER = 1.0  # the shape of the rise of the allowance (schedule)
+EXACT_SHARE, EXACT_SECONDS = 0.05, 5.0  # the exact search first: this share of the time, at most
+POWER = 1.5  # the shape of the rise of the allowance (schedule): > 1, few breaks early
 PRIORITY = 0.5  # the rarest fraction of the inner colours put first
 
 
@@ -142,53 +146,89 @@ def random_frame(puzzle: EdgeMatchingPuzzle, rng: np.random.Generator, ring=None
     return None
 
 
-def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks, on_best, *,
-          start: float = START, restart: int = RESTART, priority: float = PRIORITY,
-          power: float = POWER) -> int:
-    """Restarted break-scheduled scans until the deadline or a perfect board; ``best_breaks()``
-    reads the breaks of the best board known anywhere, ``on_best(board, breaks)`` gets each board
-    that beats it. Returns the placements made."""
+def descend(puzzle: EdgeMatchingPuzzle, t, deadline: Deadline, best_breaks, on_best, allowance,
+            restart: int) -> int:
+    """One climb over the tables ``t``: the scan with breaks allowed by ``allowance(target)``
+    (per depth), the target one below the best board known (``best_breaks()``, shared between
+    processes), lowered at each board found; given up after ``restart`` placements per square
+    without a better board. Returns the placements made."""
+    n = puzzle.n
+    target = best_breaks() - 1
+    if target < 0:
+        return 0
+    s = Search(t, allowed=allowance(target))
+    since = 0
+    while not deadline.expired() and since < restart * n:
+        before = s.nodes
+        code = s.step()
+        since += s.nodes - before
+        known = best_breaks() - 1
+        if known < target:  # another process found better: tighten
+            target = known
+            if target < 0:
+                break
+            s.allowed[:] = allowance(target)
+        if code == scan_mod.FOUND:
+            got = s.breaks
+            if got < best_breaks():
+                on_best(s.board(puzzle), got)
+                since = 0
+            target = min(target, got - 1)
+            if target < 0:
+                break
+            s.allowed[:] = allowance(target)
+        elif code == scan_mod.EXHAUSTED:
+            break
+    return s.nodes
+
+
+def climb_frame(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks, on_best, *,
+                start: float = 0.65, restart: int = RESTART, priority: float = PRIORITY,
+                power: float = 1.0) -> int:
+    """The earlier scheme, kept for comparison (``-O climb=frame``): each climb lays a random
+    frame that matches all round, fixed, and scans the inside with breaks from ``start`` x
+    squares rising to the target at the last free square."""
     n = puzzle.n
     rank = priority_rank(puzzle, priority) if priority > 0 else None
     ring = ring_candidates(puzzle)
     rng = np.random.default_rng(seed)
     nodes = 0
-    while not deadline.expired():
+    while not deadline.expired() and best_breaks() > 0:
         frame = random_frame(puzzle, rng, ring)
         if frame is None:
             break
         inside = puzzle.with_changes(hints=set(puzzle.hints) | set(frame))
         t = build(inside, order=seed, with_breaks=True, rank=rank)
         seed += 1_000_003
-        target = best_breaks() - 1
-        if target < 0:
-            break
-        last = int(np.flatnonzero(t.cells[:, 3] < 0)[-1])  # the frame after it is fixed
-        s = Search(t, allowed=schedule(n, target, start, last, power))
-        since = 0
-        while not deadline.expired() and since < restart * n:
-            before = s.nodes
-            code = s.step()
-            since += s.nodes - before
-            known = best_breaks() - 1
-            if known < target:  # another process found better: tighten
-                target = known
-                s.allowed[:] = schedule(n, max(0, target), start, last, power)
-                if target < 0:
-                    break
-            if code == scan_mod.FOUND:
-                got = int(s.breaks[n - 1])
-                if got < best_breaks():
-                    on_best(s.board(puzzle), got)
-                    since = 0
-                target = min(target, got - 1)
-                if target < 0:
-                    break
-                s.allowed[:] = schedule(n, target, start, last, power)
-            elif code == scan_mod.EXHAUSTED:
-                break
-        nodes += s.nodes
+        last = int(np.flatnonzero(~t.fixed)[-1])  # the frame after it is fixed
+        nodes += descend(puzzle, t, deadline, best_breaks, on_best,
+                         lambda target, last=last: schedule(n, target, start, last, power), restart)
     return nodes
+
+
+def climb(puzzle: EdgeMatchingPuzzle, deadline: Deadline, seed: int, best_breaks, on_best, *,
+          start: float = START, restart: int = RESTART, priority: float = PRIORITY,
+          power: float = POWER, tail: int | None = None, last_gap: float = LAST_GAP) -> int:
+    """Restarted break-scheduled scans until the deadline or a perfect board, the frame scanned
+    with the rows (Blackwood): the first rows row by row, the last ``tail`` rows (default a
+    third) column by column, breaks on inner joins only, allowed from ``start`` x squares and
+    rising to the target ``last_gap`` x squares before the end. ``best_breaks()`` reads the
+    breaks of the best board known anywhere, ``on_best(board, breaks)`` gets each board that
+    beats it. Returns the placements made."""
+    n = puzzle.n
+    rank = priority_rank(puzzle, priority) if priority > 0 else None
+    tail = max(1, min(puzzle.rows, puzzle.cols) // 3) if tail is None else tail
+    last = max(1, int(round(n * (1 - last_gap)))) - 1
+    nodes = 0
+    while not deadline.expired() and best_breaks() > 0:
+        t = build(puzzle, order=seed, with_breaks=True, rank=rank, tail=tail)
+        seed += 1_000_003
+        nodes += descend(puzzle, t, deadline, best_breaks, on_best,
+                         lambda target: schedule(n, target, start, last, power), restart)
+    return nodes
+
+
+CLIMBS = {"rows": climb, "frame": climb_frame}
 
 
 def _climber(puzzle, seconds, seed, shared, out, options) -> None:
@@ -200,13 +240,16 @@ def _climber(puzzle, seconds, seed, shared, out, options) -> None:
                 shared.value = breaks
                 out.put(("best", board.placements, breaks, deadline.elapsed()))
 
-    nodes = climb(puzzle, deadline, seed, lambda: shared.value, on_best, **options)
+    how = options.pop("how", "rows")
+    nodes = CLIMBS[how](puzzle, deadline, seed, lambda: shared.value, on_best, **options)
     out.put(("done", nodes))
 
 
 def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, workers: int = 1,
              best_file: str | None = None, trace: bool = False, **options) -> SolveResult:
     """The board with the most matched inner joins found within ``limit.seconds``."""
+    if options.get("how", "rows") not in CLIMBS:
+        raise ValueError(f"climb must be one of {', '.join(CLIMBS)}, not {options['how']!r}")
     deadline = Deadline(limit.seconds)
     total = len(puzzle.inner_joins())
     progress: list[tuple[float, int]] = []
@@ -225,7 +268,7 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, worker
 
     seed = order or 1 + secrets.randbelow(1 << 31)  # a new path each run unless -O order=N asks
     exact_seconds = min(EXACT_SHARE * (limit.seconds or EXACT_SECONDS), EXACT_SECONDS)
-    boards, _, _, nodes = enumerate_boards(puzzle, 1, Deadline(exact_seconds), order=order)
+    boards, _, _, nodes = first_board(puzzle, Deadline(exact_seconds), order=order)
     if boards:
         record(boards[0], deadline.elapsed())
     elif workers <= 1:
@@ -235,7 +278,8 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, worker
             state["breaks"] = breaks
             record(board, deadline.elapsed())
 
-        nodes = climb(puzzle, deadline, seed, lambda: state["breaks"], on_best, **options)
+        how = options.pop("how", "rows")
+        nodes = CLIMBS[how](puzzle, deadline, seed, lambda: state["breaks"], on_best, **options)
     elif not deadline.expired():
         ctx = context()
         shared, out = ctx.Value("q", total + 1), ctx.Queue()
@@ -278,4 +322,4 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, worker
     return SolveResult(NAME, Status.TIMEOUT, (), False, deadline.elapsed(), stats, note=note, best=board)
 
 
-__all__ = ["climb", "maximize", "priority_rank", "schedule"]
+__all__ = ["CLIMBS", "climb", "climb_frame", "descend", "maximize", "priority_rank", "schedule"]

@@ -2,10 +2,11 @@
 backend's entry: exact search and counting (``edgematching_table``, over processes
 ``edgematching_split``) or max-joins (``edgematching_breaks``).
 
-The first board comes from restarted scans (``edgematching_restarts``): the first run in this
-process, the next ones, when needed, on ``workers`` processes (a portfolio; the default uses two
-cores). When more boards are wanted than that, one complete scan counts them (split between
-the processes when the first board took more than one run), and the boards of both are merged.
+The first board comes from restarted scans (``edgematching_restarts``): worker 0 in this
+process, the others, once the first few million placements have not settled it, on processes
+of their own (a portfolio of shuffles; the default uses two cores). When more boards are wanted
+than that, one complete scan counts them (split between the processes when the first board
+needed them), and the boards of both are merged.
 """
 
 from __future__ import annotations
@@ -18,23 +19,26 @@ from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
 
 from .edgematching_breaks import maximize
 from .edgematching_restarts import first_board
-from .edgematching_split import enumerate_split
+from .edgematching_split import Portfolio, enumerate_split
 from .edgematching_table import NAME, enumerate_boards
 
 WORKERS = min(2, os.cpu_count() or 1)  # processes by default: the two cores the engine is tuned for
 
 
 def first_boards(puzzle: EdgeMatchingPuzzle, deadline: Deadline, order: int, workers: int):
-    """One board (or proof there is none) by restarts: the first run here, then, if it is not
-    enough, the next runs on ``workers`` processes. The last value: were they needed?"""
-    boards, exhausted, timed_out, nodes = first_board(puzzle, deadline, order=order, runs=(0, 1))
-    if boards or exhausted or timed_out:
-        return boards, exhausted, timed_out, nodes, False
-    if workers > 1:
-        found = enumerate_split(puzzle, 1, deadline, order, workers, first=True)
-    else:
-        found = first_board(puzzle, deadline, order=order, runs=(1, None))
-    return *found[:3], nodes + found[3], True
+    """One board (or proof there is none) by restarts: worker 0 here, the other ``workers`` - 1
+    on processes started once the first few million placements have not settled it (a
+    portfolio of shuffles). The last value: were the processes started?"""
+    helpers = Portfolio(puzzle, deadline, order, workers) if workers > 1 else None
+    others = 0
+    try:
+        boards, exhausted, timed_out, nodes = first_board(puzzle, deadline, order=order,
+                                                          share=(max(1, workers), 0),
+                                                          poll=helpers.poll if helpers else None)
+    finally:
+        if helpers is not None:
+            others = helpers.close()
+    return boards, exhausted, timed_out, nodes + others, helpers is not None and helpers.started
 
 
 def all_boards(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline, order: int, workers: int):
@@ -45,12 +49,15 @@ def all_boards(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline, orde
 
 
 def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, order: int = 0, workers: int = WORKERS,
-          maximize_joins: bool = False, best_file: str | None = None, trace: bool = False) -> SolveResult:
+          maximize_joins: bool = False, best_file: str | None = None, climb: str = "rows",
+          trace: bool = False) -> SolveResult:
     """The solutions up to ``limit`` (exact count when the search is exhausted); with
     ``maximize_joins`` the board with the most matched joins found in the time limit
-    (``native_rules.edgematching_breaks``), each better one written to ``best_file``."""
+    (``native_rules.edgematching_breaks``, ``climb`` = rows or frame), each better one written
+    to ``best_file``."""
     if maximize_joins:
-        return maximize(puzzle, limit, order=order, workers=workers, best_file=best_file, trace=trace)
+        return maximize(puzzle, limit, order=order, workers=workers, best_file=best_file, trace=trace,
+                        how=climb)
     deadline = Deadline(limit.seconds)
     broken = symmetry_anchor(puzzle) is not None
     wanted = class_limit(puzzle, limit, broken).solutions

@@ -18,7 +18,8 @@ from gridsolve.puzzles.solving import Deadline
 from . import edgematching_scan as scan_mod
 from .edgematching_table import Search, build
 
-UNIT = 1 << 24  # placements in the shortest run: about what a lucky run on Owen 7x7 needs
+UNIT = 1 << 21  # placements in the shortest run (Owen 7x7: 5 % of shuffles find a board within 2 M)
+POLL_SLICE = 1 << 21  # placements between polls when other processes take part (~0.05 s)
 SEED_STRIDE = 1_000_003  # the later runs of each starting order (below this) use their own shuffles
 
 
@@ -42,11 +43,14 @@ def run_order(order: int, run: int, share: tuple[int, int]) -> int:
 
 def first_board(puzzle: EdgeMatchingPuzzle, deadline: Deadline, *, order: int = 0,
                 share: tuple[int, int] = (1, 0), unit: int = UNIT, runs: tuple[int, int | None] = (0, None),
-                ) -> tuple[list[EdgeMatchingSolution], bool, bool, int]:
+                poll=None) -> tuple[list[EdgeMatchingSolution], bool, bool, int]:
     """A board by restarted scans: (boards (none or one), exhausted, timed out, placements).
     ``exhausted``: a run finished its tree without a board, so there is none. ``runs`` = (first
-    run, stop before this run or None): all three flags are false when the runs are used up."""
+    run, stop before this run or None): all three flags are false when the runs are used up.
+    ``poll(placements so far)``, called every ``POLL_SLICE`` placements, may end the search
+    with a result of its own (another process's)."""
     nodes, run = 0, runs[0]
+    piece = POLL_SLICE if poll is not None else scan_mod.SLICE
     while runs[1] is None or run < runs[1]:
         t = build(puzzle, order=run_order(order, run, share))
         if t.impossible or t.total_breaks_fixed:
@@ -56,11 +60,15 @@ def first_board(puzzle: EdgeMatchingPuzzle, deadline: Deadline, *, order: int = 
         while s.nodes < budget:
             if deadline.expired():
                 return [], False, True, nodes + s.nodes
-            code = s.step(min(scan_mod.SLICE, budget - s.nodes))
+            code = s.step(min(piece, budget - s.nodes))
             if code == scan_mod.FOUND:
                 return [s.board(puzzle)], False, False, nodes + s.nodes
             if code == scan_mod.EXHAUSTED:
                 return [], True, False, nodes + s.nodes
+            if poll is not None:
+                other = poll(nodes + s.nodes)
+                if other is not None:
+                    return other
         nodes += s.nodes
         run += 1
     return [], False, False, nodes

@@ -2,17 +2,19 @@
 numba-compiled explicit-stack loop over the squares in a fixed order, each of which has its top
 and left neighbour placed (or the border) when it is reached.
 
-The candidates of a square are a slice of ``tab`` (oriented piece ids) found by one lookup:
-``key = (cell class * C + top colour) * C + left colour``, ``lo[key]`` .. ``exact[key]`` the
-oriented pieces that fit exactly, ``exact[key]`` .. ``broken[key]`` those that break one of the
-two joins (built only for max-joins). A fixed square's slice is its one oriented piece.
+The candidates of a square are a contiguous slice of the table found by one lookup, ``key =
+base[d] + colour above * C + colour left``; the table holds per position the piece and the two
+colours the next squares read (bottom, right), so a candidate costs one test (is its piece
+used?) and a placement a few stores. ``lo[key]`` .. ``exact[key]`` fit exactly, ``exact[key]``
+.. ``broken[key]`` break one join (built only for max-joins); a fixed square's slice is its
+one piece.
 
 The same loop counts exact solutions and searches with *breaks* (mismatched joins): placing
 square ``d`` may bring the breaks so far up to ``allowed[d]`` (all zero for an exact search). It
-runs for a budget of candidates and returns at each full board, at exhaustion or when the budget
-is spent, so the caller can record boards, watch the clock, lower ``allowed`` and resume.
-``split`` = (depth, workers, worker) shares the subtrees below that depth round robin between
-processes (the counter of subtrees entered there is identical in every process).
+runs for a budget of placements and returns at each full board, at exhaustion or when the
+budget is spent, so the caller can record boards, watch the clock, lower ``allowed`` and
+resume. ``split`` = (depth, workers, worker) shares the subtrees below that depth round robin
+between processes (the counter of subtrees entered there is identical in every process).
 """
 
 from __future__ import annotations
@@ -22,10 +24,10 @@ import numpy as np
 from ._numba import njit
 
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2
-SLICE = 1 << 22  # candidates looked at per kernel call
-# state: depth, mode (0 = enter the square, 1 = back from the deeper one), placements, the
-# candidates looked at, subtrees entered at the split depth
-DEPTH, MODE, NODES, WORK, SPLIT_SEEN = range(5)
+SLICE = 1 << 22  # placements per kernel call
+# state: depth, table position to go on from, placements, subtrees entered at the split depth,
+# started (0 = not yet)
+DEPTH, POS, NODES, SPLIT_SEEN, STARTED = range(5)
 
 
 def new_state() -> np.ndarray:
@@ -33,89 +35,139 @@ def new_state() -> np.ndarray:
 
 
 @njit(cache=True)
-def scan(cells, tab, lo, exact, broken, ncol, orient, used, allowed, split, pos, hi, chosen,
-         breaks, state, budget):
-    """Run the search from ``state``. ``cells[d]`` = (class, order index of the square above or
-    -1, of the square to the left or -1, fixed slot in ``tab`` or -1, colour a fixed right
-    neighbour needs or -1, the same below, the breaks a fixed square brings); ``orient[o]`` =
-    (piece, top, right, bottom, left); ``pos`` / ``hi`` / ``chosen`` / ``breaks`` are the stack."""
-    n = cells.shape[0]
-    d, mode, nodes, work, seen = state[0], state[1], state[2], state[3], state[4]
-    stop_at = work + budget
+def scan(base, up, left, tpiece, tbot, trgt, lo, exact, broken, broken2, ncol, used, allowed, split,
+         chosen, exk, bre, bre2, brk, bot, rgt, state, budget):
+    """Run the search from ``state`` for up to ``budget`` placements. Square d's candidates are
+    the table positions ``lo[key]`` .. ``exact[key]`` (and on to ``broken[key]`` /
+    ``broken2[key]``, the fits that break one / two joins, while its breaks stay within
+    ``allowed[d]``), key = ``base[d]`` + colour below the square above x C + colour right of
+    the square to the left; ``bot`` / ``rgt`` hold those colours per depth
+    (index n: the border, 0). ``chosen[d]`` is the table position placed at depth d, ``brk[d]``
+    the breaks before it. Per candidate the only test is the piece's ``used`` flag."""
+    n = base.shape[0]
+    d, p, nodes, seen = state[0], state[1], state[2], state[3]
+    stop = nodes + budget
     split_depth, workers, me = split[0], split[1], split[2]
+    if state[4] == 0:  # enter the first square
+        state[4] = 1
+        d = 0
+        key = base[0] + bot[up[0]] * ncol + rgt[left[0]]
+        p, exk[0], bre[0], bre2[0] = lo[key], exact[key], broken[key], broken2[key]
+    elif d == n:  # resume after a full board: on from the last square's next candidate
+        d = n - 1
+        p = chosen[d]
+        used[tpiece[p]] = False
+        p += 1
+    elif d < 0:
+        return EXHAUSTED
     while True:
-        if mode == 0:
-            if d == n:
-                state[0], state[1], state[2], state[3], state[4] = n - 1, 1, nodes, work, seen
-                return FOUND
-            before = breaks[d - 1] if d > 0 else 0
-            if cells[d, 3] >= 0:
-                pos[d] = cells[d, 3]
-                hi[d] = cells[d, 3] + 1
-            else:
-                above, left_of = cells[d, 1], cells[d, 2]
-                top = orient[chosen[above], 3] if above >= 0 else 0
-                left = orient[chosen[left_of], 2] if left_of >= 0 else 0
-                key = (cells[d, 0] * ncol + top) * ncol + left
-                pos[d] = lo[key]
-                hi[d] = broken[key] if allowed[d] > before else exact[key]
-        else:
-            if d < 0:
-                state[0], state[1], state[2], state[3], state[4] = d, mode, nodes, work, seen
-                return EXHAUSTED
-            if cells[d, 3] < 0:
-                used[orient[chosen[d], 0]] = False
-            pos[d] += 1
-        before = breaks[d - 1] if d > 0 else 0
-        above, left_of = cells[d, 1], cells[d, 2]
-        top = orient[chosen[above], 3] if above >= 0 else 0
-        left = orient[chosen[left_of], 2] if left_of >= 0 else 0
-        fixed = cells[d, 3] >= 0
-        need_right, need_below = cells[d, 4], cells[d, 5]
-        exact_only = allowed[d] == 0 and not fixed
-        placed = False
-        p = pos[d]
-        end = hi[d]
+        room = allowed[d] - brk[d]
+        end = bre2[d] if room > 1 else (bre[d] if room == 1 else (exk[d] if room == 0 else p))
+        pc = 0
         while p < end:
-            o = tab[p]
-            work += 1
-            if exact_only:  # the slice fits top and left: only the piece and fixed neighbours
-                if used[orient[o, 0]] or (need_right >= 0 and orient[o, 2] != need_right) or (
-                        need_below >= 0 and orient[o, 3] != need_below):
-                    p += 1
-                    continue
-                miss = 0
-            elif fixed:
-                miss = cells[d, 6]
-            elif used[orient[o, 0]]:
+            pc = tpiece[p]
+            if used[pc]:
                 p += 1
                 continue
-            else:
-                miss = (orient[o, 1] != top) + (orient[o, 4] != left)
-                if need_right >= 0 and orient[o, 2] != need_right:
-                    miss += 1
-                if need_below >= 0 and orient[o, 3] != need_below:
-                    miss += 1
-            if before + miss <= allowed[d]:
-                take = True
-                if d == split_depth:
-                    take = seen % workers == me
-                    seen += 1
-                if take:
-                    chosen[d] = o
-                    breaks[d] = before + miss
-                    if not fixed:
-                        used[orient[o, 0]] = True
-                    placed = True
-                    break
+            if d == split_depth:
+                take = seen % workers == me
+                seen += 1
+                if not take:
+                    p += 1
+                    continue
+            break
+        if p < end:
+            used[pc] = True
+            chosen[d] = p
+            brk[d + 1] = brk[d] + (p >= exk[d]) + (p >= bre[d])
+            bot[d] = tbot[p]
+            rgt[d] = trgt[p]
+            nodes += 1
+            d += 1
+            if d == n:
+                state[0], state[1], state[2], state[3] = d, p, nodes, seen
+                return FOUND
+            key = base[d] + bot[up[d]] * ncol + rgt[left[d]]
+            p, exk[d], bre[d], bre2[d] = lo[key], exact[key], broken[key], broken2[key]
+            if nodes >= stop:
+                state[0], state[1], state[2], state[3] = d, p, nodes, seen
+                return BUDGET
+        else:
+            d -= 1
+            if d < 0:
+                state[0], state[1], state[2], state[3] = d, p, nodes, seen
+                return EXHAUSTED
+            p = chosen[d]
+            used[tpiece[p]] = False
             p += 1
-        pos[d] = p
-        nodes += placed
-        d += 1 if placed else -1  # deeper, or back to the square before
-        mode = 0 if placed else 1
-        if work >= stop_at:
-            state[0], state[1], state[2], state[3], state[4] = d, mode, nodes, work, seen
-            return BUDGET
 
 
-__all__ = ["BUDGET", "EXHAUSTED", "FOUND", "SLICE", "new_state", "scan"]
+
+
+
+@njit(cache=True)
+def scan_exact(base, up, left, tpiece, tbotc, trgt, lo, exact, used, split, chosen, hi, bot, rgt,
+               state, budget):
+    """``scan`` without breaks (every join matches): the slice of a square is ``lo[key]`` ..
+    ``exact[key]``, and ``tbotc`` holds the bottom colour times C, so a key is two loads and
+    two adds. Same state, same order, same placements."""
+    n = base.shape[0]
+    d, p, nodes, seen = state[0], state[1], state[2], state[3]
+    stop = nodes + budget
+    split_depth, workers, me = split[0], split[1], split[2]
+    if state[4] == 0:
+        state[4] = 1
+        d = 0
+        key = base[0] + bot[up[0]] + rgt[left[0]]
+        p, hi[0] = lo[key], exact[key]
+    elif d == n:
+        d = n - 1
+        p = chosen[d]
+        used[tpiece[p]] = False
+        p += 1
+    elif d < 0:
+        return EXHAUSTED
+    end = hi[d]
+    while True:
+        pc = 0
+        while p < end:
+            pc = tpiece[p]
+            if used[pc]:
+                p += 1
+                continue
+            if d == split_depth:
+                take = seen % workers == me
+                seen += 1
+                if not take:
+                    p += 1
+                    continue
+            break
+        if p < end:
+            used[pc] = True
+            chosen[d] = p
+            bot[d] = tbotc[p]
+            rgt[d] = trgt[p]
+            nodes += 1
+            d += 1
+            if d == n:
+                state[0], state[1], state[2], state[3] = d, p, nodes, seen
+                return FOUND
+            key = base[d] + bot[up[d]] + rgt[left[d]]
+            p = lo[key]
+            end = exact[key]
+            hi[d] = end
+            if nodes >= stop:
+                state[0], state[1], state[2], state[3] = d, p, nodes, seen
+                return BUDGET
+        else:
+            d -= 1
+            if d < 0:
+                state[0], state[1], state[2], state[3] = d, p, nodes, seen
+                return EXHAUSTED
+            p = chosen[d]
+            used[tpiece[p]] = False
+            p += 1
+            end = hi[d]
+
+
+__all__ = ["BUDGET", "EXHAUSTED", "FOUND", "SLICE", "new_state", "scan", "scan_exact"]

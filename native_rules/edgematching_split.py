@@ -54,11 +54,16 @@ def late_counts(out, missing: int, wait: float = 1.0) -> int:
     return nodes
 
 
-def _worker(puzzle, wanted, seconds, order, share, first, out) -> None:
+def _worker(puzzle, wanted, seconds, order, share, first, out, progress=None) -> None:
     deadline = Deadline(seconds)
     if first:  # the board (if any) comes with the placements it took
+
+        def report(nodes):  # the placements so far, for the caller's statistics
+            progress.value = nodes
+
         boards, exhausted, timed_out, nodes = first_board(puzzle, deadline, order=order, share=share,
-                                                          runs=(1 if share[1] == 0 else 0, None))
+                                                          runs=(1 if share[1] == 0 else 0, None),
+                                                          poll=report if progress is not None else None)
         for b in boards:
             out.put(("board", b.placements, nodes))
     else:
@@ -66,6 +71,56 @@ def _worker(puzzle, wanted, seconds, order, share, first, out) -> None:
             puzzle, wanted, deadline, order=order, share=share,
             on_board=lambda b: out.put(("board", b.placements, 0)))
     out.put(("done", exhausted, timed_out, nodes))
+
+
+class Portfolio:
+    """The other processes of a first-board search (``edgematching_restarts.first_board`` runs
+    worker 0 in the calling process and calls ``poll`` between slices): workers 1 ..
+    ``workers`` - 1 start once the caller's search has made ``start_after`` placements without
+    an answer (small boards pay no process start), each restarting with its own shuffles. A
+    board or a proof of none from any of them ends the caller's search."""
+
+    def __init__(self, puzzle: EdgeMatchingPuzzle, deadline: Deadline, order: int, workers: int,
+                 start_after: int = 1 << 21) -> None:
+        self.args = (puzzle, deadline, order, workers)
+        self.start_after = start_after
+        self.procs: list = []
+        self.out = None
+        self.progress: list = []
+
+    @property
+    def started(self) -> bool:
+        return bool(self.procs)
+
+    def poll(self, nodes: int):
+        puzzle, deadline, order, workers = self.args
+        if not self.procs:
+            if nodes < self.start_after or deadline.expired():
+                return None
+            ctx = context()
+            self.out = ctx.Queue()
+            self.progress = [ctx.Value("q", 0, lock=False) for _ in range(1, workers)]
+            self.procs = [ctx.Process(target=_worker, daemon=True,
+                                      args=(puzzle, 1, deadline.remaining(), order, (workers, w), True,
+                                            self.out, self.progress[w - 1]))
+                          for w in range(1, workers)]
+            for p in self.procs:
+                p.start()
+            return None
+        while True:
+            try:
+                msg = self.out.get_nowait()
+            except queue.Empty:
+                return None
+            if msg[0] == "board":
+                return [EdgeMatchingSolution(puzzle.rows, puzzle.cols, msg[1])], False, False, nodes
+            if msg[1]:  # that process searched the whole tree: there is no board
+                return [], True, False, nodes
+
+    def close(self) -> int:
+        """End the processes; their placements (as last reported, every ``POLL_SLICE``)."""
+        stop(self.procs)
+        return sum(v.value for v in self.progress)
 
 
 def enumerate_split(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline, order: int, workers: int,
@@ -112,4 +167,4 @@ def enumerate_split(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline,
     return boards[:wanted], exhausted, timed_out, nodes
 
 
-__all__ = ["context", "enumerate_split", "stop"]
+__all__ = ["Portfolio", "context", "enumerate_split", "stop"]

@@ -171,3 +171,68 @@ def test_break_allowance_reaches_the_target_at_the_last_breakable_square():
     s = schedule(100, 12, 0.5, last=80)
     assert s[:50].sum() == 0 and s[80] == 12 and s[99] == 12
     assert all(a <= b for a, b in zip(s, s[1:], strict=False))
+
+
+def test_scan_orders_meet_top_and_left_placed():
+    from gridsolve.native_rules.edgematching_table import scan_order
+
+    for rows, cols, tail in ((6, 6, 0), (6, 6, 2), (5, 8, 3), (8, 5, 3)):
+        order = scan_order(rows, cols, tail)
+        assert sorted(order) == [(r, c) for r in range(rows) for c in range(cols)]
+        seen = set()
+        for r, c in order:
+            assert (r == 0 or (r - 1, c) in seen) and (c == 0 or (r, c - 1) in seen)
+            seen.add((r, c))
+    assert scan_order(4, 4, 2)[8:12] == [(2, 0), (3, 0), (2, 1), (3, 1)]  # the tail column by column
+
+
+def test_climbs_with_the_frame_fixed_or_scanned_score_what_the_checker_counts():
+    from gridsolve.native_rules.edgematching_breaks import CLIMBS
+    from gridsolve.puzzles.edgematching import matched_joins
+    from gridsolve.puzzles.solving import Deadline
+
+    puzzle, _, _ = generate("e2", 6, 6, 6, None, 5, True)
+    for how, climb in CLIMBS.items():
+        found: list = []
+        climb(puzzle, Deadline(10), 7, lambda found=found: min([b for _, b in found], default=61),
+              lambda board, breaks, found=found: found.append((board, breaks)))
+        assert found, how
+        breaks = [b for _, b in found]
+        assert breaks == sorted(breaks, reverse=True)
+        for board, b in found:
+            assert len(puzzle.inner_joins()) - matched_joins(puzzle, board) == b
+            assert all(v.code == "edge-mismatch" for v in check(puzzle, board))
+
+
+def test_the_tree_estimate_matches_a_complete_count():
+    from gridsolve.native_rules import edgematching_scan as scan_mod
+    from gridsolve.native_rules.edgematching_estimate import tree_estimate
+    from gridsolve.native_rules.edgematching_table import Search, build
+
+    puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
+    s = Search(build(puzzle))
+    boards = 0
+    while (code := s.step()) != scan_mod.EXHAUSTED:
+        boards += code == scan_mod.FOUND
+    est = tree_estimate(puzzle, 200_000)
+    assert abs(est[1:].sum() / s.nodes - 1) < 0.1
+    assert abs(est[-1] - boards) <= max(1, 0.2 * boards)
+
+
+def test_the_exact_kernel_and_the_break_kernel_walk_the_same_tree():
+    from gridsolve.native_rules import edgematching_scan as scan_mod
+    from gridsolve.native_rules.edgematching_table import Search, build
+
+    puzzle, planted, _ = make("e2", 5, 6, 5, True, seed=3)
+    hinted = puzzle.with_changes(hints=[(*divmod(8, 6), *planted.placements[8])])
+    for p in (puzzle, hinted):
+        walks = []
+        for general in (False, True):
+            s = Search(build(p, order=3, with_breaks=general))
+            s.exact_only = not general
+            boards = []
+            while (code := s.step(1000)) != scan_mod.EXHAUSTED:
+                if code == scan_mod.FOUND:
+                    boards.append(s.board(p))
+            walks.append((s.nodes, boards))
+        assert walks[0] == walks[1] and walks[0][1]
