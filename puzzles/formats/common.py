@@ -135,6 +135,27 @@ def check_dimensions(rows: int, cols: int, max_side: int) -> None:
         raise FormatError(f"impossible size {rows}x{cols} (each side must be 1..{max_side})")
 
 
+def pzprv3_lines(text: str) -> list[str]:
+    """The stripped lines of a pzprv3 file; its one-line form (URLs, tests) separates them by /."""
+    s = text.strip()
+    lines = s.split("/") if "\n" not in s and "/" in s else s.splitlines()
+    lines = [ln.strip() for ln in lines]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def pzprv3_size(lines: list[str], types: tuple[str, ...], genre: str, max_side: int) -> tuple[int, int]:
+    """Rows and cols from a pzprv3 header (``pzprv3[.1]`` / genre / ROWS / COLS), checked."""
+    if len(lines) < 4 or not lines[0].startswith("pzprv3") or lines[1] not in types:
+        raise FormatError(f"not a pzprv3 {genre} file")
+    if not (is_number(lines[2]) and is_number(lines[3])):
+        raise FormatError("pzprv3 rows / cols are not numbers", line=3)
+    rows, cols = int(lines[2]), int(lines[3])
+    check_dimensions(rows, cols, max_side)
+    return rows, cols
+
+
 def solution_from_json(text: str, from_json):
     """A solution written as JSON -- the kind's own object or a gridsolve JSON result (its first
     solution) -- built by ``from_json(obj)``; every problem is a ``FormatError``. ``text`` starts

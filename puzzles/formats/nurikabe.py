@@ -39,6 +39,8 @@ from .common import (
     is_number,
     leading_solution_forms,
     puzzlekit_entry,
+    pzprv3_lines,
+    pzprv3_size,
     solution_grid_lines,
     url_board,
 )
@@ -345,15 +347,8 @@ def _solution_cells(puzzle: NurikabePuzzle, lines: list[str]) -> NurikabeSolutio
 
 
 def from_pzprv3(text: str) -> tuple[NurikabePuzzle, NurikabeSolution | None]:
-    s = text.strip()
-    lines = s.split("/") if "\n" not in s and "/" in s else s.splitlines()
-    lines = [ln.strip() for ln in lines]
-    if len(lines) < 4 or not lines[0].startswith("pzprv3") or lines[1] not in URL_TYPES:
-        raise FormatError("not a pzprv3 nurikabe file")
-    if not (is_number(lines[2]) and is_number(lines[3])):
-        raise FormatError("pzprv3 rows / cols are not numbers", line=3)
-    rows, cols = int(lines[2]), int(lines[3])
-    check_dimensions(rows, cols, MAX_SIDE)
+    lines = pzprv3_lines(text)
+    rows, cols = pzprv3_size(lines, URL_TYPES, "nurikabe", MAX_SIDE)
     body = lines[4 : 4 + rows]
     if len(body) != rows:
         raise FormatError(f"pzprv3 file has fewer than {rows} cell rows")

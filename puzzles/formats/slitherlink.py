@@ -342,27 +342,13 @@ def from_clp(text: str) -> SlitherlinkPuzzle:
 # ---------------------------------------------------------------- pzprv3
 
 
-def _pzpr_lines(text: str) -> list[str]:
-    s = text.strip()
-    if "\n" not in s and "/" in s:  # the one-line form used in URLs and tests
-        return [p for p in s.split("/")]
-    return s.splitlines()
-
-
 def from_pzprv3(text: str) -> tuple[SlitherlinkPuzzle, SlitherlinkSolution | None]:
     """``pzprv3[.1]`` / ``slither`` / ROWS / COLS, ROWS clue lines (``.`` none, ``-`` ?, digit),
     [pzprv3.1: ROWS lines of cell marks], ROWS lines of COLS+1 vertical edges, ROWS+1 lines of
     COLS horizontal edges (1 line, -1 cross, 0 unknown). The edges become the solution if any
     line is drawn."""
-    lines = [ln.strip() for ln in _pzpr_lines(text)]
-    while lines and not lines[-1]:
-        lines.pop()
-    if len(lines) < 4 or not lines[0].startswith("pzprv3") or lines[1] not in URL_TYPES:
-        raise FormatError("not a pzprv3 slither file")
-    if not (is_number(lines[2]) and is_number(lines[3])):
-        raise FormatError("pzprv3 rows / cols are not numbers", line=3)
-    rows, cols = int(lines[2]), int(lines[3])
-    check_dimensions(rows, cols, MAX_SIDE)
+    lines = common.pzprv3_lines(text)
+    rows, cols = common.pzprv3_size(lines, URL_TYPES, "slither", MAX_SIDE)
     rest = lines[4:]
     start = 5
     if rest and rest[0] and not re.fullmatch(r"[-.0-9 ]+", rest[0]):
