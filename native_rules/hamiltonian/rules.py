@@ -51,7 +51,7 @@ RULE_NAMES = (
     "double area", "double area rotated", "sequence", "down stair", "distance 3 next step",
     "area up (author's table)", "area up big (author's table)",
     "corner big (author's table)", "far both sides (author's)", "side rules (author's)",
-    "double stair", "double stair reversed",
+    "double stair", "double stair reversed", "stair at end concave straight 5",
 )
 
 

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .walker import M_N, OFF, B, R, S, T, border_index, corner, idx, mirror, njit, rel, turn_right
+from .area import AREA_OK, count_area
+from .walker import BACK, M_N, OFF, B, L, R, S, T, border_index, corner, idx, mirror, njit, rel, turn_right
 
 DOUBLE_STAIR, DOUBLE_STAIR_REVERSED = 26, 27
 
@@ -249,3 +250,301 @@ def check_double_stair_reversed(board, f, fb):
                 S(fb, h, DOUBLE_STAIR_REVERSED)
                 if j == 0:
                     R(fb, h, DOUBLE_STAIR_REVERSED)
+
+
+# ---------------------------------------------------------------- corners at any distance
+
+STAIR_END_CONCAVE_STRAIGHT_5 = 28
+
+
+@njit(cache=True)
+def _take(board, f, a, b, k):
+    """Take rel(a, b) for the moment as the walk's k-th next cell (the author adds it to his path
+    and removes it again); an already taken cell keeps its index, a border cell stays border.
+    Returns the old value for ``_untake``."""
+    x, y = rel(f, a, b)
+    old = board[0][y + OFF, x + OFF]
+    if old == -1:
+        board[0][y + OFF, x + OFF] = board[1][1] + k
+    return old
+
+
+@njit(cache=True)
+def _untake(board, f, a, b, old):
+    x, y = rel(f, a, b)
+    board[0][y + OFF, x + OFF] = old
+
+
+@njit(cache=True)
+def _frame2(f, a, b, side, rotation):
+    """The author's secondary frame of ``CheckCorner``: at rel(a, b), mirrored (side 1) and turned
+    (rotation 0 = as is, 1 = small area, 2 = big area, 3 = turned round)."""
+    x, y = rel(f, a, b)
+    sx, sy, lx, ly = f[2], f[3], f[4], f[5]
+    if side == 0:
+        if rotation == 0:
+            return (x, y, sx, sy, lx, ly)
+        if rotation == 1:
+            return (x, y, lx, ly, -sx, -sy)
+        if rotation == 2:
+            return (x, y, -lx, -ly, sx, sy)
+        return (x, y, -sx, -sy, -lx, -ly)
+    if rotation == 0:
+        return (x, y, sx, sy, -lx, -ly)
+    if rotation == 1:
+        return (x, y, -lx, -ly, -sx, -sy)
+    if rotation == 2:
+        return (x, y, lx, ly, sx, sy)
+    return (x, y, -sx, -sy, lx, ly)
+
+
+@njit(cache=True)
+def stair_area(board, h, gate_rel, m, outside_a, outside_b):
+    """Count the area behind the stair-shaped gate ``gate_rel[:m]`` (frame cells, the author's
+    start field, border fields and end field): flood from the gate, blocking each gate cell's
+    neighbours on the other side -- offsets (outside_a, 0) and (0, outside_b) -- that are not gate
+    cells themselves. Black = the colour of the gate's first cell. Returns (ok, black, white);
+    not ok when the area is not closed as drawn (``count_area``: leak or the end corner in it)."""
+    gate = np.empty((m, 2), dtype=np.int64)
+    blocked = np.empty((2 * m, 2), dtype=np.int64)
+    for k in range(m):
+        gate[k, 0], gate[k, 1] = rel(h, gate_rel[k, 0], gate_rel[k, 1])
+    nb = 0
+    for k in range(m):
+        for t in range(2):
+            a = gate_rel[k, 0] + (outside_a if t == 0 else 0)
+            b = gate_rel[k, 1] + (0 if t == 0 else outside_b)
+            listed = False
+            for i in range(m):
+                if gate_rel[i, 0] == a and gate_rel[i, 1] == b:
+                    listed = True
+            if not listed:
+                blocked[nb, 0], blocked[nb, 1] = rel(h, a, b)
+                nb += 1
+    status, _, black, white = count_area(board, gate, blocked[:nb], gate, (gate[0, 0] + gate[0, 1]) % 2)
+    return status == AREA_OK, black, white
+
+
+@njit(cache=True)
+def _corner_tables(hori, vert):
+    """The author's "enter later" line counts for a corner at (hori, vert) (his ``CheckCorner``):
+    the area may hold at most ``later_w`` more white than black cells and at most ``later_b`` more
+    black than white when it is entered later."""
+    if vert == hori:
+        return -1, hori - 2
+    if hori > vert:
+        a = vert - 1
+        d = hori - vert
+        n = d // 2
+        if d % 2 == 0:
+            return n // 2, a + n // 2
+        return a - 1 + (n + 1) // 2, ((n + 2) // 2 if n > 0 else 0)
+    a = hori - 1
+    d = vert - hori
+    n = d // 2
+    if d % 2 == 0:
+        return n // 2, a + n // 2
+    return (1 + n // 2 if n > 0 else 0), a - 1 + (n + 1) // 2
+
+
+@njit(cache=True)
+def _corner_gate(board, g, hori, vert, out):
+    """The stair from (1, 1) to (hori - 1, vert - 1) that closes the area under a corner at
+    (hori, vert) (his ``CheckCorner``, three shapes: diagonal, along the first row then diagonal,
+    diagonal then straight up). Returns how many cells, or -1 when one of them is taken."""
+    m = 0
+    out[m, 0], out[m, 1] = 1, 1
+    m += 1
+    if vert == hori:
+        for k in range(1, hori):
+            if T(board, g, k, k) or (k < hori - 1 and T(board, g, k + 1, k)):
+                return -1
+            if k == 1 and hori > 2:
+                out[m, 0], out[m, 1] = 2, 1
+                m += 1
+            elif 1 < k < hori - 1:
+                out[m, 0], out[m, 1] = k, k
+                out[m + 1, 0], out[m + 1, 1] = k + 1, k
+                m += 2
+    elif hori > vert:
+        d = hori - vert
+        for k in range(1, d + 1):
+            if T(board, g, k, 1):
+                return -1
+            if k > 1:
+                out[m, 0], out[m, 1] = k, 1
+                m += 1
+        for k in range(1, vert):
+            if T(board, g, d + k, k) or (k < vert - 1 and T(board, g, d + k + 1, k)):
+                return -1
+            if k < vert - 1:
+                out[m, 0], out[m, 1] = d + k, k
+                out[m + 1, 0], out[m + 1, 1] = d + k + 1, k
+                m += 2
+    else:
+        for k in range(1, hori):
+            if T(board, g, k, k) or (k < hori - 1 and hori > 2 and T(board, g, k + 1, k)):
+                return -1
+            if hori > 2:
+                if k == 1:
+                    out[m, 0], out[m, 1] = 2, 1
+                    m += 1
+                elif k < hori - 1:
+                    out[m, 0], out[m, 1] = k, k
+                    out[m + 1, 0], out[m + 1, 1] = k + 1, k
+                    m += 2
+                else:
+                    out[m, 0], out[m, 1] = k, k
+                    m += 1
+        for k in range(1, vert - hori + 1):
+            if T(board, g, hori - 1, hori - 1 + k):
+                return -1
+            if k < vert - hori:
+                out[m, 0], out[m, 1] = hori - 1, hori - 1 + k
+                m += 1
+    # the end field (hori - 1, vert - 1), unless it is the last cell added or the start
+    if not (out[m - 1, 0] == hori - 1 and out[m - 1, 1] == vert - 1):
+        out[m, 0], out[m, 1] = hori - 1, vert - 1
+        m += 1
+    return m
+
+
+@njit(cache=True)
+def check_corner(board, f, a, b, side, rotation, small, k0):
+    """The author's ``CheckCorner(left, straight, side, rotation, ..., smallArea)``: with the walk
+    standing for the moment on rel(a, b) of frame f, in the secondary frame there (``_frame2``),
+    follow the wall ahead-left from the first obstacle of row 1; at each closed corner (hori,
+    vert) whose line closes the small (or big) area: a close mid-across (1, 2) or across (2, 2)
+    corner means True at once; a farther one (hori > 1) closes an area under it with the stair
+    from (1, 1) to (hori - 1, vert - 1) -- if its colour balance is outside what entering it later
+    allows (``_corner_tables``), True. The caller forbids the move that leaves that area to be
+    entered later. ``k0``: how many cells the caller has already taken for the moment."""
+    n = board[1][M_N]
+    old = _take(board, f, a, b, k0)
+    g = _frame2(f, a, b, side, rotation)
+    found = False
+    hs = 1
+    while not _blocked(board, g, hs, 1) and hs <= n + 1:
+        hs += 1
+    if hs >= 2 and hs <= n + 1:
+        gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+        cur = 0
+        nx, ny = hs - 1, 1
+        steps = 0
+        while not (nx < 0 and ny >= 1) and not corner(board, g, nx, ny) \
+                and not (steps > 0 and nx == hs - 1 and ny == 1):
+            steps += 1
+            if steps == n * n:
+                break
+            cur = (cur + 1) % 4
+            d = cur
+            px, py = nx + _STEP[d, 0], ny + _STEP[d, 1]
+            turns = 0
+            while _blocked(board, g, px, py) and turns < 4:
+                turns += 1
+                d = (d + 3) % 4
+                px, py = nx + _STEP[d, 0], ny + _STEP[d, 1]
+            if turns == 4:
+                break
+            if cur == 0 and d == 0 and ny >= 1:
+                hori, vert = nx + 1, ny + 1
+                i1 = idx(board, g, hori, vert)
+                i2 = idx(board, g, hori + 1, vert)
+                if (small and i2 > i1) or (not small and i2 < i1):
+                    if vert == 2 and (hori == 1 or hori == 2):
+                        found = True  # close mid-across / across
+                        break
+                    if hori > 1:
+                        m = _corner_gate(board, g, hori, vert, gate)
+                        if m > 0:
+                            ok, black, white = stair_area(board, g, gate, m, -1, 1)
+                            later_w, later_b = _corner_tables(hori, vert)
+                            if ok and not (-later_b <= white - black <= later_w):
+                                found = True
+                                break
+            cur = d
+            nx, ny = px, py
+    _untake(board, f, a, b, old)
+    return found
+
+
+@njit(cache=True)
+def check_stair_at_end_concave_straight_5(board, f, fb):
+    """``StairAtEndConcaveStraight5`` (the author's examples 2024_0618, 2024_0717_1, 2025_0525,
+    2026_0304_4: the obstacle is a closed corner; 2024_0818, 2025_0720, 2026_0301, 2026_0302_1,
+    2026_0304_7: a straight wall -- "the second obstacle is inside and seen at the first white
+    field where we enter the area if we should enter it later"). Per side, as is and turned
+    right: scanning rows 1, 2, ... ahead, each row empty from column 1 to its first obstacle,
+    which lies more than 5 columns beyond the row, until a row whose first obstacle is exactly 5
+    beyond it (the obstacle at (vert + 5, vert)), its line running on ahead (or, a border, the
+    border running back). The gate: a stair from (1, 1) up and left to row ``vert``, then along
+    that row to the obstacle; the area beyond it (ahead of the row) holding one more white cell
+    than black (black = the colour of (1, 1)). With the stair (k + 1, k), k < vert, taken for the
+    moment (the walk along it), if ``check_corner`` at (vert + 1, vert), mirrored, finds an area
+    there that cannot be entered later: forbid left and back of the frame."""
+    n = board[1][M_N]
+    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+    for side in range(2):
+        h0 = f if side == 0 else mirror(f)
+        for j in range(2):
+            h = h0 if j == 0 else turn_right(h0)
+            hori, vert = 1, 1
+            found = False
+            while not _blocked(board, h, hori, vert) and vert <= n:
+                while not _blocked(board, h, hori, vert):
+                    hori += 1
+                if hori == vert + 5:
+                    found = True
+                    break
+                if hori < vert + 5:
+                    break
+                vert += 1
+                hori = 1
+            if not found:
+                continue
+            i1 = idx(board, h, hori, vert)
+            if i1 != -1:
+                i2 = idx(board, h, hori, vert + 1)
+                i3 = idx(board, h, hori, vert - 1)
+                runs = (i2 != -1 and i2 > i1) or (i3 != -1 and i1 > i3)
+            else:
+                runs = border_index(board, h, hori, vert - 1) > border_index(board, h, hori, vert + 1)
+            if not runs:
+                continue
+            m = 0
+            gate[m, 0], gate[m, 1] = 1, 1
+            m += 1
+            taken = False
+            for k in range(1, hori - 1):
+                if k == 1 and vert >= 2:
+                    gate[m, 0], gate[m, 1] = 1, 2
+                    m += 1
+                elif k < vert:
+                    gate[m, 0], gate[m, 1] = k, k
+                    gate[m + 1, 0], gate[m + 1, 1] = k, k + 1
+                    m += 2
+                elif vert > 1:
+                    gate[m, 0], gate[m, 1] = k, vert
+                    m += 1
+                elif k > 1:
+                    gate[m, 0], gate[m, 1] = k, 1
+                    m += 1
+            gate[m, 0], gate[m, 1] = hori - 1, vert
+            m += 1
+            for k in range(1, m - 1):
+                if T(board, h, gate[k, 0], gate[k, 1]):
+                    taken = True
+            if taken:
+                continue
+            ok, black, white = stair_area(board, h, gate, m, 1, -1)
+            if not (ok and white - black == 1):
+                continue
+            olds = np.empty(vert, dtype=np.int64)
+            for k in range(vert):
+                olds[k] = _take(board, h, k + 1, k, k)
+            fired = check_corner(board, h, vert + 1, vert, 1, 0, True, vert)
+            for k in range(vert - 1, -1, -1):
+                _untake(board, h, k + 1, k, olds[k])
+            if fired:
+                L(fb, h, STAIR_END_CONCAVE_STRAIGHT_5)
+                BACK(fb, h, STAIR_END_CONCAVE_STRAIGHT_5)
