@@ -26,7 +26,24 @@ from __future__ import annotations
 import numpy as np
 
 from .area import AREA_OK, count_area
-from .walker import BACK, M_N, OFF, B, L, R, S, T, border_index, corner, idx, mirror, njit, rel, turn_right
+from .walker import (
+    BACK,
+    M_N,
+    OFF,
+    B,
+    L,
+    R,
+    S,
+    T,
+    border_index,
+    corner,
+    idx,
+    mirror,
+    njit,
+    rel,
+    turn_left,
+    turn_right,
+)
 
 DOUBLE_STAIR, DOUBLE_STAIR_REVERSED = 26, 27
 
@@ -50,17 +67,18 @@ def _loc(x, y, side, rotation, a, b):
 
 
 @njit(cache=True)
-def near_small(board, f, x, y, side, rotation, small):
+def near_small(board, f, x, y, side, rotation, small, mode):
     """``CheckNearFieldSmallRel(x, y, side, rotation, smallArea)``: in the local frame at (x, y),
     a C-shape on the left (the cell two to the left taken or border, the one between empty), a
     close mid-across (local (1, 2) taken, (0, 2) and (1, 1) empty) or a close across obstacle
     ((2, 2) taken, (1, 2) and (2, 1) empty), its line running so that it closes the small area
     (``small``) or the big one. The direction test reads the obstacle's neighbour as the author
     does (the mid-across and across tests compare with the cell one further left, -1 when it is
-    not taken)."""
+    not taken). ``mode``: 2 = all three (``CheckNearFieldSmallRel``), 1 = mid-across and across
+    (``...Rel1``), 0 = mid-across only (``...Rel0``)."""
     a, b = _loc(x, y, side, rotation, 2, 0)
     c, d = _loc(x, y, side, rotation, 1, 0)
-    if (T(board, f, a, b) or B(board, f, a, b)) and not T(board, f, c, d):
+    if mode == 2 and (T(board, f, a, b) or B(board, f, a, b)) and not T(board, f, c, d):
         e, g = _loc(x, y, side, rotation, 2, -1)
         if T(board, f, a, b):
             i1 = idx(board, f, a, b)
@@ -90,7 +108,7 @@ def near_small(board, f, x, y, side, rotation, small):
     a, b = _loc(x, y, side, rotation, 2, 2)
     c, d = _loc(x, y, side, rotation, 1, 2)
     e, g = _loc(x, y, side, rotation, 2, 1)
-    if T(board, f, a, b) and not T(board, f, c, d) and not T(board, f, e, g):
+    if mode >= 1 and T(board, f, a, b) and not T(board, f, c, d) and not T(board, f, e, g):
         i1 = idx(board, f, a, b)
         p, q = _loc(x, y, side, rotation, 3, 2)
         i2 = idx(board, f, p, q)
@@ -219,7 +237,7 @@ def check_double_stair(board, f, fb):
             old = board[0][y + OFF, x + OFF]
             if old < 0:  # taken cells keep their index (the author's InTakenIndex finds the first)
                 board[0][y + OFF, x + OFF] = board[1][1]  # the newest index
-            fired = near_small(board, h, 2, 2, 0, 2, False) and near_small(board, h, 3, 1, 1, 3, True)
+            fired = near_small(board, h, 2, 2, 0, 2, False, 2) and near_small(board, h, 3, 1, 1, 3, True, 2)
             if old < 0:
                 board[0][y + OFF, x + OFF] = old
             if fired:
@@ -246,7 +264,7 @@ def check_double_stair_reversed(board, f, fb):
                 continue
             if T(board, h, 1, -1) and T(board, h, 2, -2) and not T(board, h, 1, 0) \
                     and not T(board, h, 2, -1) and not T(board, h, 3, -2) \
-                    and near_small(board, h, 3, -1, 0, 1, True):
+                    and near_small(board, h, 3, -1, 0, 1, True, 2):
                 S(fb, h, DOUBLE_STAIR_REVERSED)
                 if j == 0:
                     R(fb, h, DOUBLE_STAIR_REVERSED)
@@ -254,7 +272,8 @@ def check_double_stair_reversed(board, f, fb):
 
 # ---------------------------------------------------------------- corners at any distance
 
-STAIR_END_CONCAVE_STRAIGHT_5 = 28
+STAIR_END_CONCAVE_STRAIGHT_3, STAIR_END_CONCAVE_STRAIGHT_4 = 28, 29
+STAIR_END_CONCAVE_STRAIGHT_5, STAIR_END_CONCAVE_STRAIGHT_6 = 30, 31
 
 
 @njit(cache=True)
@@ -469,74 +488,175 @@ def check_corner(board, f, a, b, side, rotation, small, k0):
 
 
 @njit(cache=True)
+def _row_obstacle(board, h, offset):
+    """The scan of the author's "stair at end concave straight" rules: rows 1, 2, ... ahead, each
+    empty from column 1 to its first obstacle; a row whose first obstacle lies more than
+    ``offset`` columns beyond it goes on to the next row, exactly ``offset`` beyond it is found.
+    Returns (hori, vert) of the obstacle, or (0, 0)."""
+    n = board[1][M_N]
+    hori, vert = 1, 1
+    while not _blocked(board, h, hori, vert) and vert <= n:
+        while not _blocked(board, h, hori, vert):
+            hori += 1
+        if hori == vert + offset:
+            return hori, vert
+        if hori < vert + offset:
+            return 0, 0
+        vert += 1
+        hori = 1
+    return 0, 0
+
+
+@njit(cache=True)
+def _runs_ahead(board, h, hori, vert):
+    """The obstacle's line runs on ahead through it (from (hori, vert - 1) or into (hori, vert +
+    1)); a border obstacle: the border index falls ahead."""
+    i1 = idx(board, h, hori, vert)
+    if i1 == -1:
+        return border_index(board, h, hori, vert - 1) > border_index(board, h, hori, vert + 1)
+    i2 = idx(board, h, hori, vert + 1)
+    i3 = idx(board, h, hori, vert - 1)
+    return (i2 != -1 and i2 > i1) or (i3 != -1 and i1 > i3)
+
+
+@njit(cache=True)
+def _row_gate(a0, vert, kmax, out):
+    """The gate from (a0, 1): a stair up and left (up first) to row ``vert``, then along that row
+    to (kmax + 1, vert). Returns how many cells."""
+    m = 0
+    out[m, 0], out[m, 1] = a0, 1
+    m += 1
+    for k in range(a0, kmax + 1):
+        if k == a0 and vert >= 2:
+            out[m, 0], out[m, 1] = a0, 2
+            m += 1
+        elif k < a0 + vert - 1:
+            out[m, 0], out[m, 1] = k, k + 1 - a0
+            out[m + 1, 0], out[m + 1, 1] = k, k + 2 - a0
+            m += 2
+        elif vert > 1:
+            out[m, 0], out[m, 1] = k, vert
+            m += 1
+        elif k > a0:
+            out[m, 0], out[m, 1] = k, 1
+            m += 1
+    out[m, 0], out[m, 1] = kmax + 1, vert
+    return m + 1
+
+
+@njit(cache=True)
+def _inner_taken(board, h, gate, m):
+    """One of the gate's border fields (all but its first and last cell) is taken."""
+    for k in range(1, m - 1):
+        if T(board, h, gate[k, 0], gate[k, 1]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _concave_straight(board, h, offset, check_taken, gate):
+    """The area of the "stair at end concave straight" rules at distance ``offset``: the obstacle
+    found by ``_row_obstacle``, its line running ahead, the gate ``_row_gate`` from (1, 1) to it
+    (its border fields empty when ``check_taken``), the area ahead of the gate counted (black =
+    the colour of (1, 1)). Returns (found, vert, black, white)."""
+    hori, vert = _row_obstacle(board, h, offset)
+    if hori == 0 or not _runs_ahead(board, h, hori, vert):
+        return False, 0, 0, 0
+    m = _row_gate(1, vert, hori - 2, gate)
+    if check_taken and _inner_taken(board, h, gate, m):
+        return False, 0, 0, 0
+    ok, black, white = stair_area(board, h, gate, m, 1, -1)
+    return ok, vert, black, white
+
+
+@njit(cache=True)
+def check_stair_at_end_concave_straight_3(board, f, fb):
+    """``StairAtEndConcaveStraight3`` (the author's examples 2024_0619, 2025_0527, 2025_0527_1,
+    2026_0302_4, 2026_0302_5: a mid-across obstacle; 2024_0717_2: across): per side, as is and
+    turned left, the obstacle exactly 3 beyond its row (no stair needed), the area ahead of the
+    gate one white cell up; with the straight cell taken for the moment, ``check_corner`` from
+    there (mirrored) finds an area that cannot be entered later: forbid straight."""
+    n = board[1][M_N]
+    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+    for side in range(2):
+        h0 = f if side == 0 else mirror(f)
+        for j in range(2):
+            h = h0 if j == 0 else turn_left(h0)
+            ok, vert, black, white = _concave_straight(board, h, 3, False, gate)
+            if not (ok and white - black == 1):
+                continue
+            old = _take(board, h, 0, 1, 0)
+            fired = check_corner(board, h, 0, 1, 1, 0, True, 1)
+            _untake(board, h, 0, 1, old)
+            if fired:
+                S(fb, h, STAIR_END_CONCAVE_STRAIGHT_3)
+
+
+@njit(cache=True)
+def check_stair_at_end_concave_straight_4(board, f, fb):
+    """``StairAtEndConcaveStraight4`` (the author's examples 2024_0717_2, 2025_0522_1): per side,
+    as is and turned left, the nearest closed corner of the quarter ahead-left whose column lies
+    3 beyond its row, at (vert + 3, vert), the cells (k, k + 1) below its row and its row up to it
+    empty, its line running on to the left; the gate from (0, 1) -- a stair up and left, then
+    along the row -- empty; the area ahead of it holding ``vert`` more white cells than black
+    (black = the colour that (0, 1) is not) and a close mid-across or across obstacle closing the
+    small area at (vert - 1, vert), mirrored: forbid straight."""
+    n = board[1][M_N]
+    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+    out = np.zeros((4, MAX_CORNERS, 2), dtype=np.int64)
+    counts = np.zeros(4, dtype=np.int64)
+    if not closed_corners(board, f, out, counts):
+        return
+    for side in range(2):
+        h0 = f if side == 0 else mirror(f)
+        for j in range(2):
+            h = h0 if j == 0 else turn_left(h0)
+            q = _QUARTERS[side, 0 if j == 0 else 3]
+            dist = n
+            for k in range(counts[q]):
+                c0, c1 = out[q, k, 0], out[q, k, 1]
+                if j == 1:
+                    c0, c1 = c1, c0
+                if c0 == c1 + 3 and c0 < dist:
+                    dist = c0
+            if dist >= n:
+                continue
+            hori, vert = dist, dist - 3
+            empty = True
+            for k in range(dist):
+                if (k < vert and T(board, h, k, k + 1)) or (k >= vert and T(board, h, k, vert)):
+                    empty = False
+            if not empty or idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
+                continue
+            m = _row_gate(0, vert, hori - 2, gate)
+            if _inner_taken(board, h, gate, m):
+                continue
+            ok, first, other = stair_area(board, h, gate, m, 1, -1)
+            black, white = other, first  # the author's type 3: black is the other colour
+            if ok and white - black == vert and near_small(board, h, vert - 1, vert, 1, 0, True, 1):
+                S(fb, h, STAIR_END_CONCAVE_STRAIGHT_4)
+
+
+@njit(cache=True)
 def check_stair_at_end_concave_straight_5(board, f, fb):
     """``StairAtEndConcaveStraight5`` (the author's examples 2024_0618, 2024_0717_1, 2025_0525,
     2026_0304_4: the obstacle is a closed corner; 2024_0818, 2025_0720, 2026_0301, 2026_0302_1,
     2026_0304_7: a straight wall -- "the second obstacle is inside and seen at the first white
     field where we enter the area if we should enter it later"). Per side, as is and turned
-    right: scanning rows 1, 2, ... ahead, each row empty from column 1 to its first obstacle,
-    which lies more than 5 columns beyond the row, until a row whose first obstacle is exactly 5
-    beyond it (the obstacle at (vert + 5, vert)), its line running on ahead (or, a border, the
-    border running back). The gate: a stair from (1, 1) up and left to row ``vert``, then along
-    that row to the obstacle; the area beyond it (ahead of the row) holding one more white cell
-    than black (black = the colour of (1, 1)). With the stair (k + 1, k), k < vert, taken for the
-    moment (the walk along it), if ``check_corner`` at (vert + 1, vert), mirrored, finds an area
-    there that cannot be entered later: forbid left and back of the frame."""
+    right: the obstacle exactly 5 beyond its row (``_row_obstacle``: each row before it empty for
+    more than 5 beyond), its line running on ahead (or, a border, the border running back). The
+    gate: a stair from (1, 1) up and left to row ``vert``, then along that row to the obstacle,
+    its border fields empty; the area ahead of it holding one more white cell than black (black
+    = the colour of (1, 1)). With the stair (k + 1, k), k < vert, taken for the moment (the walk
+    along it), if ``check_corner`` at (vert + 1, vert), mirrored, finds an area there that cannot
+    be entered later: forbid left and back of the frame."""
     n = board[1][M_N]
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
     for side in range(2):
         h0 = f if side == 0 else mirror(f)
         for j in range(2):
             h = h0 if j == 0 else turn_right(h0)
-            hori, vert = 1, 1
-            found = False
-            while not _blocked(board, h, hori, vert) and vert <= n:
-                while not _blocked(board, h, hori, vert):
-                    hori += 1
-                if hori == vert + 5:
-                    found = True
-                    break
-                if hori < vert + 5:
-                    break
-                vert += 1
-                hori = 1
-            if not found:
-                continue
-            i1 = idx(board, h, hori, vert)
-            if i1 != -1:
-                i2 = idx(board, h, hori, vert + 1)
-                i3 = idx(board, h, hori, vert - 1)
-                runs = (i2 != -1 and i2 > i1) or (i3 != -1 and i1 > i3)
-            else:
-                runs = border_index(board, h, hori, vert - 1) > border_index(board, h, hori, vert + 1)
-            if not runs:
-                continue
-            m = 0
-            gate[m, 0], gate[m, 1] = 1, 1
-            m += 1
-            taken = False
-            for k in range(1, hori - 1):
-                if k == 1 and vert >= 2:
-                    gate[m, 0], gate[m, 1] = 1, 2
-                    m += 1
-                elif k < vert:
-                    gate[m, 0], gate[m, 1] = k, k
-                    gate[m + 1, 0], gate[m + 1, 1] = k, k + 1
-                    m += 2
-                elif vert > 1:
-                    gate[m, 0], gate[m, 1] = k, vert
-                    m += 1
-                elif k > 1:
-                    gate[m, 0], gate[m, 1] = k, 1
-                    m += 1
-            gate[m, 0], gate[m, 1] = hori - 1, vert
-            m += 1
-            for k in range(1, m - 1):
-                if T(board, h, gate[k, 0], gate[k, 1]):
-                    taken = True
-            if taken:
-                continue
-            ok, black, white = stair_area(board, h, gate, m, 1, -1)
+            ok, vert, black, white = _concave_straight(board, h, 5, True, gate)
             if not (ok and white - black == 1):
                 continue
             olds = np.empty(vert, dtype=np.int64)
@@ -548,3 +668,29 @@ def check_stair_at_end_concave_straight_5(board, f, fb):
             if fired:
                 L(fb, h, STAIR_END_CONCAVE_STRAIGHT_5)
                 BACK(fb, h, STAIR_END_CONCAVE_STRAIGHT_5)
+
+
+@njit(cache=True)
+def check_stair_at_end_concave_straight_6(board, f, fb):
+    """``StairAtEndConcaveStraight6`` (the author's example 2026_0302): per side, as is and turned
+    right, the obstacle exactly 6 beyond its row, the area ahead of the gate holding ``vert`` more
+    black cells than white and a close mid-across obstacle closing the small area at (vert + 2,
+    vert), mirrored; with (vert + 1, vert + 1) and (vert + 1, vert) taken for the moment,
+    ``check_corner`` at (vert + 1, vert), mirrored and turned round, finds an area that cannot
+    be entered later: forbid straight."""
+    n = board[1][M_N]
+    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+    for side in range(2):
+        h0 = f if side == 0 else mirror(f)
+        for j in range(2):
+            h = h0 if j == 0 else turn_right(h0)
+            ok, vert, black, white = _concave_straight(board, h, 6, True, gate)
+            if not (ok and black - white == vert and near_small(board, h, vert + 2, vert, 1, 0, True, 0)):
+                continue
+            old1 = _take(board, h, vert + 1, vert + 1, 0)
+            old2 = _take(board, h, vert + 1, vert, 1)
+            fired = check_corner(board, h, vert + 1, vert, 1, 3, True, 2)
+            _untake(board, h, vert + 1, vert, old2)
+            _untake(board, h, vert + 1, vert + 1, old1)
+            if fired:
+                S(fb, h, STAIR_END_CONCAVE_STRAIGHT_6)
