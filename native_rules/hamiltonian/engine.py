@@ -48,6 +48,7 @@ from .side import check_side_table
 from .stairs import (
     check_double_stair,
     check_double_stair_reversed,
+    check_stair_at_end_concave_out_5,
     check_stair_at_end_concave_straight_3,
     check_stair_at_end_concave_straight_4,
     check_stair_at_end_concave_straight_5,
@@ -65,9 +66,9 @@ NINE = G_DOUBLE_AREA | G_SEQUENCE | G_DOWN_STAIR | G_NEXT_STEP | G_TABLES | G_SI
 CONTROL = UNIVERSAL | NINE
 G_DOUBLE_STAIR, G_DOUBLE_STAIR_REVERSED = 1 << 14, 1 << 15
 G_CONCAVE_STRAIGHT_3, G_CONCAVE_STRAIGHT_4 = 1 << 16, 1 << 17
-G_CONCAVE_STRAIGHT_5, G_CONCAVE_STRAIGHT_6 = 1 << 18, 1 << 19
+G_CONCAVE_STRAIGHT_5, G_CONCAVE_STRAIGHT_6, G_CONCAVE_OUT_5 = 1 << 18, 1 << 19, 1 << 20
 LARGE = (G_CONCAVE_STRAIGHT_3 | G_CONCAVE_STRAIGHT_4 | G_CONCAVE_STRAIGHT_5 | G_CONCAVE_STRAIGHT_6
-         | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED)
+         | G_CONCAVE_OUT_5 | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED)
 GROUPS = {
     "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
     "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
@@ -76,6 +77,7 @@ GROUPS = {
     "next-step": G_NEXT_STEP, "area-tables": G_TABLES, "side-table": G_SIDE,
     "concave-straight-3": G_CONCAVE_STRAIGHT_3, "concave-straight-4": G_CONCAVE_STRAIGHT_4,
     "concave-straight-5": G_CONCAVE_STRAIGHT_5, "concave-straight-6": G_CONCAVE_STRAIGHT_6,
+    "concave-out-5": G_CONCAVE_OUT_5,
     "double-stair": G_DOUBLE_STAIR, "double-stair-reversed": G_DOUBLE_STAIR_REVERSED,
 }
 # rule sets by name (``--rules``): none = every candidate allowed (plain backtracking); 9x9 = the
@@ -149,6 +151,8 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_stair_at_end_concave_straight_5(board, f, fb)
     if groups & G_CONCAVE_STRAIGHT_6:
         check_stair_at_end_concave_straight_6(board, f, fb)
+    if groups & G_CONCAVE_OUT_5:
+        check_stair_at_end_concave_out_5(board, f, fb)
     if groups & G_DOUBLE_STAIR:
         check_double_stair(board, f, fb)
     if groups & G_DOUBLE_STAIR_REVERSED:

@@ -53,7 +53,7 @@ RULE_NAMES = (
     "corner big (author's table)", "far both sides (author's)", "side rules (author's)",
     "double stair", "double stair reversed", "stair at end concave straight 3",
     "stair at end concave straight 4", "stair at end concave straight 5",
-    "stair at end concave straight 6",
+    "stair at end concave straight 6", "stair at end concave out 5",
 )
 
 

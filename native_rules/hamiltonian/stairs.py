@@ -274,6 +274,7 @@ def check_double_stair_reversed(board, f, fb):
 
 STAIR_END_CONCAVE_STRAIGHT_3, STAIR_END_CONCAVE_STRAIGHT_4 = 28, 29
 STAIR_END_CONCAVE_STRAIGHT_5, STAIR_END_CONCAVE_STRAIGHT_6 = 30, 31
+STAIR_END_CONCAVE_OUT_5 = 32
 
 
 @njit(cache=True)
@@ -694,3 +695,49 @@ def check_stair_at_end_concave_straight_6(board, f, fb):
             _untake(board, h, vert + 1, vert + 1, old1)
             if fired:
                 S(fb, h, STAIR_END_CONCAVE_STRAIGHT_6)
+
+
+@njit(cache=True)
+def check_stair_at_end_concave_out_5(board, f, fb):
+    """``StairAtEndConcaveOut5`` (the author's examples 2024_0817: a mid-across start obstacle
+    inside, 2026_0408: across; 2026_0304_2, 2026_0304_6: the end obstacle outside): per side, as
+    is and turned right, the nearest closed corner of the quarter ahead-left whose column lies 4
+    beyond its row, at (vert + 4, vert) with vert >= 2, its line running on ahead from it, the
+    diagonal below and the row under it empty; the gate from (1, 1) -- a stair up and left to row
+    vert - 1, then along it to (vert + 3, vert - 1) -- and the area ahead of it holding one more
+    white cell than black (black = the colour of (1, 1)), with a close mid-across obstacle closing
+    the small area at the gate's end (turned round, mirrored) or a close mid-across / across one
+    at (vert, vert - 1) (mirrored): forbid left and back."""
+    n = board[1][M_N]
+    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+    out = np.zeros((4, MAX_CORNERS, 2), dtype=np.int64)
+    counts = np.zeros(4, dtype=np.int64)
+    if not closed_corners(board, f, out, counts):
+        return
+    for side in range(2):
+        h0 = f if side == 0 else mirror(f)
+        for j in range(2):
+            h = h0 if j == 0 else turn_right(h0)
+            q = _QUARTERS[side, j]
+            dist = n
+            for k in range(counts[q]):
+                c0, c1 = out[q, k, 0], out[q, k, 1]
+                if j == 1:
+                    c0, c1 = c1, c0
+                if c0 == c1 + 4 and c0 < dist:
+                    dist = c0
+            if dist < 6 or dist >= n:
+                continue
+            empty = True
+            for k in range(1, dist):
+                if (k < dist - 5 and T(board, h, k, k)) or (k >= dist - 5 and T(board, h, k, dist - 5)):
+                    empty = False
+            hori, vert = dist, dist - 4
+            if not empty or idx(board, h, hori, vert + 1) <= idx(board, h, hori, vert):
+                continue
+            m = _row_gate(1, vert - 1, hori - 2, gate)
+            ok, black, white = stair_area(board, h, gate, m, 1, -1)
+            if ok and white == black + 1 and (near_small(board, h, hori - 1, vert - 1, 1, 3, True, 0)
+                                              or near_small(board, h, hori - 4, vert - 1, 1, 0, True, 1)):
+                L(fb, h, STAIR_END_CONCAVE_OUT_5)
+                BACK(fb, h, STAIR_END_CONCAVE_OUT_5)
