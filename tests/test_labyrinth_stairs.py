@@ -26,7 +26,9 @@ AUTHOR_EXAMPLES = [
 
 
 def test_rule_set_names():
-    assert parse_rules("large") == LARGE == GROUPS["double-stair"] | GROUPS["double-stair-reversed"]
+    names = ("concave-straight-3", "concave-straight-4", "concave-straight-5", "concave-straight-6",
+             "concave-out-5", "double-stair", "double-stair-reversed")
+    assert parse_rules("large") == LARGE == parse_rules(",".join(names))
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 
 
