@@ -18,10 +18,14 @@ from .test_labyrinth import at_walk, completable, walk_cells
 # the author's saved states named in his code beside the rule (11 x 11, the walk up to the live
 # end); the program that saved them allowed the dead move, his newest rule forbids it
 AUTHOR_EXAMPLES = [
-    ("DDRUURDRURRDLDDLULDDLULDDDDDRDLDRRURDRRRRUUURUULDLDLDRDLLU", "double-stair-reversed", "L", "U"),  # 2024_0726
-    ("DRURRDLDDLULDDRDLDRDLDRDLDRRRULURRDDRRULURUURURUUULDDLDLDDLU", "double-stair-reversed", "L", "U"),  # 2024_0713
-    ("DDDDDRRULUUUURRDLDDRURUURDRURRRRDDDLDRDLDRDLDRDLLUULLURRUL", "double-stair", "U", "L"),  # 2024_0706_1
-    ("DRURRDLDLLDRDLDDRURDRDRDLDLUULLDRDLDRRRRURDRURDRRULUUUUURULLUULLDRD", "double-stair", "D", "L"),  # 2024_0711
+    # 2024_0726
+    ("DDRUURDRURRDLDDLULDDLULDDDDDRDLDRRURDRRRRUUURUULDLDLDRDLLU", "double-stair-reversed", "L", "U"),
+    # 2024_0713
+    ("DRURRDLDDLULDDRDLDRDLDRDLDRRRULURRDDRRULURUURURUUULDDLDLDDLU", "double-stair-reversed", "L", "U"),
+    # 2024_0706_1
+    ("DDDDDRRULUUUURRDLDDRURUURDRURRRRDDDLDRDLDRDLDRDLLUULLURRUL", "double-stair", "U", "L"),
+    # 2024_0711
+    ("DRURRDLDLLDRDLDDRURDRDRDLDLUULLDRDLDRRRRURDRURDRRULUUUUURULLUULLDRD", "double-stair", "D", "L"),
 ]
 
 
