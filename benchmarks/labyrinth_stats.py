@@ -127,11 +127,14 @@ def plot(rows, ns, labels) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
-    for lb in labels:
+    colours = plt.get_cmap("tab20")
+    for i, lb in enumerate(labels):
         pts = [(r["size"], r["per_error"]) for r in rows if r["rules"] == lb]
         xs = [p[0] for p in pts]
         ys = [p[1] if p[1] != math.inf else float("nan") for p in pts]
-        ax.plot(xs, ys, marker="o", label=lb)
+        full = lb in FULL or lb == "universal"
+        ax.plot(xs, ys, marker="o", label=lb, color=colours(i % 20), linewidth=2.5 if full else 1,
+                markersize=5 if full else 3)
     book = [(n, v) for n, v in BOOK.items() if v != math.inf and n in ns]
     ax.plot(*zip(*book, strict=True), marker="s", linestyle="--", color="k", label="the book, final rules")
     seed = [(n, lab.SEED_STATS[n]) for n in ns if n in lab.SEED_STATS]

@@ -107,7 +107,7 @@ def check_area_up_table(board, f, fb):
         # the author's ex % 4 == 3 clause (a second obstacle and whiteDiff == (ex + 1) / 4: cannot
         # enter now) is left out: on a 21 x 21 board it forbade a move that can be completed
         # (benchmarks/results/labyrinth_unsound_21.txt, docs/labyrinth-rules.md); without it 9 x 9
-        # keeps no dead end (10 000 random walks, the first 300 000 keep-left walkthroughs)
+        # keeps no dead end (10 000 random walks, the first 10^7 keep-left walkthroughs)
         if (diff > now_w or diff < -now_b) and _inside(board, h, 1, 0):
             forbid(fb, h, 1, 0, AREA_UP_TABLE)
         if diff > later_w or diff < -later_b:
