@@ -1,5 +1,6 @@
-"""The labyrinth author's large-board rules ported so far (``stairs``: DoubleStair,
-DoubleStairReversed, with the corner discovery and close-obstacle helpers of his newer engine):
+"""The labyrinth author's large-board rules ported so far (``stairs``: the stairs at end concave
+straight 3-6 and out 5, DoubleStair, DoubleStairReversed, with the corner discovery, CheckCorner
+and close-obstacle helpers of his newer engine):
 each fires on the author's own example boards, where the control set allows a dead move, and
 forbids exactly that move; an audit of the extended set finds no unsound step."""
 
@@ -26,6 +27,16 @@ AUTHOR_EXAMPLES = [
     ("DDDDDRRULUUUURRDLDDRURUURDRURRRRDDDLDRDLDRDLDRDLLUULLURRUL", "double-stair", "U", "L"),
     # 2024_0711
     ("DRURRDLDLLDRDLDDRURDRDRDLDLUULLDRDLDRRRRURDRURDRRULUUUUURULLUULLDRD", "double-stair", "D", "L"),
+    # 2024_0618
+    ("DRURDDLLDDDRDLDDRURURULULURRDRURULLUURDRURRRDDDDRUUUURDDDDDDDDLU", "concave-straight-5", "L", "U"),
+    # 2024_0619
+    ("DRURDDDRDRDDRUURRRURUULDLDLULDLULUURDRURDRURRRDDDDLDRDLDRDLLU", "concave-straight-3", "L", "U"),
+    # 2024_0717_1
+    ("DDDRDLDDDRUURDDDRDLLULDDRRRRURDRURDRUURULULURURULUL", "concave-straight-5", "L", "D"),
+    # 2024_0717_2
+    ("DDDRDLDDDDDDRRRRRRRRUULDLLURURRULURUUURULLLLD", "concave-straight-3", "D", "R"),
+    # 2024_0818
+    ("DDDRDLDRDLDDRURURULUUULUURDRURRRDDLULDLDDRURDRURURULURRRDLDRDLLDLDL", "concave-straight-5", "D", "L"),
 ]
 
 
