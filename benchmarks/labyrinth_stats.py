@@ -32,7 +32,7 @@ LARGE_STEPS = ("concave-straight-3", "concave-straight-4", "concave-straight-5",
                "concave-out-5", "double-stair", "double-stair-reversed")
 FULL = ("control", "control,large")
 # the book's final figures: walkthroughs per error (inf = none seen)
-BOOK = {9: math.inf, 11: math.inf, 13: 4000.0, 21: 9.0}
+BOOK = lab.BOOK_PER_ERROR
 
 
 def _sizes(text: str) -> list[int]:

@@ -2,7 +2,7 @@
 
     gridsolve walk --size 9 [--seed S] [--rules control] [--audit] [--walks K] [--svg out.svg]
     gridsolve walk-stats --sizes 9,11,...,21 --attempts 1000 [--seed S] [--state FILE]
-    gridsolve enumerate --size 7 --rules universal [--half] [--limit N]
+    gridsolve enumerate --size 7 --rules universal [--half] [--limit N] [--state FILE] [--dead-ends DIR]
     gridsolve replay ../shared/data/hamiltonian/fodor-states --sizes 5,7,9
 
 ``--rules`` is ``control`` (the default: the author's 9 x 9-complete control set = ``universal`` +
@@ -153,7 +153,9 @@ def walk_stats(
     out_format: str = FormatOpt,
 ) -> None:
     """The seed's statistics: walkthroughs completed before the first error (no option to move,
-    or the end reached too early), averaged over the attempts, per size -- next to the seed's.
+    or the end reached too early), averaged over the attempts, per size -- next to the seed's;
+    and walkthroughs per error over all attempts (right also when attempts hit --max-walks)
+    next to the book's final figures (11x11: no error in 1 M, 13x13: 4000, 21x21: 9).
     Attempts run in chunks of fixed seeds; with ``--state`` finished chunks are kept there, so an
     interrupted run resumes where it stopped and gives the same figures."""
     from gridsolve.harness import labyrinth as lab
@@ -163,42 +165,80 @@ def walk_stats(
     at_least_one("--attempts", attempts)
     one_of("--format", out_format, ("text", "json"))
     if out_format == "text":
-        print(f"{'size':>4} {'attempts':>8} {'walkthroughs':>12} {'seed doc':>8}  errors")
+        print(f"{'size':>4} {'attempts':>8} {'walkthroughs':>12} {'seed doc':>8} {'per error':>10} "
+              f"{'book':>8}  errors")
     for n in ns:
         bar = _bar(f"{n}x{n}", attempts) if progress else None
         s = lab.stats(n, attempts, seed, groups, max_walks=max_walks, state=state, progress=bar)
         if bar:
             print(file=sys.stderr)
         if out_format == "json":
+            per = s.per_error
             print(json.dumps({"size": n, "attempts": attempts, "seed": seed, "rules": rules,
                               "mean": s.mean, "seed_document": lab.SEED_STATS.get(n),
-                              "errors": s.errors, "capped": s.capped, "seconds": round(s.seconds, 3)}))
+                              "per_error": None if per == float("inf") else per,
+                              "book_per_error": lab.BOOK_PER_ERROR.get(n), "errors": s.errors,
+                              "capped": s.capped, "walkthroughs": sum(s.results),
+                              "seconds": round(s.seconds, 3)}))
         else:
             ref = lab.SEED_STATS.get(n)
-            print(f"{n:>4} {attempts:>8} {s.mean:>12.2f} {'' if ref is None else ref:>8}  "
+            per = "no error" if s.per_error == float("inf") else f"{s.per_error:.1f}"
+            book = lab.BOOK_PER_ERROR.get(n)
+            book = "" if book is None else "no error" if book == float("inf") else f"{book:g}"
+            print(f"{n:>4} {attempts:>8} {s.mean:>12.2f} {'' if ref is None else ref:>8} {per:>10} "
+                  f"{book:>8}  "
                   f"{s.errors}{f', {s.capped} capped at {max_walks}' if s.capped else ''}  "
                   f"({s.seconds:.1f} s)", flush=True)
 
 
 def _bar(label: str, total: int):
-    """A one-line progress bar on stderr: called with (attempts done, walkthroughs so far)."""
+    """A one-line progress bar on stderr: called with (attempts done, walkthroughs so far); drawn
+    at most every 0.2 s and at the end."""
+    import time
+
+    t0 = time.perf_counter()
+    last = [0.0]
+    first: list = []  # (walkthroughs, time) at the first call: the rate leaves out resumed chunks
+
     def show(done: int, walks: int) -> None:
+        now = time.perf_counter() - t0
+        if not first:
+            first.extend((walks, now))
+        if now - last[0] < 0.2 and done < total:
+            return
+        last[0] = now
         filled = 30 * done // max(1, total)
+        span = now - first[1]
+        rate = (walks - first[0]) / span if span > 0 else 0.0
         print(f"\r{label} [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} attempts, "
-              f"{walks} walkthroughs", end="", file=sys.stderr, flush=True)
+              f"{walks} walkthroughs, {rate:,.0f}/s, {now:.0f} s  ", end="", file=sys.stderr,
+              flush=True)
     return show
+
+
+KEEP_DEAD_ENDS = 100  # enumerate --dead-ends: boards saved at most
 
 
 def enumerate_(
     size: int = typer.Option(..., "--size", "-s"),
     rules: str = RulesOpt,
-    half: bool = typer.Option(False, "--half", help="stop after the first half (first step right)"),
-    limit: int | None = typer.Option(None, "--limit", "-l", help="stop after this many walkthroughs"),
+    half: bool = typer.Option(False, "--half", "--left-half",
+                              help="stop after the first half (first step right: the author's left half)"),
+    limit: int | None = typer.Option(None, "--limit", "--walkthroughs", "-l",
+                                     help="stop after this many walkthroughs (in keep-left order)"),
     timeout: float | None = typer.Option(None, "--timeout", "-t", help="seconds"),
+    state: Path | None = typer.Option(None, "--state",
+                                      help="resume from / save the search position to this file"),
+    dead_ends: Path | None = typer.Option(None, "--dead-ends",
+                                          help="save the dead ends here in the author's format "
+                                          "(the first 100)"),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="a progress line on stderr"),
     out_format: str = FormatOpt,
 ) -> None:
     """Count the walkthroughs with the rule-pruned keep-left depth-first search (numbered as the
-    author's), compared with the exact count of the frontier DP; exit 1 if they differ."""
+    author's) and its dead ends, compared with the exact count of the frontier DP when it runs to
+    the end; exit 1 if they differ, or if a partial run (--limit, --half, --timeout) met a dead
+    end. With --state an interrupted run resumes where it stopped (same size and rules)."""
     from gridsolve.harness import labyrinth as lab
 
     n = _size(size)
@@ -207,23 +247,91 @@ def enumerate_(
         at_least_one("--limit", limit)
     if timeout is not None:
         positive_seconds("--timeout", timeout)
-    r = lab.enumerate_walkthroughs(n, groups, half_only=half, max_walks=limit, seconds=timeout)
+    one_of("--format", out_format, ("text", "json"))
+    if state is not None and state.exists():
+        try:
+            json.loads(state.read_text())
+        except (OSError, ValueError) as exc:
+            raise Usage(f"--state {state}: not a saved enumeration ({exc})") from None
+    saved: list[dict] = []
+
+    def keep(cells, kind, before):
+        if len(saved) >= KEEP_DEAD_ENDS:
+            return
+        dead_ends.mkdir(parents=True, exist_ok=True)
+        name = dead_ends / f"{n}_keep_left_{len(saved)}.txt"
+        name.write_text(lab.failure_state(n, groups, cells, kind) + "\n")
+        saved.append({"file": str(name), "kind": kind, "after_walkthrough": before})
+
+    bar = _enum_bar(n, limit, half) if progress else None
+    try:
+        r = lab.enumerate_walkthroughs(n, groups, half_only=half, max_walks=limit, seconds=timeout,
+                                       state=state, progress=bar,
+                                       dead_end=keep if dead_ends is not None else None)
+    except ValueError as exc:
+        raise Usage(str(exc)) from None
+    if bar is not None and bar.shown:
+        print(file=sys.stderr)
     exact = lab.exact_count(n) if r.exhausted else None
+    dead = r.no_option + r.stuck + r.corner_early
+    rate = r.walkthroughs / r.seconds if r.seconds > 0 else 0.0
     if out_format == "json":
         print(json.dumps({"size": n, "rules": rules, "walkthroughs": r.walkthroughs,
                           "first_half": r.first_half, "exhausted": r.exhausted, "exact": exact,
                           "no_option": r.no_option, "stuck": r.stuck, "corner_early": r.corner_early,
-                          "nodes": r.nodes, "seconds": round(r.seconds, 3), **r.diagnostics}))
+                          "nodes": r.nodes, "seconds": round(r.seconds, 3),
+                          "cpu_seconds": round(r.cpu_seconds, 3), "walkthroughs_per_second": round(rate),
+                          "dead_ends_saved": saved,
+                          **r.diagnostics}))
     else:
-        scope = "all" if r.exhausted else ("first half" if half else "stopped early")
+        scope = "all" if r.exhausted else ("first half" if half and r.first_half is not None
+                                           else "stopped early")
         print(f"{n}x{n} rules {rules}: {r.walkthroughs} walkthroughs ({scope}); first half "
               f"{r.first_half}; dead ends: {r.no_option} no option to move, {r.stuck} stuck, "
-              f"{r.corner_early} end reached early; {r.nodes} nodes, {r.seconds:.2f} s")
+              f"{r.corner_early} end reached early; {r.nodes} nodes, {r.seconds:.2f} s "
+              f"(CPU {r.cpu_seconds:.2f} s), {rate:,.0f} walkthroughs/s")
+        for f in saved:
+            print(f"dead end after walkthrough {f['after_walkthrough']} ({f['kind']}): {f['file']}")
         if exact is not None:
             verdict = "equal: no walkthrough lost" if exact == r.walkthroughs else \
                 "DIFFERENT: a rule forbade a move that can be completed"
             print(f"exact count (frontier DP): {exact} -- {verdict}")
-    raise typer.Exit(1 if exact is not None and exact != r.walkthroughs else 0)
+    # a run to the end is judged by the exact count; a partial one by its dead ends (the book: none)
+    bad = exact != r.walkthroughs if exact is not None else dead > 0
+    raise typer.Exit(1 if bad else 0)
+
+
+class _enum_bar:
+    """The enumeration's progress line on stderr (at most every 0.5 s, from the first second)."""
+
+    def __init__(self, n: int, limit: int | None, half: bool) -> None:
+        import time
+
+        self.clock = time.perf_counter
+        self.t0 = self.clock()
+        self.last = self.t0
+        self.n, self.limit, self.half = n, limit, half
+        self.shown = False
+
+    def __call__(self, r) -> None:
+        now = self.clock()
+        if now - self.last < 0.5 or now - self.t0 < 1.0:
+            return
+        self.last = now
+        rate = r.walkthroughs / r.seconds if r.seconds > 0 else 0.0
+        head = f"{self.n}x{self.n}{' left half' if self.half else ''}"
+        if self.limit:
+            filled = min(30, 30 * r.walkthroughs // self.limit)
+            left = (self.limit - r.walkthroughs) / rate if rate else 0
+            head += f" [{'#' * filled}{'.' * (30 - filled)}] {r.walkthroughs}/{self.limit}"
+            tail = f", {left:.0f} s left"
+        else:
+            head += f" {r.walkthroughs}"
+            tail = ""
+        dead = r.no_option + r.stuck + r.corner_early
+        print(f"\r{head} walkthroughs, {dead} dead ends, {r.nodes / 1e6:.1f} M nodes, "
+              f"{rate:,.0f}/s, {r.seconds:.0f} s{tail}  ", end="", file=sys.stderr, flush=True)
+        self.shown = True
 
 
 def replay_cmd(

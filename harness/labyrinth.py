@@ -16,12 +16,16 @@ from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
 from .hamiltonian import make_oracle
 
-__all__ = ["SEED_STATS", "parse_rules", "audit", "walks", "enumerate_walkthroughs", "exact_count",
-           "stats", "errors", "failure_state", "replay_paths", "oracle_for", "UNIVERSAL", "CONTROL"]
+__all__ = ["SEED_STATS", "BOOK_PER_ERROR", "parse_rules", "audit", "walks", "enumerate_walkthroughs",
+           "exact_count", "stats", "errors", "failure_state", "replay_paths", "oracle_for", "UNIVERSAL",
+           "CONTROL"]
 
 # seed: "statistics about how many random walkthroughs you can complete on different grids using
 # the 7 x 7-specific and the universal rules before running into an error. Based on 1000 attempts"
 SEED_STATS = {9: 19.5, 11: 5.7, 13: 2.6, 15: 1.2, 17: 0.7, 19: 0.4, 21: 0.2}
+# the book's final rules, random walkthroughs per error (seed: "the 9 x 9 grid is complete", "no
+# error in 1 M random cases" on 11 x 11, "1 error per 4000" on 13 x 13, 21 x 21 "9")
+BOOK_PER_ERROR = {9: float("inf"), 11: float("inf"), 13: 4000.0, 21: 9.0}
 DP_ORACLE_MAX = 9  # replay: frontier DP per disputed step up to this size, SAT beyond
 EXACT_COUNT_MAX = 13  # enumerate: compare with the frontier-DP count up to this size
 
@@ -53,7 +57,7 @@ def failure_state(n: int, groups: int, cells: list, outcome: str) -> str:
     """A failed walk in the author's saved-state format, with the options the rules give at each
     step (recomputed: the kernels keep only the cells)."""
     st = Stepper(n, groups, cells[:1])
-    options = []
+    options = [(1,)]  # the author's format: options[i] are those at cells[i - 1]; (1,) before the start
     for x, y in cells[1:]:
         _, allowed, _ = st.step()
         options.append(tuple(allowed))

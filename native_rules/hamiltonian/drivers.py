@@ -31,10 +31,10 @@ import numpy as np
 from .engine import UNIVERSAL, keep_left_moves, next_step
 from .walker import DIRS, M_COUNT, M_N, board_from_path, new_board, njit, path_cells, pop, push
 
-FOUND, EXHAUSTED, BUDGET, DEAD_END = 0, 1, 2, 3
-STOP_AT_WALK, STOP_AT_ERROR = 1, 2  # dfs_kernel ``stop`` bits
+FOUND, EXHAUSTED, BUDGET, DEAD_END, HALF = 0, 1, 2, 3, 4
+STOP_AT_WALK, STOP_AT_ERROR, STOP_AT_HALF = 1, 2, 4  # dfs_kernel ``stop`` bits
 # counters
-C_WALKS, C_NO_OPTION, C_STUCK, C_CORNER, C_NODES, C_HALF, C_HALF_SET = range(7)
+C_WALKS, C_NO_OPTION, C_STUCK, C_CORNER, C_NODES, C_HALF, C_HALF_SET, C_SHADOW = range(8)
 WALK_DONE, WALK_NO_OPTION, WALK_STUCK, WALK_CORNER = 0, 1, 2, 3
 
 
@@ -50,16 +50,22 @@ def _expand(board, groups, cand, fb, moves, nmoves, depth):
 
 
 @njit(cache=True)
-def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base):
+def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base, limit, shadow):
     """Run the keep-left search for up to ``budget`` node expansions below depth ``base`` (0: the
     start; else the live end of a fixed prefix). State lives in the arrays (``moves[d]`` the
     keep-left order at depth d, ``tried[d]`` how many were taken), so a call continues where the
-    last one stopped. Returns FOUND (``stop & STOP_AT_WALK``: the board holds a walkthrough),
-    DEAD_END (``stop & STOP_AT_ERROR``: the board holds a walk with no option to move or that
-    reached the end early), EXHAUSTED or BUDGET; the next call backs up from what it returned."""
+    last one stopped. Returns FOUND (``stop & STOP_AT_WALK``, or the walkthrough count reached
+    ``limit`` > 0: the board holds that walkthrough), DEAD_END (``stop & STOP_AT_ERROR``: the
+    board holds a walk with no option to move or that reached the end early), HALF (``stop &
+    STOP_AT_HALF``: the search just backed up to the start, the first step's subtree done),
+    EXHAUSTED or BUDGET; the next call backs up from what it returned. ``shadow`` >= 0 (for
+    profiling, else -1): at each expansion also evaluate the rule set ``shadow``, unused -- the
+    time it adds is its cost on the nodes this search visits."""
     n = board[1][M_N]
     cand = np.zeros(4, dtype=np.int64)
     fb = np.zeros(4, dtype=np.int64)
+    cand2 = np.zeros(4, dtype=np.int64)
+    fb2 = np.zeros(4, dtype=np.int64)
     steps = 0
     while True:
         c = board[1][M_COUNT]
@@ -77,7 +83,7 @@ def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base
             if x == n and y == n:
                 if c + 1 == n * n:
                     counters[C_WALKS] += 1
-                    if stop & STOP_AT_WALK:
+                    if stop & STOP_AT_WALK or (limit > 0 and counters[C_WALKS] >= limit):
                         return FOUND
                 else:
                     counters[C_CORNER] += 1
@@ -88,6 +94,8 @@ def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base
                 pop(board)
                 continue
             tried[d + 1] = 0
+            if shadow >= 0:
+                counters[C_SHADOW] += next_step(board, cand2, fb2, shadow)
             why = _expand(board, groups, cand, fb, moves, nmoves, d + 1)
             if why == 1:
                 counters[C_NO_OPTION] += 1
@@ -107,6 +115,8 @@ def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base
         if base == 0 and d == 1 and counters[C_HALF_SET] == 0:
             counters[C_HALF] = counters[C_WALKS]  # back at count = 1: the first half is done
             counters[C_HALF_SET] = 1
+            if stop & STOP_AT_HALF:
+                return HALF
 
 
 @dataclass
@@ -120,16 +130,20 @@ class Enumeration:
     nodes: int = 0
     exhausted: bool = False
     seconds: float = 0.0
+    cpu_seconds: float = 0.0  # this process's CPU time over the same span (a loaded machine)
     paths: list = field(default_factory=list)
     diagnostics: dict = field(default_factory=dict)
 
 
 class KeepLeft:
-    """A resumable keep-left enumeration of the n x n labyrinth with rule set ``groups``."""
+    """A resumable keep-left enumeration of the n x n labyrinth with rule set ``groups``; its
+    whole position is the walk plus the per-depth arrays, so ``state()`` / ``from_state`` carry
+    it across processes."""
 
     def __init__(self, n: int, groups: int = UNIVERSAL, prefix=None) -> None:
         self.n = n
         self.groups = groups
+        self.prefix = [tuple(c) for c in prefix] if prefix else None
         self.board = board_from_path(n, prefix) if prefix else new_board(n)
         depth = n * n + 1
         self.moves = np.zeros((depth, 3), dtype=np.int64)
@@ -149,12 +163,16 @@ class KeepLeft:
                 self.counters[C_NO_OPTION if why == 1 else C_STUCK] += 1
 
     def run(self, budget: int = 1 << 22, stop_at_walk: bool = False,
-            stop_at_error: bool = False) -> int:
+            stop_at_error: bool = False, limit: int = 0, stop_at_half: bool = False,
+            shadow: int = -1) -> int:
+        """Search on for up to ``budget`` nodes (see ``dfs_kernel``; ``limit``: stop when the
+        walkthrough count reaches it; ``shadow``: a rule set to time alongside)."""
         if self.done:
             return EXHAUSTED
-        stop = (STOP_AT_WALK if stop_at_walk else 0) | (STOP_AT_ERROR if stop_at_error else 0)
+        stop = ((STOP_AT_WALK if stop_at_walk else 0) | (STOP_AT_ERROR if stop_at_error else 0)
+                | (STOP_AT_HALF if stop_at_half else 0))
         r = dfs_kernel(self.board, self.groups, self.moves, self.nmoves, self.tried,
-                       self.counters, budget, stop, self.base)
+                       self.counters, budget, stop, self.base, limit, shadow)
         self.done = r == EXHAUSTED
         return r
 
@@ -169,37 +187,115 @@ class KeepLeft:
                            diagnostics={"areas reaching the corner": int(self.board[1][3]),
                                         "areas leaking past the gate": int(self.board[1][4])})
 
+    def state(self) -> dict:
+        """The search position as plain data (JSON-able)."""
+        return {"n": self.n, "groups": self.groups, "prefix": self.prefix, "path": self.path(),
+                "moves": self.moves.tolist(), "nmoves": self.nmoves.tolist(),
+                "tried": self.tried.tolist(), "counters": self.counters.tolist(),
+                "meta": self.board[1].tolist(), "done": self.done}
+
+    @classmethod
+    def from_state(cls, data: dict) -> KeepLeft:
+        """The enumeration ``state()`` described, ready to run on."""
+        n, prefix = int(data["n"]), data.get("prefix")
+        kl = cls.__new__(cls)
+        kl.n, kl.groups = n, int(data["groups"])
+        kl.prefix = [tuple(c) for c in prefix] if prefix else None
+        kl.board = board_from_path(n, [tuple(c) for c in data["path"]])
+        kl.board[1][:] = np.array(data["meta"], dtype=np.int64)
+        kl.moves = np.array(data["moves"], dtype=np.int64).reshape(n * n + 1, 3)
+        kl.nmoves = np.array(data["nmoves"], dtype=np.int64)
+        kl.tried = np.array(data["tried"], dtype=np.int64)
+        kl.counters = np.array(data["counters"], dtype=np.int64)
+        kl.base = len(prefix) - 1 if prefix else 0
+        kl.done = bool(data["done"])
+        return kl
+
+
+DEAD_END_KINDS = ((C_NO_OPTION, "no option to move"), (C_STUCK, "stuck"), (C_CORNER, "corner early"))
+
 
 def enumerate_keep_left(n: int, groups: int = UNIVERSAL, *, half_only: bool = False,
                         max_walks: int | None = None, keep_paths: bool = False,
-                        seconds: float | None = None, prefix=None) -> Enumeration:
-    """Count (and optionally list) the walkthroughs in keep-left order."""
-    t0 = time.perf_counter()
-    kl = KeepLeft(n, groups, prefix)
+                        seconds: float | None = None, prefix=None, state=None,
+                        progress=None, dead_end=None, save_every: float = 30.0) -> Enumeration:
+    """Count (and optionally list) the walkthroughs in keep-left order: all of them, the first
+    half (``half_only``: first step right, the author's "left half"), the first ``max_walks``,
+    or what ``seconds`` allow. ``state`` (a JSON file) makes the run resumable: an existing file
+    is the position to continue from (same n, rules and prefix, else ValueError), and the
+    position is written there every ``save_every`` seconds and at the end; ``seconds`` in the
+    result then counts every session. ``progress(result so far)`` is called after each kernel
+    call (2^18 nodes, a fraction of a second); ``dead_end(cells, kind, walkthroughs before)`` at
+    each dead end (the board as it stood). The clocks start after the search kernel is compiled
+    (or loaded from numba's cache)."""
+    KeepLeft(3, groups).run()  # compiles dfs_kernel for these argument types: not timed
+    t0, c0 = time.perf_counter(), time.process_time()
+    before = before_cpu = 0.0
+    kl = None
+    if state is not None and Path(state).exists():
+        data = json.loads(Path(state).read_text())
+        if not isinstance(data, dict):
+            raise ValueError(f"{state}: not a saved enumeration")
+        want = {"n": n, "groups": groups, "prefix": [list(c) for c in prefix] if prefix else None}
+        got = {k: data.get(k) for k in want}
+        if got != want:
+            raise ValueError(f"{state}: the saved enumeration is {got}, not {want}")
+        try:
+            kl = KeepLeft.from_state(data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"{state}: not a saved enumeration ({exc!r})") from None
+        before, before_cpu = float(data.get("seconds", 0.0)), float(data.get("cpu_seconds", 0.0))
+    if kl is None:
+        kl = KeepLeft(n, groups, prefix)
     paths = []
-    want_each = keep_paths or max_walks is not None or half_only
+    saved = time.perf_counter()
+
+    def clocked() -> Enumeration:
+        out = kl.result()
+        out.seconds = before + time.perf_counter() - t0
+        out.cpu_seconds = before_cpu + time.process_time() - c0
+        return out
+
+    def save() -> None:
+        if state is not None:
+            out = clocked()
+            _write_json(state, {**kl.state(), "seconds": out.seconds, "cpu_seconds": out.cpu_seconds})
+
     while True:
-        r = kl.run(budget=1 << 20, stop_at_walk=want_each)
-        if r == FOUND:
-            if keep_paths:
-                paths.append(kl.path())
-            if max_walks is not None and kl.counters[C_WALKS] >= max_walks:
-                break
-            if half_only and kl.counters[C_HALF_SET]:
-                kl.counters[C_WALKS] -= 1  # this one belongs to the second half
-                break
-        if r == EXHAUSTED:
+        if max_walks is not None and kl.counters[C_WALKS] >= max_walks:
             break
         if half_only and kl.counters[C_HALF_SET]:
             break
+        limit = max_walks if max_walks is not None else 0
+        counts = kl.counters.copy()
+        r = kl.run(budget=1 << 18, stop_at_walk=keep_paths, stop_at_error=dead_end is not None,
+                   limit=limit, stop_at_half=half_only)
+        if r == FOUND and keep_paths:
+            paths.append(kl.path())
+        elif r == DEAD_END:
+            kind = next(name for i, name in DEAD_END_KINDS if kl.counters[i] > counts[i])
+            dead_end(kl.path(), kind, int(kl.counters[C_WALKS]))
+        if progress is not None:
+            progress(clocked())
+        if r == EXHAUSTED:
+            break
         if seconds is not None and time.perf_counter() - t0 > seconds:
             break
-    out = kl.result()
+        if state is not None and time.perf_counter() - saved > save_every:
+            save()
+            saved = time.perf_counter()
+    save()
+    out = clocked()
     out.paths = paths
-    out.seconds = time.perf_counter() - t0
     if half_only and out.first_half is not None:
         out.walkthroughs = out.first_half
     return out
+
+
+def _write_json(path, data) -> None:
+    tmp = Path(str(path) + ".tmp")
+    tmp.write_text(json.dumps(data))
+    tmp.replace(path)
 
 
 # ---------------------------------------------------------------- random walks
@@ -274,6 +370,13 @@ class WalkStats:
     capped: int
     seconds: float
 
+    @property
+    def per_error(self) -> float:
+        """Walkthroughs completed per error over all attempts (inf without an error): the book's
+        "1 error per 4000"; unlike the mean it stays right when attempts are capped."""
+        bad = self.attempts - self.capped
+        return sum(self.results) / bad if bad else float("inf")
+
 
 STATS_CHUNK = 50  # attempts per chunk; chunk k runs with the seed (seed, n, k)
 
@@ -283,7 +386,9 @@ def walk_stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL,
     """The seed's statistics: per attempt, walkthroughs completed before the first error. The
     attempts run in chunks, each with its own fixed seed, so the figures do not depend on how a
     run was split: ``state`` (a JSON file) keeps the finished chunks and a rerun resumes from
-    them; ``progress(attempts done, walkthroughs so far)`` is called after each chunk."""
+    them; ``progress(attempts done, walkthroughs so far)`` is called after each attempt (the
+    kernel runs one attempt per call; numba's generator carries on between calls, so the figures
+    are those of one call per chunk)."""
     t0 = time.perf_counter()
     board = new_board(n)
     key = f"{n}:{seed}:{groups}:{max_walks}"
@@ -297,7 +402,12 @@ def walk_stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL,
             _seed((seed * 1_000_003 + n * 10_007 + k) & 0x7FFFFFFF)
             part = np.zeros(size, dtype=np.int64)
             errs = np.zeros(4, dtype=np.int64)
-            stats_kernel(board, groups, size, max_walks, part, errs)
+            done = sum(results)
+            for a in range(size):
+                stats_kernel(board, groups, 1, max_walks, part[a:a + 1], errs)
+                done += int(part[a])
+                if progress is not None and a + 1 < size:
+                    progress(len(results) + a + 1, done)
             got = [part.tolist(), errs.tolist()]
             saved[str(k)] = got
             if state is not None:
@@ -322,9 +432,7 @@ def _load_state(path) -> dict:
 def _save_state(path, key: str, chunks: dict) -> None:
     data = _load_state(path)
     data[key] = chunks
-    tmp = Path(str(path) + ".tmp")
-    tmp.write_text(json.dumps(data))
-    tmp.replace(path)
+    _write_json(path, data)
 
 
 def random_walk(n: int, seed: int = 0, groups: int = UNIVERSAL):
