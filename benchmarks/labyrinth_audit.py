@@ -1,10 +1,11 @@
-"""Audit of the ported universal rules against the exact completion oracle: random walks (the
+"""Audit of the ported rules (default: the control set) against the exact completion oracle: random walks (the
 author's statistics mode) on 9x9 and 11x11, every step's possible moves compared with the moves
 that can still be completed (frontier DP / incremental SAT, ``harness.labyrinth.audit``).
 "Unsound" = a rule forbade a completable move (must be 0); "allowed a dead move" = the rules let
 the walk into a position that cannot be completed (the universal rules are not complete).
 
-    python -m benchmarks labyrinth-audit [--sizes 9,11] [--walks 10000] [--seed 0]
+    python -m benchmarks labyrinth-audit [--sizes 9,11] [--walks 10000 | 9:10000,21:200] [--seed 0]
+                                         [--rules control]
 
 Writes ``benchmarks/results/labyrinth_audit.md`` (+ csv) and, for the first boards where the rules
 allowed a dead move, ``labyrinth_audit_dead_<n>.txt`` (one saved state per line, the author's
@@ -25,22 +26,31 @@ from .common import RESULTS, markdown_table, stamp, write_csv
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks labyrinth-audit")
     ap.add_argument("--sizes", default="9,11")
-    ap.add_argument("--walks", type=int, default=10_000)
+    ap.add_argument("--walks", default="10000",
+                    help="walks per size: one number, or n:count,... (other sizes 10 000)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--rules", default="control", help="rule set or groups (as gridsolve walk)")
     args = ap.parse_args(argv)
+    try:
+        groups = lab.parse_rules(args.rules)
+    except ValueError as exc:
+        ap.error(str(exc))
+    per_size = ({int(k): int(v) for k, v in (p.split(":") for p in args.walks.split(",") if p)}
+                if ":" in args.walks else {})
     rows, reports = [], []
     for n in [int(s) for s in args.sizes.split(",") if s.strip()]:
+        walks = per_size.get(n, 10_000) if per_size else int(args.walks)
         t0, c0 = time.perf_counter(), time.process_time()
 
-        def progress(w, rep, n=n, t0=t0, every=max(1, args.walks // 10)):
+        def progress(w, rep, n=n, t0=t0, every=max(1, walks // 10)):
             if (w + 1) % every == 0:
                 print(f"  {n}x{n}: {w + 1} walks, {rep.unsound} unsound, {rep.dead_allowed} dead "
                       f"moves allowed, {time.perf_counter() - t0:.0f} s", flush=True)
 
-        rep = lab.audit(n, args.walks, args.seed, keep=50, progress=progress)
+        rep = lab.audit(n, walks, args.seed, groups, keep=50, progress=progress)
         cpu = time.process_time() - c0
         reports.append(rep)
-        rows.append({"size": n, "walks": rep.walks, "completed": rep.completed,
+        rows.append({"rules": args.rules, "size": n, "walks": rep.walks, "completed": rep.completed,
                      "no_option": rep.errors.get("no option to move", 0),
                      "corner_early": rep.errors.get("corner early", 0),
                      "steps_checked": rep.checked, "unsound": rep.unsound,
@@ -55,7 +65,7 @@ def main(argv: list[str]) -> int:
                 print(f"UNSOUND walk {f.walk} step {f.step}: {f.moves}\n  {f.state}", flush=True)
     write_csv(RESULTS / "labyrinth_audit.csv", rows)
     cmd = ("python -m benchmarks labyrinth-audit " + " ".join(argv)).strip()
-    head = ["size", "walks", "completed", "no option to move", "end reached early", "steps checked",
+    head = ["rules", "size", "walks", "completed", "no option to move", "end reached early", "steps checked",
             "unsound", "steps allowing a dead move", "walks that took one", "exact steps", "s", "CPU s"]
     fired = ["rule", *[f"{r.n}x{r.n}" for r in reports]]
     names = sorted({k for r in reports for k in r.fired}, key=lambda k: -sum(r.fired[k] for r in reports))

@@ -1,14 +1,17 @@
 """The labyrinth statistics at the book's scale, rule group by rule group: random walks (uniform
 among the moves the rules allow) per board size, counted by outcome, for the universal rules and
-then for each 9 x 9 group added in the cascade's order up to the full control set -- beside the
+then for each 9 x 9 group added in the cascade's order up to the full control set, then each ported
+large-board rule (``large``) added up to ``control,large`` -- beside the
 book's figures (the seed's 7x7-era table and the final ones: 9x9 complete, 11x11 no error in 1 M
 random walkthroughs, 13x13 one error per 4000, 21x21 9 walkthroughs per error).
 
     python -m benchmarks labyrinth-stats [--sizes 9,11,...,21] [--walks 9:10000,11:10000,13:10000]
                                          [--default-walks 1000] [--ablation-walks 1000]
 
-Writes ``benchmarks/results/labyrinth_stats.{csv,md,png}`` and the control set's failed walks in
-the author's saved-state format under ``benchmarks/results/labyrinth_failures/``.
+Writes ``benchmarks/results/labyrinth_stats.{csv,md,png}`` and the failed walks of the full set
+(``control,large``) in the author's saved-state format under ``benchmarks/results/labyrinth_failures/``.
+The two full sets (``control`` and ``control,large``) get the full walks, the rows between them
+``--ablation-walks``.
 """
 
 from __future__ import annotations
@@ -18,12 +21,16 @@ import math
 import sys
 
 from gridsolve.harness import labyrinth as lab
-from gridsolve.native_rules.hamiltonian.engine import GROUPS, UNIVERSAL
+from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, LARGE, UNIVERSAL
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 
 # the 9 x 9 groups in the order the cascade runs them
 STEPS = ("side-table", "area-tables", "double-area", "sequence", "down-stair", "next-step")
+# the ported large-board rules in the order the cascade runs them (after the 9 x 9 groups)
+LARGE_STEPS = ("concave-straight-3", "concave-straight-4", "concave-straight-5", "concave-straight-6",
+               "concave-out-5", "double-stair", "double-stair-reversed")
+FULL = ("control", "control,large")
 # the book's final figures: walkthroughs per error (inf = none seen)
 BOOK = lab.BOOK_PER_ERROR
 
@@ -54,12 +61,19 @@ def main(argv: list[str]) -> int:
     for name in STEPS:
         acc |= GROUPS[name]
         sets.append((f"+ {name}", acc))
+    assert acc == CONTROL
+    sets[-1] = ("control", CONTROL)
+    for name in LARGE_STEPS:
+        acc |= GROUPS[name]
+        sets.append((f"+ {name}", acc))
+    assert acc == CONTROL | LARGE
+    sets[-1] = ("control,large", acc)
     rows = []
     fails = RESULTS / "labyrinth_failures"
     fails.mkdir(parents=True, exist_ok=True)
     for n in _sizes(args.sizes):
         for label, groups in sets:
-            full = label == sets[-1][0]
+            full = label in FULL
             w = walks.get(n, args.default_walks) if full else args.ablation_walks
 
             def bar(done, bad, n=n, label=label, w=w):
@@ -69,12 +83,12 @@ def main(argv: list[str]) -> int:
             r = lab.errors(n, w, args.seed, groups, progress=bar)
             print(file=sys.stderr)
             bad = sum(r.errors.values())
-            rows.append({"size": n, "rules": "control" if full else label, "walks": w, "errors": bad,
+            rows.append({"size": n, "rules": label, "walks": w, "errors": bad,
                          "no_option": r.errors["no option to move"], "corner_early": r.errors["corner early"],
                          "per_error": r.per_error, "book": BOOK.get(n),
                          "seed_document": lab.SEED_STATS.get(n),
                          "seconds": round(r.seconds, 2)})
-            if full:
+            if label == FULL[-1]:
                 for k, (cells, outcome) in enumerate(r.failures):
                     (fails / f"{n}_{k}.txt").write_text(lab.failure_state(n, groups, cells, outcome))
     write_csv(RESULTS / "labyrinth_stats.csv", rows)
@@ -94,10 +108,10 @@ def main(argv: list[str]) -> int:
     out = ["# Labyrinth rules: random walkthroughs per error, rule group by rule group\n", stamp(cmd),
            "\nRandom walks (uniform among the moves the rules allow); an error is a walk that ends "
            "with no option to move or on the end cell before the board is full. Each cell: "
-           "walkthroughs completed per error (errors / walks). Each row adds one 9 x 9 group to the "
-           "row above, in the cascade's order; the last row is the full control set "
-           "(`--rules control`). Failed walks of the control set: `labyrinth_failures/` (the "
-           "author's format).\n\n",
+           "walkthroughs completed per error (errors / walks). Each row adds one rule group to the "
+           "row above, in the cascade's order: the 9 x 9 groups up to the control set (`--rules "
+           "control`), then the ported large-board rules up to `--rules control,large`. Failed "
+           "walks of `control,large`: `labyrinth_failures/` (the author's format).\n\n",
            markdown_table(head, body),
            "\n![walkthroughs per error](labyrinth_stats.png)\n"]
     (RESULTS / "labyrinth_stats.md").write_text("".join(out))
@@ -113,11 +127,14 @@ def plot(rows, ns, labels) -> None:
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.5))
-    for lb in labels:
+    colours = plt.get_cmap("tab20")
+    for i, lb in enumerate(labels):
         pts = [(r["size"], r["per_error"]) for r in rows if r["rules"] == lb]
         xs = [p[0] for p in pts]
         ys = [p[1] if p[1] != math.inf else float("nan") for p in pts]
-        ax.plot(xs, ys, marker="o", label=lb)
+        full = lb in FULL or lb == "universal"
+        ax.plot(xs, ys, marker="o", label=lb, color=colours(i % 20), linewidth=2.5 if full else 1,
+                markersize=5 if full else 3)
     book = [(n, v) for n, v in BOOK.items() if v != math.inf and n in ns]
     ax.plot(*zip(*book, strict=True), marker="s", linestyle="--", color="k", label="the book, final rules")
     seed = [(n, lab.SEED_STATS[n]) for n in ns if n in lab.SEED_STATS]

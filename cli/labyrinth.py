@@ -26,7 +26,7 @@ from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 from .common import Usage, at_least_one, error, exit_code, one_of, positive_seconds
 
 RulesOpt = typer.Option("control", "--rules", "-r",
-                        help="control, universal, 9x9, none, or GROUP,... (see --help)")
+                        help="control, universal, 9x9, large, control,large, none, or GROUP,... (see --help)")
 FormatOpt = typer.Option("text", "--format", "-f", help="text or json")
 
 

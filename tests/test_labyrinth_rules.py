@@ -94,3 +94,20 @@ def test_walk_errors_keeps_failed_walks_in_the_authors_format():
     assert text.startswith("9|1-1,1;")
     assert lab.errors(9, 300, seed=1, groups=CONTROL).errors == {"no option to move": 0, "stuck": 0,
                                                                  "corner early": 0}
+
+
+# a 21 x 21 walk (audit, seed 5) where the author's ex % 4 == 3 second-obstacle clause of
+# CheckLeftRightAreaUp_control forbade the completable step left (SAT oracle); the clause is left out
+UNSOUND_21 = (
+    "DRURDDLLDRRDLLDDDRDLDDDRRRDRDLLULLDRDLDRRURDRURRDLDLLLDDLUULDDDDRURDRUUURDDDRRRR"
+    "RRULULDLULDLUURURDRRRDRDDRURDRURDRUULLUUURULLDDDDLULURULURURUULDLDLDLDRDLLULURUR"
+    "URURULLDLDLDLLURURURURUULDLDLDLDLULLLURUURULLURRRDRDLDLDRRURURULULURRDRDRUULUULD"
+    "LUULLDRDLDLUUUURRRRDRURDRURDDLLDRRDLDRRURULURULURRDRURRDLDDDRUURDRUULURRDDDDLLDD"
+    "DRUURDDDLDRDDDLUULDLLURURULULURULLUUULDDDLDRRDL"
+)
+
+
+def test_area_up_table_allows_the_completable_move_of_the_21x21_board():
+    st, cands, allowed, why = at_walk(21, UNSOUND_21, CONTROL)
+    assert st.live() == (15, 8) and cands == "LD" and "L" in allowed
+    assert why == {"D": "area up (author's table)"}

@@ -45,6 +45,15 @@ from .imbalance import (
 from .rules import check_c_shape, check_near_field
 from .sequence import check_3_dist_next_step, check_down_stair, check_sequence
 from .side import check_side_table
+from .stairs import (
+    check_double_stair,
+    check_double_stair_reversed,
+    check_stair_at_end_concave_out_5,
+    check_stair_at_end_concave_straight_3,
+    check_stair_at_end_concave_straight_4,
+    check_stair_at_end_concave_straight_5,
+    check_stair_at_end_concave_straight_6,
+)
 from .tables import check_area_up_big_table, check_area_up_table, check_corner_big_table
 from .walker import EMPTY, M_N, at, dir_code, live_frame, njit, rel
 
@@ -55,16 +64,26 @@ G_DOUBLE_AREA, G_SEQUENCE, G_DOWN_STAIR, G_NEXT_STEP, G_TABLES = 256, 512, 1024,
 G_SIDE = 8192
 NINE = G_DOUBLE_AREA | G_SEQUENCE | G_DOWN_STAIR | G_NEXT_STEP | G_TABLES | G_SIDE
 CONTROL = UNIVERSAL | NINE
+G_DOUBLE_STAIR, G_DOUBLE_STAIR_REVERSED = 1 << 14, 1 << 15
+G_CONCAVE_STRAIGHT_3, G_CONCAVE_STRAIGHT_4 = 1 << 16, 1 << 17
+G_CONCAVE_STRAIGHT_5, G_CONCAVE_STRAIGHT_6, G_CONCAVE_OUT_5 = 1 << 18, 1 << 19, 1 << 20
+LARGE = (G_CONCAVE_STRAIGHT_3 | G_CONCAVE_STRAIGHT_4 | G_CONCAVE_STRAIGHT_5 | G_CONCAVE_STRAIGHT_6
+         | G_CONCAVE_OUT_5 | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED)
 GROUPS = {
     "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
     "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
     "area-up-big": G_AREA_UP_BIG, "corner-big": G_CORNER_BIG,
     "double-area": G_DOUBLE_AREA, "sequence": G_SEQUENCE, "down-stair": G_DOWN_STAIR,
     "next-step": G_NEXT_STEP, "area-tables": G_TABLES, "side-table": G_SIDE,
+    "concave-straight-3": G_CONCAVE_STRAIGHT_3, "concave-straight-4": G_CONCAVE_STRAIGHT_4,
+    "concave-straight-5": G_CONCAVE_STRAIGHT_5, "concave-straight-6": G_CONCAVE_STRAIGHT_6,
+    "concave-out-5": G_CONCAVE_OUT_5,
+    "double-stair": G_DOUBLE_STAIR, "double-stair-reversed": G_DOUBLE_STAIR_REVERSED,
 }
 # rule sets by name (``--rules``): none = every candidate allowed (plain backtracking); 9x9 = the
-# author's 9 x 9 groups alone; control = universal + 9x9, his complete 9 x 9 control set
-RULE_SETS = {"universal": UNIVERSAL, "9x9": NINE, "control": CONTROL, "none": 0}
+# author's 9 x 9 groups alone; control = universal + 9x9, his complete 9 x 9 control set; large =
+# the ported rules of his newer large-board engine (``stairs``), alone (``control,large`` adds them)
+RULE_SETS = {"universal": UNIVERSAL, "9x9": NINE, "control": CONTROL, "large": LARGE, "none": 0}
 
 
 def parse_rules(text: str) -> int:
@@ -124,6 +143,20 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_down_stair(board, f, fb)
     if groups & G_NEXT_STEP:
         check_3_dist_next_step(board, f, fb)
+    if groups & G_CONCAVE_STRAIGHT_3:
+        check_stair_at_end_concave_straight_3(board, f, fb)
+    if groups & G_CONCAVE_STRAIGHT_4:
+        check_stair_at_end_concave_straight_4(board, f, fb)
+    if groups & G_CONCAVE_STRAIGHT_5:
+        check_stair_at_end_concave_straight_5(board, f, fb)
+    if groups & G_CONCAVE_STRAIGHT_6:
+        check_stair_at_end_concave_straight_6(board, f, fb)
+    if groups & G_CONCAVE_OUT_5:
+        check_stair_at_end_concave_out_5(board, f, fb)
+    if groups & G_DOUBLE_STAIR:
+        check_double_stair(board, f, fb)
+    if groups & G_DOUBLE_STAIR_REVERSED:
+        check_double_stair_reversed(board, f, fb)
 
 
 @njit(cache=True)

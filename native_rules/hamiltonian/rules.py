@@ -51,6 +51,9 @@ RULE_NAMES = (
     "double area", "double area rotated", "sequence", "down stair", "distance 3 next step",
     "area up (author's table)", "area up big (author's table)",
     "corner big (author's table)", "far both sides (author's)", "side rules (author's)",
+    "double stair", "double stair reversed", "stair at end concave straight 3",
+    "stair at end concave straight 4", "stair at end concave straight 5",
+    "stair at end concave straight 6", "stair at end concave out 5",
 )
 
 

@@ -1,0 +1,78 @@
+"""The labyrinth author's large-board rules ported so far (``stairs``: the stairs at end concave
+straight 3-6 and out 5, DoubleStair, DoubleStairReversed, with the corner discovery, CheckCorner
+and close-obstacle helpers of his newer engine):
+each fires on the author's own example boards, where the control set allows a dead move, and
+forbids exactly that move; an audit of the extended set finds no unsound step."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from gridsolve.harness import labyrinth as lab
+from gridsolve.native_rules.hamiltonian.audit import Stepper
+from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, LARGE, parse_rules
+from gridsolve.native_rules.hamiltonian.stairs import closed_corners
+from gridsolve.native_rules.hamiltonian.walker import live_frame
+
+from .test_labyrinth import at_walk, completable, walk_cells
+
+# the author's saved states named in his code beside the rule (11 x 11, the walk up to the live
+# end); the program that saved them allowed the dead move, his newest rule forbids it
+AUTHOR_EXAMPLES = [
+    # 2024_0726
+    ("DDRUURDRURRDLDDLULDDLULDDDDDRDLDRRURDRRRRUUURUULDLDLDRDLLU", "double-stair-reversed", "L", "U"),
+    # 2024_0713
+    ("DRURRDLDDLULDDRDLDRDLDRDLDRRRULURRDDRRULURUURURUUULDDLDLDDLU", "double-stair-reversed", "L", "U"),
+    # 2024_0706_1
+    ("DDDDDRRULUUUURRDLDDRURUURDRURRRRDDDLDRDLDRDLDRDLLUULLURRUL", "double-stair", "U", "L"),
+    # 2024_0711
+    ("DRURRDLDLLDRDLDDRURDRDRDLDLUULLDRDLDRRRRURDRURDRRULUUUUURULLUULLDRD", "double-stair", "D", "L"),
+    # 2024_0618
+    ("DRURDDLLDDDRDLDDRURURULULURRDRURULLUURDRURRRDDDDRUUUURDDDDDDDDLU", "concave-straight-5", "L", "U"),
+    # 2024_0619
+    ("DRURDDDRDRDDRUURRRURUULDLDLULDLULUURDRURDRURRRDDDDLDRDLDRDLLU", "concave-straight-3", "L", "U"),
+    # 2024_0717_1
+    ("DDDRDLDDDRUURDDDRDLLULDDRRRRURDRURDRUURULULURURULUL", "concave-straight-5", "L", "D"),
+    # 2024_0717_2
+    ("DDDRDLDDDDDDRRRRRRRRUULDLLURURRULURUUURULLLLD", "concave-straight-3", "D", "R"),
+    # 2024_0818
+    ("DDDRDLDRDLDDRURURULUUULUURDRURRRDDLULDLDDRURDRURURULURRRDLDRDLLDLDL", "concave-straight-5", "D", "L"),
+]
+
+
+def test_rule_set_names():
+    names = ("concave-straight-3", "concave-straight-4", "concave-straight-5", "concave-straight-6",
+             "concave-out-5", "double-stair", "double-stair-reversed")
+    assert parse_rules("large") == LARGE == parse_rules(",".join(names))
+    assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
+
+
+@pytest.mark.parametrize(("moves", "group", "dead", "good"), AUTHOR_EXAMPLES)
+def test_stair_rule_forbids_the_dead_move_of_the_authors_example(moves, group, dead, good):
+    assert completable(11, moves) == good
+    _, cands, allowed, _ = at_walk(11, moves, CONTROL)
+    assert dead in cands and dead in allowed
+    _, _, allowed, why = at_walk(11, moves, CONTROL | GROUPS[group])
+    assert allowed == good and dead in why
+
+
+def _corners(n, moves):
+    st = Stepper(n, CONTROL, walk_cells(moves))
+    out = np.zeros((4, 64, 2), dtype=np.int64)
+    counts = np.zeros(4, dtype=np.int64)
+    assert closed_corners(st.board, live_frame(st.board), out, counts)
+    return [sorted((int(out[q, k, 0]), int(out[q, k, 1])) for k in range(counts[q])) for q in range(4)]
+
+
+def test_closed_corners_are_the_stair_steps_seen_from_the_live_end():
+    # 2024_0706_1: the live end (8, 6) faces left; up-left (quarter 1: right-ahead) the line makes a
+    # stair, its steps at (5, 3) and (4, 4) (right 3 / ahead 3 and right 2 / ahead 4), and the
+    # corner (7, 2) of the line 26-27-28 (right 4 / ahead 1)
+    assert _corners(11, AUTHOR_EXAMPLES[2][0]) == [[], [(2, 4), (3, 3), (4, 1)], [], []]
+    # a wall that only turns outwards (the board's corners) has no closed corner
+    assert _corners(5, "RRD") == [[], [], [], []]
+
+
+def test_audit_of_the_extended_set_finds_no_unsound_step():
+    rep = lab.audit(11, 12, seed=5, groups=CONTROL | LARGE)
+    assert rep.checked > 400 and rep.unsound == 0
