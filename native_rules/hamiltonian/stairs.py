@@ -38,11 +38,9 @@ from .walker import (
     border_index,
     corner,
     idx,
-    mirror,
     njit,
     rel,
-    turn_left,
-    turn_right,
+    rule_frame,
 )
 
 DOUBLE_STAIR, DOUBLE_STAIR_REVERSED = 26, 27
@@ -196,6 +194,40 @@ def closed_corners(board, f, out, counts):
 
 
 @njit(cache=True)
+def _stair_row_empty(board, h, k0, end, row, shift):
+    """Whether the stair (k, k + shift), k0 <= k < ``row``, and then the row ``row`` up to
+    column ``end`` are all empty."""
+    for k in range(k0, end):
+        if T(board, h, k, k + shift if k < row else row):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _corner_columns(board, f, turned_quarter, beyond):
+    """Per side (as is, mirrored) and frame (as is, turned: quarter ``turned_quarter`` of the
+    side's row of ``_QUARTERS``, coordinates swapped), the smallest column of the closed corners
+    of the frame's quarter whose column lies ``beyond`` its row; n where there is none (or the
+    corners cannot be read)."""
+    n = board[1][M_N]
+    dists = np.full((2, 2), n, dtype=np.int64)
+    out = np.zeros((4, MAX_CORNERS, 2), dtype=np.int64)
+    counts = np.zeros(4, dtype=np.int64)
+    if not closed_corners(board, f, out, counts):
+        return dists
+    for side in range(2):
+        for j in range(2):
+            q = _QUARTERS[side, 0 if j == 0 else turned_quarter]
+            for k in range(counts[q]):
+                c0, c1 = out[q, k, 0], out[q, k, 1]
+                if j == 1:
+                    c0, c1 = c1, c0
+                if c0 == c1 + beyond and c0 < dists[side, j]:
+                    dists[side, j] = c0
+    return dists
+
+
+@njit(cache=True)
 def _has_corner(out, counts, q, cx, cy):
     for k in range(counts[q]):
         if out[q, k, 0] == cx and out[q, k, 1] == cy:
@@ -222,9 +254,8 @@ def check_double_stair(board, f, fb):
     if not closed_corners(board, f, out, counts):
         return
     for side in range(2):
-        h0 = f if side == 0 else mirror(f)
         for j in range(2):
-            h = h0 if j == 0 else turn_right(h0)
+            h = rule_frame(f, side, j, False)
             if not (T(board, h, 1, -1) and not T(board, h, 1, 0)):
                 continue
             q = _QUARTERS[side, j]
@@ -255,9 +286,8 @@ def check_double_stair_reversed(board, f, fb):
     and (3, -2) empty -- with a close obstacle at (3, -1) that closes the small area turned down:
     forbid straight (and right, as is)."""
     for side in range(2):
-        h0 = f if side == 0 else mirror(f)
         for j in range(2):
-            h = h0 if j == 0 else turn_right(h0)
+            h = rule_frame(f, side, j, False)
             if not (T(board, h, 5, 1) and T(board, h, 4, 2) and not T(board, h, 4, 1)):
                 continue
             if idx(board, h, 4, 2) <= idx(board, h, 5, 2):
@@ -555,7 +585,7 @@ def _inner_taken(board, h, gate, m):
 
 
 @njit(cache=True)
-def _concave_straight(board, h, offset, check_taken, gate):
+def _concave_straight(board, h, offset, check_taken):
     """The area of the "stair at end concave straight" rules at distance ``offset``: the obstacle
     found by ``_row_obstacle``, its line running ahead, the gate ``_row_gate`` from (1, 1) to it
     (its border fields empty when ``check_taken``), the area ahead of the gate counted (black =
@@ -563,6 +593,7 @@ def _concave_straight(board, h, offset, check_taken, gate):
     hori, vert = _row_obstacle(board, h, offset)
     if hori == 0 or not _runs_ahead(board, h, hori, vert):
         return False, 0, 0, 0
+    gate = np.empty((4 * board[1][M_N] + 8, 2), dtype=np.int64)
     m = _row_gate(1, vert, hori - 2, gate)
     if check_taken and _inner_taken(board, h, gate, m):
         return False, 0, 0, 0
@@ -577,20 +608,16 @@ def check_stair_at_end_concave_straight_3(board, f, fb):
     turned left, the obstacle exactly 3 beyond its row (no stair needed), the area ahead of the
     gate one white cell up; with the straight cell taken for the moment, ``check_corner`` from
     there (mirrored) finds an area that cannot be entered later: forbid straight."""
-    n = board[1][M_N]
-    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
-    for side in range(2):
-        h0 = f if side == 0 else mirror(f)
-        for j in range(2):
-            h = h0 if j == 0 else turn_left(h0)
-            ok, vert, black, white = _concave_straight(board, h, 3, False, gate)
-            if not (ok and white - black == 1):
-                continue
-            old = _take(board, h, 0, 1, 0)
-            fired = check_corner(board, h, 0, 1, 1, 0, True, 1)
-            _untake(board, h, 0, 1, old)
-            if fired:
-                S(fb, h, STAIR_END_CONCAVE_STRAIGHT_3)
+    for i in range(4):
+        h = rule_frame(f, i // 2, i % 2, True)
+        ok, vert, black, white = _concave_straight(board, h, 3, False)
+        if not (ok and white - black == 1):
+            continue
+        old = _take(board, h, 0, 1, 0)
+        fired = check_corner(board, h, 0, 1, 1, 0, True, 1)
+        _untake(board, h, 0, 1, old)
+        if fired:
+            S(fb, h, STAIR_END_CONCAVE_STRAIGHT_3)
 
 
 @njit(cache=True)
@@ -603,39 +630,24 @@ def check_stair_at_end_concave_straight_4(board, f, fb):
     (black = the colour that (0, 1) is not) and a close mid-across or across obstacle closing the
     small area at (vert - 1, vert), mirrored: forbid straight."""
     n = board[1][M_N]
-    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
-    out = np.zeros((4, MAX_CORNERS, 2), dtype=np.int64)
-    counts = np.zeros(4, dtype=np.int64)
-    if not closed_corners(board, f, out, counts):
-        return
-    for side in range(2):
-        h0 = f if side == 0 else mirror(f)
-        for j in range(2):
-            h = h0 if j == 0 else turn_left(h0)
-            q = _QUARTERS[side, 0 if j == 0 else 3]
-            dist = n
-            for k in range(counts[q]):
-                c0, c1 = out[q, k, 0], out[q, k, 1]
-                if j == 1:
-                    c0, c1 = c1, c0
-                if c0 == c1 + 3 and c0 < dist:
-                    dist = c0
-            if dist >= n:
-                continue
-            hori, vert = dist, dist - 3
-            empty = True
-            for k in range(dist):
-                if (k < vert and T(board, h, k, k + 1)) or (k >= vert and T(board, h, k, vert)):
-                    empty = False
-            if not empty or idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
-                continue
-            m = _row_gate(0, vert, hori - 2, gate)
-            if _inner_taken(board, h, gate, m):
-                continue
-            ok, first, other = stair_area(board, h, gate, m, 1, -1)
-            black, white = other, first  # the author's type 3: black is the other colour
-            if ok and white - black == vert and near_small(board, h, vert - 1, vert, 1, 0, True, 1):
-                S(fb, h, STAIR_END_CONCAVE_STRAIGHT_4)
+    dists = _corner_columns(board, f, 3, 3)
+    for i in range(4):
+        h = rule_frame(f, i // 2, i % 2, True)
+        dist = dists[i // 2, i % 2]
+        if dist >= n:
+            continue
+        hori, vert = dist, dist - 3
+        empty = _stair_row_empty(board, h, 0, dist, vert, 1)
+        if not empty or idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
+            continue
+        gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+        m = _row_gate(0, vert, hori - 2, gate)
+        if _inner_taken(board, h, gate, m):
+            continue
+        ok, first, other = stair_area(board, h, gate, m, 1, -1)
+        black, white = other, first  # the author's type 3: black is the other colour
+        if ok and white - black == vert and near_small(board, h, vert - 1, vert, 1, 0, True, 1):
+            S(fb, h, STAIR_END_CONCAVE_STRAIGHT_4)
 
 
 @njit(cache=True)
@@ -651,24 +663,20 @@ def check_stair_at_end_concave_straight_5(board, f, fb):
     = the colour of (1, 1)). With the stair (k + 1, k), k < vert, taken for the moment (the walk
     along it), if ``check_corner`` at (vert + 1, vert), mirrored, finds an area there that cannot
     be entered later: forbid left and back of the frame."""
-    n = board[1][M_N]
-    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
-    for side in range(2):
-        h0 = f if side == 0 else mirror(f)
-        for j in range(2):
-            h = h0 if j == 0 else turn_right(h0)
-            ok, vert, black, white = _concave_straight(board, h, 5, True, gate)
-            if not (ok and white - black == 1):
-                continue
-            olds = np.empty(vert, dtype=np.int64)
-            for k in range(vert):
-                olds[k] = _take(board, h, k + 1, k, k)
-            fired = check_corner(board, h, vert + 1, vert, 1, 0, True, vert)
-            for k in range(vert - 1, -1, -1):
-                _untake(board, h, k + 1, k, olds[k])
-            if fired:
-                L(fb, h, STAIR_END_CONCAVE_STRAIGHT_5)
-                BACK(fb, h, STAIR_END_CONCAVE_STRAIGHT_5)
+    for i in range(4):
+        h = rule_frame(f, i // 2, i % 2, False)
+        ok, vert, black, white = _concave_straight(board, h, 5, True)
+        if not (ok and white - black == 1):
+            continue
+        olds = np.empty(vert, dtype=np.int64)
+        for k in range(vert):
+            olds[k] = _take(board, h, k + 1, k, k)
+        fired = check_corner(board, h, vert + 1, vert, 1, 0, True, vert)
+        for k in range(vert - 1, -1, -1):
+            _untake(board, h, k + 1, k, olds[k])
+        if fired:
+            L(fb, h, STAIR_END_CONCAVE_STRAIGHT_5)
+            BACK(fb, h, STAIR_END_CONCAVE_STRAIGHT_5)
 
 
 @njit(cache=True)
@@ -679,22 +687,18 @@ def check_stair_at_end_concave_straight_6(board, f, fb):
     vert), mirrored; with (vert + 1, vert + 1) and (vert + 1, vert) taken for the moment,
     ``check_corner`` at (vert + 1, vert), mirrored and turned round, finds an area that cannot
     be entered later: forbid straight."""
-    n = board[1][M_N]
-    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
-    for side in range(2):
-        h0 = f if side == 0 else mirror(f)
-        for j in range(2):
-            h = h0 if j == 0 else turn_right(h0)
-            ok, vert, black, white = _concave_straight(board, h, 6, True, gate)
-            if not (ok and black - white == vert and near_small(board, h, vert + 2, vert, 1, 0, True, 0)):
-                continue
-            old1 = _take(board, h, vert + 1, vert + 1, 0)
-            old2 = _take(board, h, vert + 1, vert, 1)
-            fired = check_corner(board, h, vert + 1, vert, 1, 3, True, 2)
-            _untake(board, h, vert + 1, vert, old2)
-            _untake(board, h, vert + 1, vert + 1, old1)
-            if fired:
-                S(fb, h, STAIR_END_CONCAVE_STRAIGHT_6)
+    for i in range(4):
+        h = rule_frame(f, i // 2, i % 2, False)
+        ok, vert, black, white = _concave_straight(board, h, 6, True)
+        if not (ok and black - white == vert and near_small(board, h, vert + 2, vert, 1, 0, True, 0)):
+            continue
+        old1 = _take(board, h, vert + 1, vert + 1, 0)
+        old2 = _take(board, h, vert + 1, vert, 1)
+        fired = check_corner(board, h, vert + 1, vert, 1, 3, True, 2)
+        _untake(board, h, vert + 1, vert, old2)
+        _untake(board, h, vert + 1, vert + 1, old1)
+        if fired:
+            S(fb, h, STAIR_END_CONCAVE_STRAIGHT_6)
 
 
 @njit(cache=True)
@@ -709,35 +713,20 @@ def check_stair_at_end_concave_out_5(board, f, fb):
     the small area at the gate's end (turned round, mirrored) or a close mid-across / across one
     at (vert, vert - 1) (mirrored): forbid left and back."""
     n = board[1][M_N]
-    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
-    out = np.zeros((4, MAX_CORNERS, 2), dtype=np.int64)
-    counts = np.zeros(4, dtype=np.int64)
-    if not closed_corners(board, f, out, counts):
-        return
-    for side in range(2):
-        h0 = f if side == 0 else mirror(f)
-        for j in range(2):
-            h = h0 if j == 0 else turn_right(h0)
-            q = _QUARTERS[side, j]
-            dist = n
-            for k in range(counts[q]):
-                c0, c1 = out[q, k, 0], out[q, k, 1]
-                if j == 1:
-                    c0, c1 = c1, c0
-                if c0 == c1 + 4 and c0 < dist:
-                    dist = c0
-            if dist < 6 or dist >= n:
-                continue
-            empty = True
-            for k in range(1, dist):
-                if (k < dist - 5 and T(board, h, k, k)) or (k >= dist - 5 and T(board, h, k, dist - 5)):
-                    empty = False
-            hori, vert = dist, dist - 4
-            if not empty or idx(board, h, hori, vert + 1) <= idx(board, h, hori, vert):
-                continue
-            m = _row_gate(1, vert - 1, hori - 2, gate)
-            ok, black, white = stair_area(board, h, gate, m, 1, -1)
-            if ok and white == black + 1 and (near_small(board, h, hori - 1, vert - 1, 1, 3, True, 0)
-                                              or near_small(board, h, hori - 4, vert - 1, 1, 0, True, 1)):
-                L(fb, h, STAIR_END_CONCAVE_OUT_5)
-                BACK(fb, h, STAIR_END_CONCAVE_OUT_5)
+    dists = _corner_columns(board, f, 1, 4)
+    for i in range(4):
+        h = rule_frame(f, i // 2, i % 2, False)
+        dist = dists[i // 2, i % 2]
+        if dist < 6 or dist >= n:
+            continue
+        empty = _stair_row_empty(board, h, 1, dist, dist - 5, 0)
+        hori, vert = dist, dist - 4
+        if not empty or idx(board, h, hori, vert + 1) <= idx(board, h, hori, vert):
+            continue
+        gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+        m = _row_gate(1, vert - 1, hori - 2, gate)
+        ok, black, white = stair_area(board, h, gate, m, 1, -1)
+        if ok and white == black + 1 and (near_small(board, h, hori - 1, vert - 1, 1, 3, True, 0)
+                                          or near_small(board, h, hori - 4, vert - 1, 1, 0, True, 1)):
+            L(fb, h, STAIR_END_CONCAVE_OUT_5)
+            BACK(fb, h, STAIR_END_CONCAVE_OUT_5)

@@ -158,6 +158,16 @@ def side_frame(f, up):
 
 
 @njit(cache=True)
+def rule_frame(f, side, turned, left):
+    """The frame a rule looks from: on ``side`` 0 as is, 1 mirrored; turned left (``left``) or
+    right when ``turned``."""
+    h = f if side == 0 else mirror(f)
+    if not turned:
+        return h
+    return turn_left(h) if left else turn_right(h)
+
+
+@njit(cache=True)
 def rel(f, a, b):
     return (f[0] + a * f[4] + b * f[2], f[1] + a * f[5] + b * f[3])
 
