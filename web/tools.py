@@ -186,7 +186,7 @@ def _groups(payload: dict) -> int:
     if group is None:
         return labyrinth.CONTROL
     if not isinstance(group, str):
-        raise BadInput("group: a rule set (universal, 9x9, control, none) or a comma list of groups")
+        raise BadInput("group: a rule set (universal, 9x9, control, large, none) or a comma list of groups")
     return labyrinth.parse_rules(group)
 
 
