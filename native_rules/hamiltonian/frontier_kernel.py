@@ -233,11 +233,116 @@ def _merge(pool, poolf, head, link, size, primes, bbits, states):
             states[b] = m
 
 
+def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs, can_r, can_d,
+             terminal, is_last, bbits, tstack, tfree, head2, tail2, size2, states):
+    """One cell on the previous cell's unmerged successors (buckets ``head``/``size``), in one
+    pass: each bucket is merged through a hash table into a scratch array that stays in cache,
+    its blocks go back on the thread's free stack ``tstack[t]`` at once, and the successors of
+    its distinct states (keys shifted ``shifts`` rows first) are appended to the next buckets
+    (``head2``, ``tail2``, ``size2``; top ``bbits`` hash bits), as ``_scatter`` does. So the
+    merged layer is never written to memory and read back. ``states[b]`` = bucket ``b``'s
+    distinct keys. The buckets are split among the threads; the caller gives thread ``t`` at
+    least one free block per 512 rows of its buckets plus one per next bucket."""
+    threads = tstack.shape[0]
+    nk = head.shape[1]
+    w = pool.shape[1]
+    k = len(primes)
+    old = np.uint64(bbits_of(nk))
+    for g in prange(threads):
+        head2[g, :] = -1
+        tail2[g, :] = -1
+        size2[g, :] = 0
+        nfree = tfree[g]
+        b0, b1 = nk * g // threads, nk * (g + 1) // threads
+        biggest = 1
+        for b in range(b0, b1):
+            biggest = max(biggest, size[:, b].sum())
+        tbits = 1
+        while (1 << tbits) < 2 * biggest:
+            tbits += 1
+        table = np.empty(2 << tbits, np.int64)  # (key, row of the scratch) pairs
+        scratch = np.empty((biggest, w), np.int64)
+        sf = scratch.view(np.float64)
+        blocks = np.empty((biggest >> BLOCK_BITS) + head.shape[0] + 1, np.int64)
+        fills = np.empty_like(blocks)
+        for b in range(b0, b1):
+            n = size[:, b].sum()
+            states[b] = 0
+            if n == 0:
+                continue
+            nbl = _chain(head, link, size, b, blocks, fills)
+            tb = 1
+            while (1 << tb) < 2 * n:
+                tb += 1
+            mask = (1 << tb) - 1
+            table[:2 * (mask + 1)] = EMPTY
+            m = 0
+            for u in range(nbl):
+                for src in range(blocks[u] * BLOCK, blocks[u] * BLOCK + fills[u]):
+                    key = pool[src, 0]
+                    h = np.int64((_hash(key) << old) >> np.uint64(64 - tb))
+                    while True:
+                        tk = table[2 * h]
+                        if tk == key:
+                            at = table[2 * h + 1]
+                            for t in range(1, k + 1):
+                                v = scratch[at, t] + pool[src, t]
+                                scratch[at, t] = v - primes[t - 1] if v >= primes[t - 1] else v
+                            sf[at, w - 1] += poolf[src, w - 1]
+                            break
+                        if tk == EMPTY:
+                            table[2 * h] = key
+                            table[2 * h + 1] = m
+                            for x in range(w):
+                                scratch[m, x] = pool[src, x]
+                            m += 1
+                            break
+                        h = (h + 1) & mask
+                tstack[g, nfree] = blocks[u]
+                nfree += 1
+            states[b] = m
+            for j in range(m):
+                key = scratch[j, 0]
+                for _ in range(shifts):
+                    key = (key & ~plug_mask) | ((key << 2) & plug_mask)
+                a, a2 = successors(key, c, plugs, can_r, can_d, terminal, is_last)
+                for nkey in (a, a2):
+                    if nkey == EMPTY:
+                        continue
+                    d = bucket_of(nkey, bbits)
+                    f = size2[g, d] & (BLOCK - 1)
+                    if f == 0:
+                        nfree -= 1
+                        fresh = tstack[g, nfree]
+                        link[fresh] = -1
+                        if tail2[g, d] >= 0:
+                            link[tail2[g, d]] = fresh
+                        else:
+                            head2[g, d] = fresh
+                        tail2[g, d] = fresh
+                    dst = tail2[g, d] * BLOCK + f
+                    pool[dst, 0] = nkey
+                    for x in range(1, w):
+                        pool[dst, x] = scratch[j, x]
+                    size2[g, d] += 1
+        tfree[g] = nfree
+
+
+@njit(cache=True, inline="always")
+def bbits_of(nk):
+    """log2 of a bucket count (a power of two)."""
+    b = 0
+    while (1 << b) < nk:
+        b += 1
+    return b
+
+
 # each twice: on one thread (no thread pool to wake, which costs milliseconds per call) and on
 # numba's threads (prange splits the layer, then the buckets)
 scatter, merge = njit(cache=True)(_scatter), njit(cache=True)(_merge)
 scatter_threads = njit(cache=True, parallel=True)(_scatter)
 merge_threads = njit(cache=True, parallel=True)(_merge)
+advance, advance_threads = njit(cache=True)(_advance), njit(cache=True, parallel=True)(_advance)
 
 
 @njit(cache=True)
