@@ -25,23 +25,57 @@ BLOCK_BITS = 9
 BLOCK = 1 << BLOCK_BITS  # rows per block of the pool (layers and buckets are chains of blocks)
 
 
+def _scan_tables():
+    """For every byte of four plugs and every depth 1..4 on entering it: the plug (0..3, in scan
+    order) where the depth reaches 0, else -1; and the byte's net depth change. Rightward the
+    plugs are read low to high ('(' deepens), leftward high to low (')' deepens)."""
+    close = np.full((2, 256, 5), -1, np.int64)
+    net = np.zeros((2, 256), np.int64)
+    for v in range(256):
+        for side in (0, 1):
+            syms = [(v >> (2 * i)) & 3 for i in range(4)]
+            deeper, shallower = (1, 2) if side == 0 else (2, 1)
+            if side == 1:
+                syms = syms[::-1]
+            net[side, v] = sum((s == deeper) - (s == shallower) for s in syms)
+            for d0 in range(1, 5):
+                d = d0
+                for j, s in enumerate(syms):
+                    d += (s == deeper) - (s == shallower)
+                    if d == 0:
+                        close[side, v, d0] = j
+                        break
+    return close, net
+
+
+CLOSE, NET = _scan_tables()
+
+
 @njit(cache=True, inline="always")
 def _partner(key, pos, plugs, right):
-    """Slot of the partner of the parenthesis at ``pos`` ('(' scanning right, ')' left): the
-    depth counts without a branch per symbol (+1 for the scan's own kind, -1 for the other)."""
+    """Slot of the partner of the parenthesis at ``pos`` ('(' scanning right, ')' left), four
+    plugs (a byte) at a time through ``CLOSE`` / ``NET``; the slots past the key are empty."""
     depth = 1
     if right:
-        for i in range(pos + 1, plugs):
-            s = (key >> (2 * i)) & 3
-            depth += (s == 1) - (s == 2)
-            if depth == 0:
-                return i
+        rest = np.uint64(key) >> np.uint64(2 * pos + 2)
+        for j in range(0, 2 * plugs - 2 * pos, 8):
+            v = np.int64((rest >> np.uint64(j)) & np.uint64(255))
+            if depth <= 4:
+                o = CLOSE[0, v, depth]
+                if o >= 0:
+                    return pos + 1 + (j >> 1) + o
+            depth += NET[0, v]
     else:
-        for i in range(pos - 1, -1, -1):
-            s = (key >> (2 * i)) & 3
-            depth += (s == 2) - (s == 1)
-            if depth == 0:
-                return i
+        if pos == 0:
+            return -1
+        rest = np.uint64(key) << np.uint64(64 - 2 * pos)
+        for j in range(0, 2 * pos, 8):
+            v = np.int64((rest >> np.uint64(56 - j)) & np.uint64(255))
+            if depth <= 4:
+                o = CLOSE[1, v, depth]
+                if o >= 0:
+                    return pos - 1 - (j >> 1) - o
+            depth += NET[1, v]
     return -1
 
 
