@@ -188,13 +188,16 @@ class _Pool:
         return np.concatenate(list(self.blocks_rows()) or [self.pool[:0]])
 
     def _quotas(self, threads: int, need: list[int], room: list[int]) -> np.ndarray:
-        """Per-thread free stacks: ``need[t]`` blocks taken from the top of the free stack
-        (the lowest ids, already touched) and room for ``room[t]`` more pushed back."""
-        self.reserve(sum(need))
-        tstack = np.empty((threads, max(n + r for n, r in zip(need, room, strict=True))), np.int64)
+        """Per-thread free stacks: ``max(need)`` blocks each from the top of the free stack (the
+        lowest ids, already touched), dealt round-robin so that every thread's top is among the
+        lowest, and room for ``room[t]`` more pushed back."""
+        most = max(need)
+        self.reserve(threads * most)
+        tstack = np.empty((threads, most + max(room)), np.int64)
+        region = self.stack[self.nfree - threads * most:self.nfree]
         for t in range(threads):
-            tstack[t, :need[t]] = self.stack[self.nfree - need[t]:self.nfree]
-            self.nfree -= need[t]
+            tstack[t, :most] = region[t::threads]
+        self.nfree -= threads * most
         return tstack
 
     def _unquota(self, tstack: np.ndarray, tfree: np.ndarray) -> None:
@@ -237,7 +240,7 @@ class _Pool:
             blocks.append(int(((part + K.BLOCK - 1) >> K.BLOCK_BITS).sum()))
         need = [r // K.BLOCK + nk2 + 2 for r in rows]
         tstack = self._quotas(threads, need, blocks)
-        tfree = np.array(need, np.int64)
+        tfree = np.full(threads, max(need), np.int64)
         head, tail, size = (np.empty((threads, nk2), np.int64) for _ in range(3))
         states = np.empty(nk, np.int64)
         advance = K.advance_threads if threads > 1 else K.advance
