@@ -344,6 +344,7 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
         first, row, peak, widest, rows = _load(run.checkpoint, primes, order)
         pool.load(rows)
         n = len(rows)
+        del rows  # the file's mapping: its pages would count as this process's memory
     meter = _Meter(order, first) if run.progress else None
     if meter:
         states = predicted_peak(C, R)
