@@ -120,7 +120,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--enum-timeout", type=float, default=900.0)
     ap.add_argument("--repeat", type=int, default=3, help="runs per size below 15x15 (median)")
     ap.add_argument("--out", default="hamiltonian_counting")
-    ap.add_argument("--threads", type=int, default=1, help="threads of the compiled DP")
+    ap.add_argument("--threads", type=int, default=0, help="threads of the compiled DP (0 = all)")
     ap.add_argument("--project-from", default="",
                     help="earlier results (names of CSV files in benchmarks/results) for the projection")
     args = ap.parse_args(argv)

@@ -88,7 +88,8 @@ class Run:
     """How to run: ``memory`` (bytes for the pool, None = no limit), ``checkpoint`` (a file
     path, written at the start of every ``every_rows``-th row once ``every_seconds`` passed since
     the last), ``resume`` (start from that file if present), ``progress`` (a line on stderr per
-    cell), ``threads`` (for layers of PARALLEL_STATES or more; numba's thread pool)."""
+    cell), ``threads`` (for layers of PARALLEL_STATES or more; numba's thread pool; 0 = all of
+    its threads)."""
 
     memory: int | None = None
     checkpoint: str | None = None
@@ -97,7 +98,7 @@ class Run:
     resume: bool = False
     progress: bool = False
     max_states: int = 2_000_000_000
-    threads: int = 1
+    threads: int = 0
 
 
 @dataclass
@@ -338,7 +339,8 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
     order, plug_mask = plan.order, plan.plug_mask
     R, C = plan.board.rows, plan.board.cols
     pr = np.array(primes, dtype=np.int64)
-    pool = _Pool(len(primes) + 2, 4 * predicted_peak(C, R), min(run.threads, numba.get_num_threads()))
+    pool = _Pool(len(primes) + 2, 4 * predicted_peak(C, R),
+                 min(run.threads or numba.get_num_threads(), numba.get_num_threads()))
     n, peak, widest, first, row = 1, 1, 0, 0, 0
     if run.resume and run.checkpoint and os.path.exists(run.checkpoint):
         first, row, peak, widest, rows = _load(run.checkpoint, primes, order)
