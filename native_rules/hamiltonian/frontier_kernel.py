@@ -294,8 +294,10 @@ def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs,
         tbits = 1
         while (1 << tbits) < 2 * biggest:
             tbits += 1
-        table = np.empty(2 << tbits, np.int64)  # (key, row of the scratch) pairs
+        table = np.empty(1 << tbits, np.int32)  # rows of the scratch (-1: free); keys there
         scratch = np.empty((biggest, w), np.int64)
+        fill = np.zeros(head2.shape[1], np.int64)  # per next bucket: rows, last block
+        last = np.full(head2.shape[1], -1, np.int64)
         sf = scratch.view(np.float64)
         blocks = np.empty((biggest >> BLOCK_BITS) + head.shape[0] + 1, np.int64)
         fills = np.empty_like(blocks)
@@ -309,27 +311,25 @@ def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs,
             while (1 << tb) < 2 * n:
                 tb += 1
             mask = (1 << tb) - 1
-            table[:2 * (mask + 1)] = EMPTY
+            table[:mask + 1] = -1
             m = 0
             for u in range(nbl):
                 for src in range(blocks[u] * BLOCK, blocks[u] * BLOCK + fills[u]):
                     key = pool[src, 0]
                     h = np.int64((_hash(key) << old) >> np.uint64(64 - tb))
                     while True:
-                        tk = table[2 * h]
-                        if tk == key:
-                            at = table[2 * h + 1]
+                        at = table[h]
+                        if at < 0:
+                            table[h] = m
+                            for x in range(w):
+                                scratch[m, x] = pool[src, x]
+                            m += 1
+                            break
+                        if scratch[at, 0] == key:
                             for t in range(1, k + 1):
                                 v = scratch[at, t] + pool[src, t]
                                 scratch[at, t] = v - primes[t - 1] if v >= primes[t - 1] else v
                             sf[at, w - 1] += poolf[src, w - 1]
-                            break
-                        if tk == EMPTY:
-                            table[2 * h] = key
-                            table[2 * h + 1] = m
-                            for x in range(w):
-                                scratch[m, x] = pool[src, x]
-                            m += 1
                             break
                         h = (h + 1) & mask
                 tstack[g, nfree] = blocks[u]
@@ -344,21 +344,23 @@ def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs,
                     if nkey == EMPTY:
                         continue
                     d = bucket_of(nkey, bbits)
-                    f = size2[g, d] & (BLOCK - 1)
+                    f = fill[d] & (BLOCK - 1)
                     if f == 0:
                         nfree -= 1
                         fresh = tstack[g, nfree]
                         link[fresh] = -1
-                        if tail2[g, d] >= 0:
-                            link[tail2[g, d]] = fresh
+                        if last[d] >= 0:
+                            link[last[d]] = fresh
                         else:
                             head2[g, d] = fresh
-                        tail2[g, d] = fresh
-                    dst = tail2[g, d] * BLOCK + f
+                        last[d] = fresh
+                    dst = last[d] * BLOCK + f
                     pool[dst, 0] = nkey
                     for x in range(1, w):
                         pool[dst, x] = scratch[j, x]
-                    size2[g, d] += 1
+                    fill[d] += 1
+        size2[g, :] = fill
+        tail2[g, :] = last
         tfree[g] = nfree
 
 
