@@ -126,3 +126,12 @@ def test_a_memory_limit_is_kept_while_the_count_runs():
     with pytest.raises(frontier.TooLarge, match="MiB allowed"):
         fc.count_residues(HP.square(9), fc.PRIMES[:1], fc.Run(memory=1 << 20))
     assert fc.count_residues(HP.square(9), fc.PRIMES[:1], fc.Run(memory=1 << 40)).peak_states > 0
+
+
+def test_threads_draw_their_free_blocks_from_the_lowest_ids():
+    """Each thread pops its free stack from the top: dealt round-robin, both tops are the
+    lowest free ids, so two threads touch no more of the lazily mapped pool than one does."""
+    pool = fc._Pool(4, 64 * 512, threads=2)
+    lowest = sorted(pool.stack[:pool.nfree].tolist())[:2]
+    tstack = pool._quotas(2, [5, 5], [0, 0])
+    assert sorted([int(tstack[0, 4]), int(tstack[1, 4])]) == lowest
