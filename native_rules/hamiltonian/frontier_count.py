@@ -112,10 +112,11 @@ class Result:
 
 
 class _Pool:
-    """Fixed-size blocks of rows (``width`` int64: key, residues, float count) with a free stack;
-    the current layer is a list of blocks. Untouched blocks cost no memory (the pool is one
-    lazily mapped array), so it is reserved for four times the predicted peak and grown (the
-    layer copied) only when a prediction was short."""
+    """Fixed-size blocks of rows (``width`` int64: key, residues, float count) with a free stack,
+    holding either a layer (a list of blocks) or the last cell's successors, not yet merged
+    (per-thread chains of blocks per bucket: ``head``, ``size``, ``link``). Untouched blocks
+    cost no memory (the pool is one lazily mapped array), so it is reserved for four times the
+    predicted peak and grown (the blocks in use copied) only when a prediction was short."""
 
     def __init__(self, width: int, rows: int, threads: int = 1) -> None:
         self.width = width

@@ -4,11 +4,13 @@ merged by a partition into cache-sized buckets instead of a sort.
 
 A state is a row of int64 ``key, residue per prime, float count`` (the float's bits), so it
 costs (k + 2) words whatever the size of its count; rows live in blocks of a pool (the driver,
-``frontier_count``, keeps the free stack). One cell's step: ``scatter`` reads the layer's blocks
-and appends each successor row to its bucket's chain of blocks (the top bits of a multiplicative
-hash of the key), freeing each layer block once read; ``merge`` merges each bucket in place
-through a hash table that stays in cache; ``collect`` makes the buckets' first blocks the next
-layer. ``expand_rows`` / ``merge_rows`` are the same steps on plain arrays, for the Dask variant.
+``frontier_count``, keeps the free stack). ``scatter`` reads a layer's blocks and appends each
+successor row to its bucket's chain of blocks (the top bits of a multiplicative hash of the
+key), freeing each layer block once read. Then every cell is one ``advance``: each bucket of
+the last cell's successors is merged through a hash table into a scratch array that stays in
+cache and its successors are appended to the next buckets at once. ``merge`` (each bucket in
+place) and ``collect`` (the buckets' first blocks) make a layer again, for a checkpoint and at
+the end. ``expand_rows`` / ``merge_rows`` are the steps on plain arrays, for the Dask variant.
 
 Keys are int64: the W + 1 plugs of at most 30 slots take 60 bits (counting only, no tag bits).
 """
