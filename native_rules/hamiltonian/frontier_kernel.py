@@ -16,6 +16,8 @@ Keys are int64: the W + 1 plugs of at most 30 slots take 60 bits (counting only,
 """
 from __future__ import annotations
 
+import types
+
 import numpy as np
 from numba import njit, prange
 
@@ -375,12 +377,22 @@ def bbits_of(nk):
     return b
 
 
+def _twin(f, name):
+    """``f`` under another name: numba's disk cache keys a function by its name and line, not
+    by ``parallel``, so the threaded variant of the same code needs its own name, else one
+    variant's cached code is loaded for both (the threaded calls then ran on one thread)."""
+    g = types.FunctionType(f.__code__, f.__globals__, name, f.__defaults__, f.__closure__)
+    g.__qualname__ = name
+    return g
+
+
 # each twice: on one thread (no thread pool to wake, which costs milliseconds per call) and on
 # numba's threads (prange splits the layer, then the buckets)
 scatter, merge = njit(cache=True)(_scatter), njit(cache=True)(_merge)
-scatter_threads = njit(cache=True, parallel=True)(_scatter)
-merge_threads = njit(cache=True, parallel=True)(_merge)
-advance, advance_threads = njit(cache=True)(_advance), njit(cache=True, parallel=True)(_advance)
+scatter_threads = njit(cache=True, parallel=True)(_twin(_scatter, "_scatter_threads"))
+merge_threads = njit(cache=True, parallel=True)(_twin(_merge, "_merge_threads"))
+advance = njit(cache=True)(_advance)
+advance_threads = njit(cache=True, parallel=True)(_twin(_advance, "_advance_threads"))
 
 
 @njit(cache=True)
