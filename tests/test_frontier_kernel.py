@@ -135,3 +135,14 @@ def test_threads_draw_their_free_blocks_from_the_lowest_ids():
     lowest = sorted(pool.stack[:pool.nfree].tolist())[:2]
     tstack = pool._quotas(2, [5, 5], [0, 0])
     assert sorted([int(tstack[0, 4]), int(tstack[1, 4])]) == lowest
+
+
+def test_threaded_kernels_have_their_own_cache_entries():
+    """numba's disk cache keys a function by name and line, not by ``parallel``: sharing them,
+    the serial compile was loaded for the threaded calls too (they ran on one thread)."""
+    from gridsolve.native_rules.hamiltonian import frontier_kernel as K
+
+    for serial, threaded in ((K.scatter, K.scatter_threads), (K.merge, K.merge_threads),
+                             (K.advance, K.advance_threads)):
+        assert serial.py_func.__qualname__ != threaded.py_func.__qualname__
+        assert threaded.targetoptions.get("parallel") and not serial.targetoptions.get("parallel")
