@@ -8,6 +8,12 @@ the 9x9 "left half"; then the peak states and time of the compiled DP projected 
     python -m benchmarks hamiltonian-counting [--sizes 9,11,...,17] [--graphillion-max 13]
                                               [--enum 7] [--enum-timeout 900] [--repeat 3]
     python -m benchmarks hamiltonian-counting --sizes 19 --methods compiled --out hamiltonian_counting_19
+    python -m benchmarks hamiltonian-counting --sizes 15,17 --methods compiled --threads 2 \
+        --project-from hamiltonian_counting_19,hamiltonian_counting_21 --out hamiltonian_counting_2t
+
+``--threads`` gives the compiled DP that many threads (``frontier_count.Run.threads``);
+``--project-from`` adds the compiled rows of earlier results (their CSV files) to the projection
+only, so that it starts from the largest sizes ever measured (19x19 and the 21x21 run).
 
 Every measurement runs in a fresh subprocess (so peak memory is that run's own: ``ru_maxrss``),
 one method after the other on the same size. Graphillion is not a gridsolve dependency: install
@@ -33,7 +39,7 @@ LEFT_HALF_9 = 1344153757
 
 CHILD = r"""
 import json, resource, sys, time
-what, n = sys.argv[1], int(sys.argv[2])
+what, n, threads = sys.argv[1], int(sys.argv[2]), int(sys.argv[4])
 if what in ("compiled", "compiled-second"):
     from gridsolve.native_rules.hamiltonian import frontier_count
     from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
@@ -51,7 +57,8 @@ else:
 t0, c0 = time.perf_counter(), time.process_time()  # imports excluded
 if what in ("compiled", "compiled-second"):
     primes = frontier_count.SECOND_PRIMES if what == "compiled-second" else frontier_count.PRIMES
-    count, got = frontier_count.count(HamiltonianPuzzle.square(n), primes=primes)
+    count, got = frontier_count.count(HamiltonianPuzzle.square(n), primes=primes,
+                                      run=frontier_count.Run(threads=threads))
     extra = {"peak_states": got.peak_states, "successors": got.successors}
 elif what == "dp":
     table = build(HamiltonianPuzzle.square(n))
@@ -82,9 +89,10 @@ print(json.dumps({"count": count, "seconds": secs, "cpu": cpu,
 """
 
 
-def child(what: str, n: int, timeout: float) -> dict:
+def child(what: str, n: int, timeout: float, threads: int = 1) -> dict:
     try:
-        p = subprocess.run([sys.executable, "-c", CHILD, what, str(n), str(timeout)], capture_output=True,
+        p = subprocess.run([sys.executable, "-c", CHILD, what, str(n), str(timeout), str(threads)],
+                           capture_output=True,
                            text=True, timeout=timeout + 60)
     except subprocess.TimeoutExpired:
         return {"error": f"no answer within {timeout + 60:.0f} s"}
@@ -112,6 +120,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--enum-timeout", type=float, default=900.0)
     ap.add_argument("--repeat", type=int, default=3, help="runs per size below 15x15 (median)")
     ap.add_argument("--out", default="hamiltonian_counting")
+    ap.add_argument("--threads", type=int, default=0, help="threads of the compiled DP (0 = all)")
+    ap.add_argument("--project-from", default="",
+                    help="earlier results (names of CSV files in benchmarks/results) for the projection")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     methods = [m for m in args.methods.split(",") if m.strip()]
@@ -122,7 +133,7 @@ def main(argv: list[str]) -> int:
     rows = []
 
     def measure(method: str, n: int, repeat: int, timeout: float = 7200.0) -> None:
-        runs = [child(method, n, timeout) for _ in range(repeat)]
+        runs = [child(method, n, timeout, args.threads) for _ in range(repeat)]
         ok = [r for r in runs if "error" not in r]
         if not ok:
             rows.append({"n": n, "method": method, "count": "", "correct": False, "median_s": "",
@@ -155,20 +166,41 @@ def main(argv: list[str]) -> int:
         for method in ("cpsat", "sat"):
             measure(method, n, 1, args.enum_timeout)
     write_csv(RESULTS / f"{args.out}.csv", rows)
-    report = render(rows, argv, time.perf_counter() - t0)
+    earlier = [r for name in args.project_from.split(",") if name.strip()
+               for r in read_rows(RESULTS / f"{name.strip()}.csv")]
+    report = render(rows, argv, time.perf_counter() - t0, earlier)
     (RESULTS / f"{args.out}.md").write_text(report)
     plot(rows, RESULTS / f"{args.out}.png")
     print(report)
     return 0 if all(r["correct"] for r in rows if r["count"] != "" and r["count"] is not None) else 1
 
 
+def read_rows(path) -> list[dict]:
+    """The rows of an earlier result's CSV (numbers as numbers), for the projection."""
+    import csv
+
+    out = []
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            for key in ("n", "peak_states"):
+                r[key] = int(r[key]) if r.get(key) else ""
+            r["cpu_s"] = float(r["cpu_s"]) if r.get("cpu_s") else ""
+            out.append(r)
+    return out
+
+
 def projection(rows: list[dict], workers: tuple[int, ...] = (1, 4, 16)) -> str:
-    """21x21 and 23x23 projected from the compiled DP's two largest measured sizes: peak states
+    """The next sizes up to 23x23 projected from the compiled DP's two largest measured sizes
+    (one method per size: ``compiled``, else ``compiled-second``): peak states
     grow by the measured ratio per two columns, time by that ratio times the cells' ratio,
     memory as the successor rows of the peak (``frontier_count.predicted_bytes``); N workers
     divide time and memory ideally (a lower bound: every cell also ships the successors)."""
-    got = sorted(((r["n"], r) for r in rows if r["method"] == "compiled" and r["peak_states"]),
-                 key=lambda x: x[0])
+    best: dict[int, dict] = {}
+    for r in rows:
+        if r["method"] in ("compiled", "compiled-second") and r["peak_states"] and r["cpu_s"]:
+            if r["n"] not in best or r["method"] == "compiled":
+                best[r["n"]] = r
+    got = sorted(best.items())
     if len(got) < 2:
         return ""
     (n0, a), (n1, b) = got[-2], got[-1]
@@ -194,7 +226,7 @@ def projection(rows: list[dict], workers: tuple[int, ...] = (1, 4, 16)) -> str:
             "successors between them, not counted).\n\n" + markdown_table(head, table))
 
 
-def render(rows: list[dict], argv: list[str], total: float) -> str:
+def render(rows: list[dict], argv: list[str], total: float, earlier: list[dict] = ()) -> str:
     cmd = "python -m benchmarks hamiltonian-counting" + (" " + " ".join(argv) if argv else "")
     out = ["# Hamiltonian paths: exact counts of the n x n labyrinth (A001184)\n", stamp(cmd),
            f"\nEach figure is a fresh process (imports and loading the compiled code excluded from "
@@ -218,7 +250,7 @@ def render(rows: list[dict], argv: list[str], total: float) -> str:
                "goes right (the author's 45-hour \"left side\", 1 344 153 757). `cpsat` / `sat` "
                "enumerate every path (one solution at a time) within the enumeration timeout. "
                "Correct = the A001184 term, or for a new term the first route's count.\n")
-    out.append(projection(rows))
+    out.append(projection(list(earlier) + rows))
     return "".join(out)
 
 

@@ -65,18 +65,18 @@ def test_checkpoint_resumes_to_the_same_count(tmp_path, monkeypatch):
     p = HP.square(9)
     want = frontier.count(p)
     steps = []
-    real = fc._Pool.step
+    real = fc._Pool.advance
 
-    def killed_after_a_while(self, n, args, primes):
+    def killed_after_a_while(self, *args):
         steps.append(1)
         if len(steps) == 40:
             raise KeyboardInterrupt
-        return real(self, n, args, primes)
+        return real(self, *args)
 
-    monkeypatch.setattr(fc._Pool, "step", killed_after_a_while)
+    monkeypatch.setattr(fc._Pool, "advance", killed_after_a_while)
     with pytest.raises(KeyboardInterrupt):
         fc.count(p, run=fc.Run(checkpoint=path, every_rows=1, every_seconds=0))
-    monkeypatch.setattr(fc._Pool, "step", real)
+    monkeypatch.setattr(fc._Pool, "advance", real)
     resumed = []
     monkeypatch.setattr(fc, "_load", lambda *a, _load=fc._load: resumed.append(1) or _load(*a))
     assert fc.count(p, run=fc.Run(checkpoint=path, resume=True))[0] == want
@@ -126,3 +126,23 @@ def test_a_memory_limit_is_kept_while_the_count_runs():
     with pytest.raises(frontier.TooLarge, match="MiB allowed"):
         fc.count_residues(HP.square(9), fc.PRIMES[:1], fc.Run(memory=1 << 20))
     assert fc.count_residues(HP.square(9), fc.PRIMES[:1], fc.Run(memory=1 << 40)).peak_states > 0
+
+
+def test_threads_draw_their_free_blocks_from_the_lowest_ids():
+    """Each thread pops its free stack from the top: dealt round-robin, both tops are the
+    lowest free ids, so two threads touch no more of the lazily mapped pool than one does."""
+    pool = fc._Pool(4, 64 * 512, threads=2)
+    lowest = sorted(pool.stack[:pool.nfree].tolist())[:2]
+    tstack = pool._quotas(2, [5, 5], [0, 0])
+    assert sorted([int(tstack[0, 4]), int(tstack[1, 4])]) == lowest
+
+
+def test_threaded_kernels_have_their_own_cache_entries():
+    """numba's disk cache keys a function by name and line, not by ``parallel``: sharing them,
+    the serial compile was loaded for the threaded calls too (they ran on one thread)."""
+    from gridsolve.native_rules.hamiltonian import frontier_kernel as K
+
+    for serial, threaded in ((K.scatter, K.scatter_threads), (K.merge, K.merge_threads),
+                             (K.advance, K.advance_threads)):
+        assert serial.py_func.__qualname__ != threaded.py_func.__qualname__
+        assert threaded.targetoptions.get("parallel") and not serial.targetoptions.get("parallel")

@@ -11,7 +11,8 @@ backend contract.
   cache load to pay). Options: ``engine`` (auto / numpy / compiled), ``memory`` (MiB: refuse a
   run whose predicted peak exceeds it), ``checkpoint`` (a file, written every few rows),
   ``resume`` (continue from it), ``progress`` (a line on stderr: cells, states, ETA),
-  ``threads`` (split large layers among numba's threads), ``primes`` (first / second: two
+  ``threads`` (split large layers among that many of numba's threads; 0, the default, = all
+  of them, one per core), ``primes`` (first / second: two
   disjoint prime sets, two independent routes to one count), ``max_states``.
 
 Both stop with status ``timeout`` at the deadline (``stops_at_deadline``: the DP checks it at
@@ -64,7 +65,7 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *,
 @stops_at_deadline("dp")
 def count(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, max_states: int | None = None,
           engine: str = "auto", memory: int | None = None, checkpoint: str | None = None,
-          resume: bool = False, progress: bool = False, threads: int = 1,
+          resume: bool = False, progress: bool = False, threads: int = 0,
           primes: str = "first") -> SolveResult:
     deadline = Deadline(limit.seconds)
     if engine not in ENGINES:

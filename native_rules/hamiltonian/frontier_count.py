@@ -88,7 +88,8 @@ class Run:
     """How to run: ``memory`` (bytes for the pool, None = no limit), ``checkpoint`` (a file
     path, written at the start of every ``every_rows``-th row once ``every_seconds`` passed since
     the last), ``resume`` (start from that file if present), ``progress`` (a line on stderr per
-    cell), ``threads`` (for layers of PARALLEL_STATES or more; numba's thread pool)."""
+    cell), ``threads`` (for layers of PARALLEL_STATES or more; numba's thread pool; 0 = all of
+    its threads)."""
 
     memory: int | None = None
     checkpoint: str | None = None
@@ -97,7 +98,7 @@ class Run:
     resume: bool = False
     progress: bool = False
     max_states: int = 2_000_000_000
-    threads: int = 1
+    threads: int = 0
 
 
 @dataclass
@@ -111,10 +112,11 @@ class Result:
 
 
 class _Pool:
-    """Fixed-size blocks of rows (``width`` int64: key, residues, float count) with a free stack;
-    the current layer is a list of blocks. Untouched blocks cost no memory (the pool is one
-    lazily mapped array), so it is reserved for four times the predicted peak and grown (the
-    layer copied) only when a prediction was short."""
+    """Fixed-size blocks of rows (``width`` int64: key, residues, float count) with a free stack,
+    holding either a layer (a list of blocks) or the last cell's successors, not yet merged
+    (per-thread chains of blocks per bucket: ``head``, ``size``, ``link``). Untouched blocks
+    cost no memory (the pool is one lazily mapped array), so it is reserved for four times the
+    predicted peak and grown (the blocks in use copied) only when a prediction was short."""
 
     def __init__(self, width: int, rows: int, threads: int = 1) -> None:
         self.width = width
@@ -144,21 +146,24 @@ class _Pool:
 
     def reserve(self, free: int) -> None:
         """At least ``free`` free blocks: a new pool (GROW past the need) into which only the
-        layer's blocks are copied, so the growth costs the layer, not the old pool."""
+        blocks in use (the layer's, or the pending buckets') are copied, under the same ids, so
+        the growth costs what is in use, not the old pool."""
         if self.nfree >= free:
             return
-        live = self.blocks - self.nfree
-        new = int((live + free) * GROW) + 4
+        old = self.blocks
+        live = old - self.nfree
+        new = max(int((live + free) * GROW) + 4, old + 1)
         pool = _lazy(new * K.BLOCK, self.width)
-        for b, f in zip(self.lblocks.tolist(), self.lfill.tolist(), strict=True):
-            pool[b * K.BLOCK:b * K.BLOCK + f] = self.pool[b * K.BLOCK:b * K.BLOCK + f]
+        taken = np.ones(old, bool)
+        taken[self.stack[:self.nfree]] = False
+        for b in np.flatnonzero(taken).tolist():
+            pool[b * K.BLOCK:(b + 1) * K.BLOCK] = self.pool[b * K.BLOCK:(b + 1) * K.BLOCK]
         self.pool = pool
-        taken = np.zeros(new, bool)
-        taken[self.lblocks] = True
-        self.stack = np.flatnonzero(~taken)[::-1].copy()  # lowest id on top
-        self.nfree = len(self.stack)
-        self.stack = np.concatenate([self.stack, np.empty(new - self.nfree, np.int64)])
-        self.link = np.full(new, -1, np.int64)
+        fresh = np.arange(new - 1, old - 1, -1, dtype=np.int64)  # the new ids below, lowest on top
+        stack = np.concatenate([fresh, self.stack[:self.nfree]])
+        self.nfree = len(stack)
+        self.stack = np.concatenate([stack, np.empty(new - self.nfree, np.int64)])
+        self.link = np.concatenate([self.link, np.full(new - old, -1, np.int64)])
 
     def load(self, rows: np.ndarray) -> None:
         """Replace the layer by ``rows`` (a resumed checkpoint)."""
@@ -184,35 +189,88 @@ class _Pool:
         """The layer's rows, gathered."""
         return np.concatenate(list(self.blocks_rows()) or [self.pool[:0]])
 
-    def step(self, n: int, args: tuple, primes: np.ndarray) -> int:
-        """One cell: the next layer replaces the current one; returns its number of states."""
+    def _quotas(self, threads: int, need: list[int], room: list[int]) -> np.ndarray:
+        """Per-thread free stacks: ``max(need)`` blocks each from the top of the free stack (the
+        lowest ids, already touched), dealt round-robin so that every thread's top is among the
+        lowest, and room for ``room[t]`` more pushed back."""
+        most = max(need)
+        self.reserve(threads * most)
+        tstack = np.empty((threads, most + max(room)), np.int64)
+        region = self.stack[self.nfree - threads * most:self.nfree]
+        for t in range(threads):
+            tstack[t, :most] = region[t::threads]
+        self.nfree -= threads * most
+        return tstack
+
+    def _unquota(self, tstack: np.ndarray, tfree: np.ndarray) -> None:
+        """The threads' free blocks back on the free stack, lowest ids on top (so the blocks in
+        use stay among the lowest: the untouched rest of the pool costs no memory)."""
+        for t in range(len(tfree)):
+            self.stack[self.nfree:self.nfree + tfree[t]] = tstack[t, :tfree[t]]
+            self.nfree += int(tfree[t])
+        self.stack[:self.nfree] = np.sort(self.stack[:self.nfree])[::-1]
+
+    def scatter(self, n: int, args: tuple) -> None:
+        """The layer's successors at one cell into buckets (the pending rows, not yet merged)."""
         bbits = _bucket_bits(n)
         nk = 1 << bbits
         threads = max(1, min(self.threads, n // PARALLEL_STATES))
-        scatter, merge = (K.scatter_threads, K.merge_threads) if threads > 1 else (K.scatter, K.merge)
+        scatter = K.scatter_threads if threads > 1 else K.scatter
         nl = len(self.lblocks)
         share = -(-nl // threads)
         need = 2 * share + nk + 2  # two successor blocks per layer block read, one per bucket
-        self.reserve(threads * need)
-        tstack = np.empty((threads, need + share), np.int64)
-        for t in range(threads):
-            tstack[t, :need] = self.stack[self.nfree - need:self.nfree]
-            self.nfree -= need
+        tstack = self._quotas(threads, [need] * threads, [share] * threads)
         tfree = np.full(threads, need, np.int64)
-        head, tail, size = (np.empty((threads, nk), np.int64) for _ in range(3))
-        scatter(self.pool, self.lblocks, self.lfill, nl, tstack, tfree, self.link, head, tail,
-                  size, *args, bbits)
-        for t in range(threads):
-            self.stack[self.nfree:self.nfree + tfree[t]] = tstack[t, :tfree[t]]
-            self.nfree += int(tfree[t])
+        self.head, tail, self.size = (np.empty((threads, nk), np.int64) for _ in range(3))
+        scatter(self.pool, self.lblocks, self.lfill, nl, tstack, tfree, self.link, self.head, tail,
+                self.size, *args, bbits)
+        self._unquota(tstack, tfree)
+        self.lblocks, self.lfill = self.lblocks[:0], self.lfill[:0]
+        self.last_successors = int(self.size.sum())
+
+    def advance(self, n: int, args: tuple, shifts: int, plug_mask: int, primes: np.ndarray) -> int:
+        """One cell on the pending rows: merged bucket by bucket and expanded at once
+        (``frontier_kernel.advance``); returns the number of states they merged into."""
+        threads = max(1, min(self.threads, n // PARALLEL_STATES))
+        bbits = _bucket_bits(n)
+        nk2 = 1 << bbits
+        nk = self.size.shape[1]
+        rows, blocks = [], []
+        for g in range(threads):
+            part = self.size[:, nk * g // threads:nk * (g + 1) // threads]
+            rows.append(int(part.sum()))
+            blocks.append(int(((part + K.BLOCK - 1) >> K.BLOCK_BITS).sum()))
+        need = [r // K.BLOCK + nk2 + 2 for r in rows]
+        tstack = self._quotas(threads, need, blocks)
+        tfree = np.full(threads, max(need), np.int64)
+        head, tail, size = (np.empty((threads, nk2), np.int64) for _ in range(3))
         states = np.empty(nk, np.int64)
-        merge(self.pool, self.pool.view(np.float64), head, self.link, size, primes, bbits, states)
-        oblocks = np.empty(self.blocks, np.int64)
-        ofill = np.empty(self.blocks, np.int64)
-        no, self.nfree = K.collect(head, self.link, size, states, self.stack, self.nfree, oblocks, ofill)
-        self.lblocks, self.lfill = oblocks[:no], ofill[:no]
+        advance = K.advance_threads if threads > 1 else K.advance
+        advance(self.pool, self.pool.view(np.float64), self.head, self.link, self.size, primes,
+                shifts, plug_mask, *args, bbits, tstack, tfree, head, tail, size, states)
+        self._unquota(tstack, tfree)
+        self.head, self.size = head, size
         self.last_successors = int(size.sum())
         return int(states.sum())
+
+    def settle(self, primes: np.ndarray) -> int:
+        """The pending rows merged into the next layer; returns its number of states."""
+        nk = self.size.shape[1]
+        threads = max(1, min(self.threads, int(self.size.sum()) // PARALLEL_STATES, self.size.shape[0]))
+        merge = K.merge_threads if threads > 1 else K.merge
+        states = np.empty(nk, np.int64)
+        merge(self.pool, self.pool.view(np.float64), self.head, self.link, self.size, primes,
+              _bits(nk), states)
+        oblocks = np.empty(self.blocks, np.int64)
+        ofill = np.empty(self.blocks, np.int64)
+        no, self.nfree = K.collect(self.head, self.link, self.size, states, self.stack, self.nfree,
+                                   oblocks, ofill)
+        self.lblocks, self.lfill = oblocks[:no], ofill[:no]
+        return int(states.sum())
+
+
+def _bits(nk: int) -> int:
+    return nk.bit_length() - 1
 
 
 def _resident() -> int:
@@ -282,29 +340,40 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
     order, plug_mask = plan.order, plan.plug_mask
     R, C = plan.board.rows, plan.board.cols
     pr = np.array(primes, dtype=np.int64)
-    pool = _Pool(len(primes) + 2, 4 * predicted_peak(C, R), min(run.threads, numba.get_num_threads()))
+    pool = _Pool(len(primes) + 2, 4 * predicted_peak(C, R),
+                 min(run.threads or numba.get_num_threads(), numba.get_num_threads()))
     n, peak, widest, first, row = 1, 1, 0, 0, 0
     if run.resume and run.checkpoint and os.path.exists(run.checkpoint):
         first, row, peak, widest, rows = _load(run.checkpoint, primes, order)
         pool.load(rows)
         n = len(rows)
+        del rows  # the file's mapping: its pages would count as this process's memory
     meter = _Meter(order, first) if run.progress else None
     if meter:
         states = predicted_peak(C, R)
         sys.stderr.write(f"{R}x{C}, {len(primes)} primes: predicted peak {states:,} states, "
                          f"{SUCCESSORS_PER_STATE * states * 8 * (len(primes) + 2) / 2**30:.1f} GiB\n")
     saved = time.monotonic()
+    pending = False  # the pool holds the last cell's successors, not yet merged (not a layer)
     for i in range(first, len(order)):
         r = order[i][0]
-        if r != row:
-            for _ in range(r - row):
+        shifts, row = r - row, r
+        if shifts and run.checkpoint and r % run.every_rows == 0 and time.monotonic() >= saved + run.every_seconds:
+            if pending:
+                n, pending = pool.settle(pr), False
+            for _ in range(shifts):
                 K.shift_row(pool.pool, pool.lblocks, pool.lfill, len(pool.lblocks), plug_mask)
-            row = r
-            if run.checkpoint and r % run.every_rows == 0 and time.monotonic() >= saved + run.every_seconds:
-                _save(run.checkpoint, pool, n, i, r, peak, widest, primes, order)
-                saved = time.monotonic()
+            shifts = 0
+            _save(run.checkpoint, pool, n, i, r, peak, widest, primes, order)
+            saved = time.monotonic()
         deadline.check(building=False)
-        n = pool.step(n, plan.cell_args(i), pr)
+        if pending:
+            n = pool.advance(n, plan.cell_args(i), shifts, plug_mask, pr)
+        else:
+            for _ in range(shifts):
+                K.shift_row(pool.pool, pool.lblocks, pool.lfill, len(pool.lblocks), plug_mask)
+            pool.scatter(n, plan.cell_args(i))
+            pending = True
         if n > run.max_states:
             raise TooLarge(f"more than {run.max_states} frontier states")
         peak, widest = max(peak, n), max(widest, pool.last_successors)
@@ -314,8 +383,11 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
                            + ("; -O resume=true goes on from the last checkpoint" if run.checkpoint else ""))
         if meter:
             meter.tick(i + 1, n)
-        if n == 0:
+        if pool.last_successors == 0:
             break
+    if pending:
+        n = pool.settle(pr)
+        peak = max(peak, n)
     if meter:
         meter.close()
     res, approx = finals(pool.rows(), plug_mask, primes)

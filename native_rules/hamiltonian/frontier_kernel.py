@@ -4,15 +4,19 @@ merged by a partition into cache-sized buckets instead of a sort.
 
 A state is a row of int64 ``key, residue per prime, float count`` (the float's bits), so it
 costs (k + 2) words whatever the size of its count; rows live in blocks of a pool (the driver,
-``frontier_count``, keeps the free stack). One cell's step: ``scatter`` reads the layer's blocks
-and appends each successor row to its bucket's chain of blocks (the top bits of a multiplicative
-hash of the key), freeing each layer block once read; ``merge`` merges each bucket in place
-through a hash table that stays in cache; ``collect`` makes the buckets' first blocks the next
-layer. ``expand_rows`` / ``merge_rows`` are the same steps on plain arrays, for the Dask variant.
+``frontier_count``, keeps the free stack). ``scatter`` reads a layer's blocks and appends each
+successor row to its bucket's chain of blocks (the top bits of a multiplicative hash of the
+key), freeing each layer block once read. Then every cell is one ``advance``: each bucket of
+the last cell's successors is merged through a hash table into a scratch array that stays in
+cache and its successors are appended to the next buckets at once. ``merge`` (each bucket in
+place) and ``collect`` (the buckets' first blocks) make a layer again, for a checkpoint and at
+the end. ``expand_rows`` / ``merge_rows`` are the steps on plain arrays, for the Dask variant.
 
 Keys are int64: the W + 1 plugs of at most 30 slots take 60 bits (counting only, no tag bits).
 """
 from __future__ import annotations
+
+import types
 
 import numpy as np
 from numba import njit, prange
@@ -25,23 +29,57 @@ BLOCK_BITS = 9
 BLOCK = 1 << BLOCK_BITS  # rows per block of the pool (layers and buckets are chains of blocks)
 
 
+def _scan_tables():
+    """For every byte of four plugs and every depth 1..4 on entering it: the plug (0..3, in scan
+    order) where the depth reaches 0, else -1; and the byte's net depth change. Rightward the
+    plugs are read low to high ('(' deepens), leftward high to low (')' deepens)."""
+    close = np.full((2, 256, 5), -1, np.int64)
+    net = np.zeros((2, 256), np.int64)
+    for v in range(256):
+        for side in (0, 1):
+            syms = [(v >> (2 * i)) & 3 for i in range(4)]
+            deeper, shallower = (1, 2) if side == 0 else (2, 1)
+            if side == 1:
+                syms = syms[::-1]
+            net[side, v] = sum((s == deeper) - (s == shallower) for s in syms)
+            for d0 in range(1, 5):
+                d = d0
+                for j, s in enumerate(syms):
+                    d += (s == deeper) - (s == shallower)
+                    if d == 0:
+                        close[side, v, d0] = j
+                        break
+    return close, net
+
+
+CLOSE, NET = _scan_tables()
+
+
 @njit(cache=True, inline="always")
 def _partner(key, pos, plugs, right):
-    """Slot of the partner of the parenthesis at ``pos`` ('(' scanning right, ')' left): the
-    depth counts without a branch per symbol (+1 for the scan's own kind, -1 for the other)."""
+    """Slot of the partner of the parenthesis at ``pos`` ('(' scanning right, ')' left), four
+    plugs (a byte) at a time through ``CLOSE`` / ``NET``; the slots past the key are empty."""
     depth = 1
     if right:
-        for i in range(pos + 1, plugs):
-            s = (key >> (2 * i)) & 3
-            depth += (s == 1) - (s == 2)
-            if depth == 0:
-                return i
+        rest = np.uint64(key) >> np.uint64(2 * pos + 2)
+        for j in range(0, 2 * plugs - 2 * pos, 8):
+            v = np.int64((rest >> np.uint64(j)) & np.uint64(255))
+            if depth <= 4:
+                o = CLOSE[0, v, depth]
+                if o >= 0:
+                    return pos + 1 + (j >> 1) + o
+            depth += NET[0, v]
     else:
-        for i in range(pos - 1, -1, -1):
-            s = (key >> (2 * i)) & 3
-            depth += (s == 2) - (s == 1)
-            if depth == 0:
-                return i
+        if pos == 0:
+            return -1
+        rest = np.uint64(key) << np.uint64(64 - 2 * pos)
+        for j in range(0, 2 * pos, 8):
+            v = np.int64((rest >> np.uint64(56 - j)) & np.uint64(255))
+            if depth <= 4:
+                o = CLOSE[1, v, depth]
+                if o >= 0:
+                    return pos - 1 - (j >> 1) - o
+            depth += NET[1, v]
     return -1
 
 
@@ -233,11 +271,128 @@ def _merge(pool, poolf, head, link, size, primes, bbits, states):
             states[b] = m
 
 
+def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs, can_r, can_d,
+             terminal, is_last, bbits, tstack, tfree, head2, tail2, size2, states):
+    """One cell on the previous cell's unmerged successors (buckets ``head``/``size``), in one
+    pass: each bucket is merged through a hash table into a scratch array that stays in cache,
+    its blocks go back on the thread's free stack ``tstack[t]`` at once, and the successors of
+    its distinct states (keys shifted ``shifts`` rows first) are appended to the next buckets
+    (``head2``, ``tail2``, ``size2``; top ``bbits`` hash bits), as ``_scatter`` does. So the
+    merged layer is never written to memory and read back. ``states[b]`` = bucket ``b``'s
+    distinct keys. The buckets are split among the threads; the caller gives thread ``t`` at
+    least one free block per 512 rows of its buckets plus one per next bucket."""
+    threads = tstack.shape[0]
+    nk = head.shape[1]
+    w = pool.shape[1]
+    k = len(primes)
+    old = np.uint64(bbits_of(nk))
+    for g in prange(threads):
+        head2[g, :] = -1
+        tail2[g, :] = -1
+        size2[g, :] = 0
+        nfree = tfree[g]
+        b0, b1 = nk * g // threads, nk * (g + 1) // threads
+        biggest = 1
+        for b in range(b0, b1):
+            biggest = max(biggest, size[:, b].sum())
+        tbits = 1
+        while (1 << tbits) < 2 * biggest:
+            tbits += 1
+        table = np.empty(1 << tbits, np.int32)  # rows of the scratch (-1: free); keys there
+        scratch = np.empty((biggest, w), np.int64)
+        fill = np.zeros(head2.shape[1], np.int64)  # per next bucket: rows, last block
+        last = np.full(head2.shape[1], -1, np.int64)
+        sf = scratch.view(np.float64)
+        blocks = np.empty((biggest >> BLOCK_BITS) + head.shape[0] + 1, np.int64)
+        fills = np.empty_like(blocks)
+        for b in range(b0, b1):
+            n = size[:, b].sum()
+            states[b] = 0
+            if n == 0:
+                continue
+            nbl = _chain(head, link, size, b, blocks, fills)
+            tb = 1
+            while (1 << tb) < 2 * n:
+                tb += 1
+            mask = (1 << tb) - 1
+            table[:mask + 1] = -1
+            m = 0
+            for u in range(nbl):
+                for src in range(blocks[u] * BLOCK, blocks[u] * BLOCK + fills[u]):
+                    key = pool[src, 0]
+                    h = np.int64((_hash(key) << old) >> np.uint64(64 - tb))
+                    while True:
+                        at = table[h]
+                        if at < 0:
+                            table[h] = m
+                            for x in range(w):
+                                scratch[m, x] = pool[src, x]
+                            m += 1
+                            break
+                        if scratch[at, 0] == key:
+                            for t in range(1, k + 1):
+                                v = scratch[at, t] + pool[src, t]
+                                scratch[at, t] = v - primes[t - 1] if v >= primes[t - 1] else v
+                            sf[at, w - 1] += poolf[src, w - 1]
+                            break
+                        h = (h + 1) & mask
+                tstack[g, nfree] = blocks[u]
+                nfree += 1
+            states[b] = m
+            for j in range(m):
+                key = scratch[j, 0]
+                for _ in range(shifts):
+                    key = (key & ~plug_mask) | ((key << 2) & plug_mask)
+                a, a2 = successors(key, c, plugs, can_r, can_d, terminal, is_last)
+                for nkey in (a, a2):
+                    if nkey == EMPTY:
+                        continue
+                    d = bucket_of(nkey, bbits)
+                    f = fill[d] & (BLOCK - 1)
+                    if f == 0:
+                        nfree -= 1
+                        fresh = tstack[g, nfree]
+                        link[fresh] = -1
+                        if last[d] >= 0:
+                            link[last[d]] = fresh
+                        else:
+                            head2[g, d] = fresh
+                        last[d] = fresh
+                    dst = last[d] * BLOCK + f
+                    pool[dst, 0] = nkey
+                    for x in range(1, w):
+                        pool[dst, x] = scratch[j, x]
+                    fill[d] += 1
+        size2[g, :] = fill
+        tail2[g, :] = last
+        tfree[g] = nfree
+
+
+@njit(cache=True, inline="always")
+def bbits_of(nk):
+    """log2 of a bucket count (a power of two)."""
+    b = 0
+    while (1 << b) < nk:
+        b += 1
+    return b
+
+
+def _twin(f, name):
+    """``f`` under another name: numba's disk cache keys a function by its name and line, not
+    by ``parallel``, so the threaded variant of the same code needs its own name, else one
+    variant's cached code is loaded for both (the threaded calls then ran on one thread)."""
+    g = types.FunctionType(f.__code__, f.__globals__, name, f.__defaults__, f.__closure__)
+    g.__qualname__ = name
+    return g
+
+
 # each twice: on one thread (no thread pool to wake, which costs milliseconds per call) and on
 # numba's threads (prange splits the layer, then the buckets)
 scatter, merge = njit(cache=True)(_scatter), njit(cache=True)(_merge)
-scatter_threads = njit(cache=True, parallel=True)(_scatter)
-merge_threads = njit(cache=True, parallel=True)(_merge)
+scatter_threads = njit(cache=True, parallel=True)(_twin(_scatter, "_scatter_threads"))
+merge_threads = njit(cache=True, parallel=True)(_twin(_merge, "_merge_threads"))
+advance = njit(cache=True)(_advance)
+advance_threads = njit(cache=True, parallel=True)(_twin(_advance, "_advance_threads"))
 
 
 @njit(cache=True)
