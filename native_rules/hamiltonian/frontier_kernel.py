@@ -137,6 +137,14 @@ def successors(key, c, plugs, can_r, can_d, terminal, is_last):
 
 
 @njit(cache=True, inline="always")
+def _shifted_successors(key, shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_last):
+    """``successors`` of ``key`` after ``shifts`` row changes (each moves the plugs one place)."""
+    for _ in range(shifts):
+        key = (key & ~plug_mask) | ((key << 2) & plug_mask)
+    return successors(key, c, plugs, can_r, can_d, terminal, is_last)
+
+
+@njit(cache=True, inline="always")
 def _hash(key):
     return np.uint64(key) * GOLDEN
 
@@ -209,6 +217,33 @@ def _chain(head, link, size, b, blocks, fills):
 
 
 @njit(cache=True, inline="always")
+def _largest(size, b0, b1):
+    """The most rows of any bucket ``b0`` .. ``b1 - 1`` (at least 1)."""
+    biggest = 1
+    for b in range(b0, b1):
+        biggest = max(biggest, size[:, b].sum())
+    return biggest
+
+
+@njit(cache=True, inline="always")
+def _table_bits(n):
+    """log2 of the hash table size for ``n`` keys: the first power of two >= 2n."""
+    tb = 1
+    while (1 << tb) < 2 * n:
+        tb += 1
+    return tb
+
+
+@njit(cache=True, inline="always")
+def _open_bucket(head, link, size, b, blocks, fills):
+    """Bucket ``b``'s rows, its blocks listed (``_chain``: how many) and its hash table's bits."""
+    n = size[:, b].sum()
+    if n == 0:
+        return 0, 0, 0
+    return n, _chain(head, link, size, b, blocks, fills), _table_bits(n)
+
+
+@njit(cache=True, inline="always")
 def accumulate(rows, fl, dst, src, primes):
     """Add row ``src``'s residues (modulo their primes) and float count to row ``dst``."""
     w = rows.shape[1]
@@ -226,24 +261,16 @@ def _merge(pool, poolf, head, link, size, primes, bbits, states):
     w = pool.shape[1]
     for g in prange(threads):
         b0, b1 = nk * g // threads, nk * (g + 1) // threads
-        biggest = 1
-        for b in range(b0, b1):
-            biggest = max(biggest, size[:, b].sum())
-        tbits = 1
-        while (1 << tbits) < 2 * biggest:
-            tbits += 1
+        biggest = _largest(size, b0, b1)
+        tbits = _table_bits(biggest)
         table = np.empty(2 << tbits, np.int64)  # (key, row in the bucket) pairs
         blocks = np.empty((biggest >> BLOCK_BITS) + threads + 1, np.int64)
         fills = np.empty_like(blocks)
         for b in range(b0, b1):
-            n = size[:, b].sum()
             states[b] = 0
+            n, nbl, tb = _open_bucket(head, link, size, b, blocks, fills)
             if n == 0:
                 continue
-            nbl = _chain(head, link, size, b, blocks, fills)
-            tb = 1
-            while (1 << tb) < 2 * n:
-                tb += 1
             mask = (1 << tb) - 1
             table[:2 * (mask + 1)] = EMPTY
             m = 0
@@ -292,12 +319,8 @@ def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs,
         size2[g, :] = 0
         nfree = tfree[g]
         b0, b1 = nk * g // threads, nk * (g + 1) // threads
-        biggest = 1
-        for b in range(b0, b1):
-            biggest = max(biggest, size[:, b].sum())
-        tbits = 1
-        while (1 << tbits) < 2 * biggest:
-            tbits += 1
+        biggest = _largest(size, b0, b1)
+        tbits = _table_bits(biggest)
         table = np.empty(1 << tbits, np.int32)  # rows of the scratch (-1: free); keys there
         scratch = np.empty((biggest, w), np.int64)
         fill = np.zeros(head2.shape[1], np.int64)  # per next bucket: rows, last block
@@ -306,14 +329,10 @@ def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs,
         blocks = np.empty((biggest >> BLOCK_BITS) + head.shape[0] + 1, np.int64)
         fills = np.empty_like(blocks)
         for b in range(b0, b1):
-            n = size[:, b].sum()
+            n, nbl, tb = _open_bucket(head, link, size, b, blocks, fills)
             states[b] = 0
             if n == 0:
                 continue
-            nbl = _chain(head, link, size, b, blocks, fills)
-            tb = 1
-            while (1 << tb) < 2 * n:
-                tb += 1
             mask = (1 << tb) - 1
             table[:mask + 1] = -1
             m = 0
@@ -340,10 +359,8 @@ def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs,
                 nfree += 1
             states[b] = m
             for j in range(m):
-                key = scratch[j, 0]
-                for _ in range(shifts):
-                    key = (key & ~plug_mask) | ((key << 2) & plug_mask)
-                a, a2 = successors(key, c, plugs, can_r, can_d, terminal, is_last)
+                a, a2 = _shifted_successors(scratch[j, 0], shifts, plug_mask, c, plugs, can_r, can_d,
+                                            terminal, is_last)
                 for nkey in (a, a2):
                     if nkey == EMPTY:
                         continue
@@ -436,10 +453,7 @@ def expand_rows(rows, shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_la
     part = np.empty(2 * n, np.int64)
     s = 0
     for i in range(n):
-        key = rows[i, 0]
-        for _ in range(shifts):
-            key = (key & ~plug_mask) | ((key << 2) & plug_mask)
-        a, b = successors(key, c, plugs, can_r, can_d, terminal, is_last)
+        a, b = _shifted_successors(rows[i, 0], shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_last)
         for nk in (a, b):
             if nk == EMPTY:
                 continue
@@ -458,9 +472,7 @@ def merge_rows(rows, primes, pbits):
     The keys share their top ``pbits`` hash bits (one part), so the table uses the next ones."""
     n, w = rows.shape
     fl = rows.view(np.float64)
-    tb = 1
-    while (1 << tb) < 2 * max(n, 1):
-        tb += 1
+    tb = _table_bits(max(n, 1))
     mask = (1 << tb) - 1
     table = np.full(mask + 1, EMPTY, np.int64)
     m = 0
