@@ -358,7 +358,8 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
     for i in range(first, len(order)):
         r = order[i][0]
         shifts, row = r - row, r
-        if shifts and run.checkpoint and r % run.every_rows == 0 and time.monotonic() >= saved + run.every_seconds:
+        due = time.monotonic() >= saved + run.every_seconds
+        if shifts and run.checkpoint and r % run.every_rows == 0 and due:
             if pending:
                 n, pending = pool.settle(pr), False
             for _ in range(shifts):
