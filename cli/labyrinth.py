@@ -191,28 +191,45 @@ def walk_stats(
                   f"({s.seconds:.1f} s)", flush=True)
 
 
+class _StatusLine:
+    """One status line on stderr, redrawn in place at most every ``every`` seconds and not before
+    ``after`` seconds (a short run prints nothing); ``final`` draws it regardless."""
+
+    def __init__(self, every: float, after: float = 0.0) -> None:
+        import time
+
+        self.clock = time.perf_counter
+        self.t0 = self.last = self.clock()
+        self.every, self.after = every, after
+        self.shown = False
+
+    def elapsed(self) -> float:
+        return self.clock() - self.t0
+
+    def show(self, text: str, final: bool = False) -> None:
+        now = self.clock()
+        if not final and (now - self.last < self.every or now - self.t0 < self.after):
+            return
+        self.last = now
+        print(f"\r{text}  ", end="", file=sys.stderr, flush=True)
+        self.shown = True
+
+
 def _bar(label: str, total: int):
     """A one-line progress bar on stderr: called with (attempts done, walkthroughs so far); drawn
     at most every 0.2 s and at the end."""
-    import time
-
-    t0 = time.perf_counter()
-    last = [0.0]
+    line = _StatusLine(0.2)
     first: list = []  # (walkthroughs, time) at the first call: the rate leaves out resumed chunks
 
     def show(done: int, walks: int) -> None:
-        now = time.perf_counter() - t0
+        now = line.elapsed()
         if not first:
             first.extend((walks, now))
-        if now - last[0] < 0.2 and done < total:
-            return
-        last[0] = now
         filled = 30 * done // max(1, total)
         span = now - first[1]
         rate = (walks - first[0]) / span if span > 0 else 0.0
-        print(f"\r{label} [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} attempts, "
-              f"{walks} walkthroughs, {rate:,.0f}/s, {now:.0f} s  ", end="", file=sys.stderr,
-              flush=True)
+        line.show(f"{label} [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} attempts, "
+                  f"{walks} walkthroughs, {rate:,.0f}/s, {now:.0f} s", final=done >= total)
     return show
 
 
@@ -301,23 +318,14 @@ def enumerate_(
     raise typer.Exit(1 if bad else 0)
 
 
-class _enum_bar:
+class _enum_bar(_StatusLine):
     """The enumeration's progress line on stderr (at most every 0.5 s, from the first second)."""
 
     def __init__(self, n: int, limit: int | None, half: bool) -> None:
-        import time
-
-        self.clock = time.perf_counter
-        self.t0 = self.clock()
-        self.last = self.t0
+        super().__init__(0.5, after=1.0)
         self.n, self.limit, self.half = n, limit, half
-        self.shown = False
 
     def __call__(self, r) -> None:
-        now = self.clock()
-        if now - self.last < 0.5 or now - self.t0 < 1.0:
-            return
-        self.last = now
         rate = r.walkthroughs / r.seconds if r.seconds > 0 else 0.0
         head = f"{self.n}x{self.n}{' left half' if self.half else ''}"
         if self.limit:
@@ -329,9 +337,8 @@ class _enum_bar:
             head += f" {r.walkthroughs}"
             tail = ""
         dead = r.no_option + r.stuck + r.corner_early
-        print(f"\r{head} walkthroughs, {dead} dead ends, {r.nodes / 1e6:.1f} M nodes, "
-              f"{rate:,.0f}/s, {r.seconds:.0f} s{tail}  ", end="", file=sys.stderr, flush=True)
-        self.shown = True
+        self.show(f"{head} walkthroughs, {dead} dead ends, {r.nodes / 1e6:.1f} M nodes, "
+                  f"{rate:,.0f}/s, {r.seconds:.0f} s{tail}")
 
 
 def replay_cmd(
