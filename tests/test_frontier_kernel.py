@@ -60,7 +60,8 @@ def test_primes_below_are_primes():
     assert fc.primes_below(100, 4) == (97, 89, 83, 79)
 
 
-def test_checkpoint_resumes_to_the_same_count(tmp_path, monkeypatch):
+@pytest.mark.parametrize("fuse", [False, True])
+def test_checkpoint_resumes_to_the_same_count(tmp_path, monkeypatch, fuse):
     path = str(tmp_path / "ck.npz")
     p = HP.square(9)
     want = frontier.count(p)
@@ -69,17 +70,17 @@ def test_checkpoint_resumes_to_the_same_count(tmp_path, monkeypatch):
 
     def killed_after_a_while(self, *args):
         steps.append(1)
-        if len(steps) == 40:
+        if len(steps) == 20:  # of 36 passes with two cells a pass, 72 without
             raise KeyboardInterrupt
         return real(self, *args)
 
     monkeypatch.setattr(fc._Pool, "advance", killed_after_a_while)
     with pytest.raises(KeyboardInterrupt):
-        fc.count(p, run=fc.Run(checkpoint=path, every_rows=1, every_seconds=0))
+        fc.count(p, run=fc.Run(checkpoint=path, every_rows=1, every_seconds=0, fuse=fuse))
     monkeypatch.setattr(fc._Pool, "advance", real)
     resumed = []
     monkeypatch.setattr(fc, "_load", lambda *a, _load=fc._load: resumed.append(1) or _load(*a))
-    assert fc.count(p, run=fc.Run(checkpoint=path, resume=True))[0] == want
+    assert fc.count(p, run=fc.Run(checkpoint=path, resume=True, fuse=fuse))[0] == want
     assert resumed
 
 
@@ -97,10 +98,38 @@ def test_progress_line(capsys):
     assert f"predicted peak {fc.PEAK_STATES[7]:,} states" in err
 
 
-def test_threads_split_large_layers_with_the_same_count(monkeypatch):
+@pytest.mark.parametrize("fuse", [False, True])
+def test_threads_split_large_layers_with_the_same_count(monkeypatch, fuse):
     monkeypatch.setattr(fc, "PARALLEL_STATES", 100)
     p = HP.square(11)
-    assert fc.count(p, run=fc.Run(threads=2))[0] == frontier.count(p)
+    assert fc.count(p, run=fc.Run(threads=2, fuse=fuse))[0] == frontier.count(p)
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 3))
+def test_one_cell_a_pass_equals_the_numpy_dp_too(seed):
+    """The default takes two cells of a row per pass where the memory allows (``fused``); one
+    cell a pass, kept for tight memory, counts the same."""
+    rng = random.Random(seed)
+    p = random_puzzle(rng, rng.randint(2, 8), rng.randint(2, 8), 6, 3)
+    assert fc.count(p, run=fc.Run(fuse=False))[0] == frontier.count(p)
+
+
+def test_two_cells_a_pass_where_the_memory_allows(monkeypatch):
+    passes = []
+    real = fc._Pool.advance
+
+    def recording(self, *args):
+        passes.append(args[-1] is not None)  # ``then``: the second cell of the pass
+        return real(self, *args)
+
+    monkeypatch.setattr(fc._Pool, "advance", recording)
+    p = HP.square(9)
+    assert fc.count(p, run=fc.Run(fuse=True))[0] == frontier.count(p)
+    assert sum(passes) == 36 and len(passes) == 44  # 4 pairs a row; the row's odd cell alone
+    plan = fc.Plan.of(HP.square(19))
+    assert fc.fused(fc.Run(), plan, 3)  # predicted about 2.2 GB
+    assert not fc.fused(fc.Run(memory=2 << 30), plan, 3)
+    assert not fc.fused(fc.Run(), fc.Plan.of(HP.square(21)), 4)
 
 
 def test_a_short_peak_prediction_grows_the_pool_with_the_same_count(monkeypatch):

@@ -89,7 +89,8 @@ class Run:
     path, written at the start of every ``every_rows``-th row once ``every_seconds`` passed since
     the last), ``resume`` (start from that file if present), ``progress`` (a line on stderr per
     cell), ``threads`` (for layers of PARALLEL_STATES or more; numba's thread pool; 0 = all of
-    its threads)."""
+    its threads), ``fuse`` (two cells of a row per pass; None = when the memory allows:
+    ``fused``)."""
 
     memory: int | None = None
     checkpoint: str | None = None
@@ -99,6 +100,7 @@ class Run:
     progress: bool = False
     max_states: int = 2_000_000_000
     threads: int = 0
+    fuse: bool | None = None
 
 
 @dataclass
@@ -204,11 +206,13 @@ class _Pool:
 
     def _unquota(self, tstack: np.ndarray, tfree: np.ndarray) -> None:
         """The threads' free blocks back on the free stack, lowest ids on top (so the blocks in
-        use stay among the lowest: the untouched rest of the pool costs no memory)."""
+        use stay among the lowest: the untouched rest of the pool costs no memory). The stack
+        below them is still in order, so a run-aware (stable) sort costs about a pass over it:
+        numpy's default sort took about 12 ms a cell on the 19x19 stack."""
         for t in range(len(tfree)):
             self.stack[self.nfree:self.nfree + tfree[t]] = tstack[t, :tfree[t]]
             self.nfree += int(tfree[t])
-        self.stack[:self.nfree] = np.sort(self.stack[:self.nfree])[::-1]
+        self.stack[:self.nfree] = np.sort(self.stack[:self.nfree][::-1], kind="stable")[::-1]
 
     def scatter(self, n: int, args: tuple) -> None:
         """The layer's successors at one cell into buckets (the pending rows, not yet merged)."""
@@ -228,9 +232,11 @@ class _Pool:
         self.lblocks, self.lfill = self.lblocks[:0], self.lfill[:0]
         self.last_successors = int(self.size.sum())
 
-    def advance(self, n: int, args: tuple, shifts: int, plug_mask: int, primes: np.ndarray) -> int:
+    def advance(self, n: int, args: tuple, shifts: int, plug_mask: int, primes: np.ndarray,
+                then: tuple | None = None) -> int:
         """One cell on the pending rows: merged bucket by bucket and expanded at once
-        (``frontier_kernel.advance``); returns the number of states they merged into."""
+        (``frontier_kernel.advance``), through the next cell of the row too when ``then`` gives
+        its arguments (``Plan.cell_args``); returns the number of states they merged into."""
         threads = max(1, min(self.threads, n // PARALLEL_STATES))
         bbits = _bucket_bits(n)
         nk2 = 1 << bbits
@@ -240,14 +246,16 @@ class _Pool:
             part = self.size[:, nk * g // threads:nk * (g + 1) // threads]
             rows.append(int(part.sum()))
             blocks.append(int(((part + K.BLOCK - 1) >> K.BLOCK_BITS).sum()))
-        need = [r // K.BLOCK + nk2 + 2 for r in rows]
+        per_row = 1 if then is None else 3  # a state has at most 2 successors per cell
+        need = [per_row * (r // K.BLOCK + 1) + nk2 + 2 for r in rows]
         tstack = self._quotas(threads, need, blocks)
         tfree = np.full(threads, max(need), np.int64)
         head, tail, size = (np.empty((threads, nk2), np.int64) for _ in range(3))
         states = np.empty(nk, np.int64)
         advance = K.advance_threads if threads > 1 else K.advance
+        nxt = (-1, False, False, False, False) if then is None else (then[0], *then[2:])
         advance(self.pool, self.pool.view(np.float64), self.head, self.link, self.size, primes,
-                shifts, plug_mask, *args, bbits, tstack, tfree, head, tail, size, states)
+                shifts, plug_mask, *args, nxt, bbits, tstack, tfree, head, tail, size, states)
         self._unquota(tstack, tfree)
         self.head, self.size = head, size
         self.last_successors = int(size.sum())
@@ -340,7 +348,10 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
     order, plug_mask = plan.order, plan.plug_mask
     R, C = plan.board.rows, plan.board.cols
     pr = np.array(primes, dtype=np.int64)
-    pool = _Pool(len(primes) + 2, 4 * predicted_peak(C, R),
+    fuse = fused(run, plan, len(primes))
+    # address space only (untouched blocks cost no memory): the threads' free stacks hold room
+    # for up to four successor rows per pending row when two cells are fused
+    pool = _Pool(len(primes) + 2, (12 if fuse else 4) * predicted_peak(C, R),
                  min(run.threads or numba.get_num_threads(), numba.get_num_threads()))
     n, peak, widest, first, row = 1, 1, 0, 0, 0
     if run.resume and run.checkpoint and os.path.exists(run.checkpoint):
@@ -355,7 +366,8 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
                          f"{SUCCESSORS_PER_STATE * states * 8 * (len(primes) + 2) / 2**30:.1f} GiB\n")
     saved = time.monotonic()
     pending = False  # the pool holds the last cell's successors, not yet merged (not a layer)
-    for i in range(first, len(order)):
+    i = first
+    while i < len(order):
         r = order[i][0]
         shifts, row = r - row, r
         due = time.monotonic() >= saved + run.every_seconds
@@ -368,8 +380,12 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
             _save(run.checkpoint, pool, n, i, r, peak, widest, primes, order)
             saved = time.monotonic()
         deadline.check(building=False)
+        step = 1
         if pending:
-            n = pool.advance(n, plan.cell_args(i), shifts, plug_mask, pr)
+            then = None
+            if fuse and i + 1 < len(order) and order[i + 1][0] == r:
+                then, step = plan.cell_args(i + 1), 2
+            n = pool.advance(n, plan.cell_args(i), shifts, plug_mask, pr, then)
         else:
             for _ in range(shifts):
                 K.shift_row(pool.pool, pool.lblocks, pool.lfill, len(pool.lblocks), plug_mask)
@@ -382,8 +398,9 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
             raise TooLarge(f"the count holds {_resident() >> 20} MiB after cell {i + 1} of {len(order)}, "
                            f"more than the {run.memory >> 20} MiB allowed (-O memory)"
                            + ("; -O resume=true goes on from the last checkpoint" if run.checkpoint else ""))
+        i += step
         if meter:
-            meter.tick(i + 1, n)
+            meter.tick(i, n)
         if pool.last_successors == 0:
             break
     if pending:
@@ -393,6 +410,20 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
         meter.close()
     res, approx = finals(pool.rows(), plug_mask, primes)
     return Result(res, approx, peak, widest)
+
+
+FUSE_BYTES = 4 << 30  # two cells a pass when the predicted peak stays below this (or -O memory)
+
+
+def fused(run: Run, plan: Plan, primes: int) -> bool:
+    """Whether to process two cells of a row per pass (``Pool.advance`` with ``then``): about
+    1.45 times the rows pending at once (every successor of the cell between is kept unmerged),
+    so only when that predicted peak fits in ``run.memory`` (or FUSE_BYTES without a limit)."""
+    if run.fuse is not None:
+        return run.fuse
+    width, rows = sorted((plan.board.rows, plan.board.cols))
+    need = SUCCESSORS_PER_STATE ** 2 * predicted_peak(width, rows) * 8 * (primes + 2)
+    return need <= (FUSE_BYTES if run.memory is None else run.memory)
 
 
 def finals(rows: np.ndarray, plug_mask: int, primes: tuple[int, ...]) -> tuple[list[int], float]:

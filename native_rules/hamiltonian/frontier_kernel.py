@@ -299,15 +299,19 @@ def _merge(pool, poolf, head, link, size, primes, bbits, states):
 
 
 def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs, can_r, can_d,
-             terminal, is_last, bbits, tstack, tfree, head2, tail2, size2, states):
+             terminal, is_last, then, bbits, tstack, tfree, head2, tail2, size2, states):
     """One cell on the previous cell's unmerged successors (buckets ``head``/``size``), in one
     pass: each bucket is merged through a hash table into a scratch array that stays in cache,
     its blocks go back on the thread's free stack ``tstack[t]`` at once, and the successors of
     its distinct states (keys shifted ``shifts`` rows first) are appended to the next buckets
     (``head2``, ``tail2``, ``size2``; top ``bbits`` hash bits), as ``_scatter`` does. So the
-    merged layer is never written to memory and read back. ``states[b]`` = bucket ``b``'s
-    distinct keys. The buckets are split among the threads; the caller gives thread ``t`` at
-    least one free block per 512 rows of its buckets plus one per next bucket."""
+    merged layer is never written to memory and read back. ``then`` = (column, can go right,
+    can go down, terminal, last) of the next cell of the same row, or a column of -1: when
+    given, the successors of that cell are appended instead (two cells in one pass, the states
+    between them never merged: fewer rows written and merged than two passes, more rows
+    pending). ``states[b]`` = bucket ``b``'s distinct keys. The buckets are split among the
+    threads; the caller gives thread ``t`` at least one free block per 512 rows of its buckets
+    (three with ``then``) plus one per next bucket."""
     threads = tstack.shape[0]
     nk = head.shape[1]
     w = pool.shape[1]
@@ -361,25 +365,32 @@ def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs,
             for j in range(m):
                 a, a2 = _shifted_successors(scratch[j, 0], shifts, plug_mask, c, plugs, can_r, can_d,
                                             terminal, is_last)
-                for nkey in (a, a2):
-                    if nkey == EMPTY:
+                for v in range(2):
+                    x = a if v == 0 else a2
+                    if x == EMPTY:
                         continue
-                    d = bucket_of(nkey, bbits)
-                    f = fill[d] & (BLOCK - 1)
-                    if f == 0:
-                        nfree -= 1
-                        fresh = tstack[g, nfree]
-                        link[fresh] = -1
-                        if last[d] >= 0:
-                            link[last[d]] = fresh
-                        else:
-                            head2[g, d] = fresh
-                        last[d] = fresh
-                    dst = last[d] * BLOCK + f
-                    pool[dst, 0] = nkey
-                    for x in range(1, w):
-                        pool[dst, x] = scratch[j, x]
-                    fill[d] += 1
+                    y, y2 = x, EMPTY
+                    if then[0] >= 0:
+                        y, y2 = successors(x, then[0], plugs, then[1], then[2], then[3], then[4])
+                    for nkey in (y, y2):
+                        if nkey == EMPTY:
+                            continue
+                        d = bucket_of(nkey, bbits)
+                        f = fill[d] & (BLOCK - 1)
+                        if f == 0:
+                            nfree -= 1
+                            fresh = tstack[g, nfree]
+                            link[fresh] = -1
+                            if last[d] >= 0:
+                                link[last[d]] = fresh
+                            else:
+                                head2[g, d] = fresh
+                            last[d] = fresh
+                        dst = last[d] * BLOCK + f
+                        pool[dst, 0] = nkey
+                        for col in range(1, w):
+                            pool[dst, col] = scratch[j, col]
+                        fill[d] += 1
         size2[g, :] = fill
         tail2[g, :] = last
         tfree[g] = nfree
