@@ -127,9 +127,10 @@ def test_two_cells_a_pass_where_the_memory_allows(monkeypatch):
     assert fc.count(p, run=fc.Run(fuse=True))[0] == frontier.count(p)
     assert sum(passes) == 36 and len(passes) == 44  # 4 pairs a row; the row's odd cell alone
     plan = fc.Plan.of(HP.square(19))
-    assert fc.fused(fc.Run(), plan, 3)  # predicted about 2.2 GB
+    assert fc.fused(fc.Run(), plan, 3)  # predicted 2.2 GB of rows
     assert not fc.fused(fc.Run(memory=2 << 30), plan, 3)
     assert not fc.fused(fc.Run(), fc.Plan.of(HP.square(21)), 4)
+    assert not fc.fused(fc.Run(memory=20000 << 20), fc.Plan.of(HP.square(21)), 4)  # the 21x21 runs
 
 
 def test_a_short_peak_prediction_grows_the_pool_with_the_same_count(monkeypatch):

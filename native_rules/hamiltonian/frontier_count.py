@@ -413,17 +413,21 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
 
 
 FUSE_BYTES = 4 << 30  # two cells a pass when the predicted peak stays below this (or -O memory)
+# the process held 1.12x the predicted pending rows at 19x19 (the interpreter, numba, partly
+# filled blocks): a margin so that a fused run does not stop at an -O memory limit
+FUSE_MARGIN, FUSE_BASE = 1.2, 256 << 20
 
 
 def fused(run: Run, plan: Plan, primes: int) -> bool:
     """Whether to process two cells of a row per pass (``Pool.advance`` with ``then``): about
     1.45 times the rows pending at once (every successor of the cell between is kept unmerged),
-    so only when that predicted peak fits in ``run.memory`` (or FUSE_BYTES without a limit)."""
+    so only when that predicted peak, with a margin, fits in ``run.memory`` (or FUSE_BYTES
+    without a limit); otherwise one cell a pass, as before."""
     if run.fuse is not None:
         return run.fuse
     width, rows = sorted((plan.board.rows, plan.board.cols))
-    need = SUCCESSORS_PER_STATE ** 2 * predicted_peak(width, rows) * 8 * (primes + 2)
-    return need <= (FUSE_BYTES if run.memory is None else run.memory)
+    rows_bytes = SUCCESSORS_PER_STATE ** 2 * predicted_peak(width, rows) * 8 * (primes + 2)
+    return FUSE_MARGIN * rows_bytes + FUSE_BASE <= (FUSE_BYTES if run.memory is None else run.memory)
 
 
 def finals(rows: np.ndarray, plug_mask: int, primes: tuple[int, ...]) -> tuple[list[int], float]:
