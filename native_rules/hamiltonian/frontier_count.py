@@ -207,8 +207,8 @@ class _Pool:
     def _unquota(self, tstack: np.ndarray, tfree: np.ndarray) -> None:
         """The threads' free blocks back on the free stack, lowest ids on top (so the blocks in
         use stay among the lowest: the untouched rest of the pool costs no memory). The stack
-        below them is still in order, so a run-aware (stable) sort costs about a pass over it:
-        numpy's default sort took about 12 ms a cell on the 19x19 stack."""
+        below them is still in order, so a run-aware (stable) sort costs about a pass over it
+        (numpy's default sort: 25 times as long on a 19x19 stack; docs/hamiltonian.md)."""
         for t in range(len(tfree)):
             self.stack[self.nfree:self.nfree + tfree[t]] = tstack[t, :tfree[t]]
             self.nfree += int(tfree[t])
@@ -254,8 +254,9 @@ class _Pool:
         states = np.empty(nk, np.int64)
         advance = K.advance_threads if threads > 1 else K.advance
         nxt = (-1, False, False, False, False) if then is None else (then[0], *then[2:])
-        advance(self.pool, self.pool.view(np.float64), self.head, self.link, self.size, primes,
-                shifts, plug_mask, *args, nxt, bbits, tstack, tfree, head, tail, size, states)
+        advance(self.pool, self.pool.view(np.float64), self.head, self.link, self.size,
+                tuple(int(q) for q in primes), shifts, plug_mask, *args, nxt, bbits, tstack, tfree,
+                head, tail, size, states)
         self._unquota(tstack, tfree)
         self.head, self.size = head, size
         self.last_successors = int(size.sum())

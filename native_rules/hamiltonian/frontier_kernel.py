@@ -309,13 +309,14 @@ def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs,
     can go down, terminal, last) of the next cell of the same row, or a column of -1: when
     given, the successors of that cell are appended instead (two cells in one pass, the states
     between them never merged: fewer rows written and merged than two passes, more rows
-    pending). ``states[b]`` = bucket ``b``'s distinct keys. The buckets are split among the
-    threads; the caller gives thread ``t`` at least one free block per 512 rows of its buckets
-    (three with ``then``) plus one per next bucket."""
+    pending). ``primes`` is a tuple (one compile per number of primes). ``states[b]`` = bucket
+    ``b``'s distinct keys. The buckets are split among the threads; the caller gives thread
+    ``t`` at least one free block per 512 rows of its buckets (three with ``then``) plus one per
+    next bucket."""
     threads = tstack.shape[0]
     nk = head.shape[1]
-    w = pool.shape[1]
-    k = len(primes)
+    k = len(primes)  # a tuple: a constant of the compile, so the loops on a row's words unroll
+    w = k + 2
     old = np.uint64(bbits_of(nk))
     for g in prange(threads):
         head2[g, :] = -1
