@@ -236,3 +236,20 @@ def test_the_exact_kernel_and_the_break_kernel_walk_the_same_tree():
                     boards.append(s.board(p))
             walks.append((s.nodes, boards))
         assert walks[0] == walks[1] and walks[0][1]
+
+
+def test_the_anchor_square_of_a_square_board_holds_the_anchor_piece_alone():
+    # with any other corner piece there the anchor piece has no square left: a dead subtree
+    from gridsolve.native_rules.edgematching_table import build
+    from gridsolve.puzzles.edgematching import symmetry_anchor
+
+    puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
+    anchor = symmetry_anchor(puzzle)[0]
+    t = build(puzzle, order=5)
+    first = {int(t.tpiece[p]) for key in range(t.base[0], t.base[0] + t.ncol ** 2)
+             for p in range(t.lo[key], t.exact[key])}
+    assert first == {anchor}
+    wide, _, _ = make("e2", 4, 5, 4, True, seed=2)  # two anchor squares: each still holds others
+    t = build(wide)
+    assert len({int(t.tpiece[p]) for key in range(t.base[0], t.base[0] + t.ncol ** 2)
+                for p in range(t.lo[key], t.exact[key])}) > 1
