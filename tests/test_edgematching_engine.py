@@ -253,3 +253,24 @@ def test_the_anchor_square_of_a_square_board_holds_the_anchor_piece_alone():
     t = build(wide)
     assert len({int(t.tpiece[p]) for key in range(t.base[0], t.base[0] + t.ncol ** 2)
                 for p in range(t.lo[key], t.exact[key])}) > 1
+
+
+def test_the_estimate_of_any_order_matches_a_complete_count():
+    from gridsolve.native_rules import edgematching_scan as scan_mod
+    from gridsolve.native_rules.edgematching_orders import OPEN_FIT, SUPPLY, order_estimate
+    from gridsolve.native_rules.edgematching_table import Search, build
+    from gridsolve.puzzles.edgematching import symmetry_anchor
+
+    puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
+    s = Search(build(puzzle))
+    boards = 0
+    while (code := s.step()) != scan_mod.EXHAUSTED:
+        boards += code == scan_mod.FOUND
+    anchor = (symmetry_anchor(puzzle)[0], (0, 0))
+    rows = [(r, c) for r in range(5) for c in range(5)]
+    est = order_estimate(puzzle, rows, anchor, probes=200_000)
+    assert abs(est[1:].sum() / s.nodes - 1) < 0.1
+    assert abs(est[-1] - boards) <= max(1, 0.2 * boards)
+    checked = order_estimate(puzzle, rows, anchor, OPEN_FIT | SUPPLY, probes=50_000)
+    assert checked[1:].sum() < est[1:].sum()  # a smaller tree, the same boards
+    assert abs(checked[-1] - boards) <= max(1, 0.2 * boards)
