@@ -4,7 +4,8 @@ candidate orders, its median and placements per second), generated boards at and
 hardness peak, and max-joins on the official 16x16 (matched joins against seconds, a plot).
 
     python -m benchmarks edgematching-engine [--sizes 5,6,7,8,9,10] [--timeout 60]
-        [--engine-timeout 300] [--orders 3] [--workers 1] [--others sat,cpsat,backtrack-rot-locked]
+        [--engine-timeout 300] [--orders 3] [--first-order 0] [--workers 1]
+        [--others sat,cpsat,backtrack-rot-locked]
         [--generated 6,7] [--maxjoins-timeout 600] [--maxjoins-backends backtrack-table,cpsat]
         [--maxjoins-runs 3] [--name edgematching_engine]
 
@@ -89,8 +90,9 @@ def boards(args, jsonl, rows) -> str:
     warm, _, _ = generate("e2", 4, 4, 3, None, 1, True)  # compile (or load) the kernel first
     run(registry.get("edgematching", ENGINE), warm, Limit(60, 1))
     for board, puzzle in named:
+        orders = range(args.first_order, args.first_order + args.orders)
         mine = [attempt(jsonl, rows, board, puzzle, ENGINE, args.engine_timeout, order=o,
-                        workers=args.workers) for o in range(args.orders)]
+                        workers=args.workers) for o in orders]
         rates = [r["nodes_per_cpu_second"] for r in mine if r["nodes_per_cpu_second"] != ""]
         line = [board, cell(mine), f"{statistics.median(rates) / 1e6:.1f} M" if rates else "",
                 "-".join(f"{x:g}" for x in sorted({min(r["load"] for r in mine),
@@ -165,6 +167,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--timeout", type=float, default=60.0, help="cap per board for the other backends")
     ap.add_argument("--engine-timeout", type=float, default=300.0, help="cap per board and order")
     ap.add_argument("--orders", type=int, default=3, help="candidate orders per board (engine)")
+    ap.add_argument("--first-order", type=int, default=0, help="the first of them")
     ap.add_argument("--workers", type=int, default=WORKERS, help="engine processes per board")
     ap.add_argument("--others", default="sat,cpsat,backtrack-rot-locked")
     ap.add_argument("--generated", default="6,7", help="sizes of generated e2 boards ('' = none)")
