@@ -16,6 +16,7 @@ import numpy as np
 from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
 
 from ._numba import njit
+from .edgematching_estimate import tally
 
 OPEN_FIT, SUPPLY = 1, 2
 SIDES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left
@@ -123,9 +124,7 @@ def probe_order(orient, cand, ncand, nb, npieces, ncol, checks, probes, seed):
                 k += 1
             if k == 0:
                 break
-            weight *= k
-            total[d + 1] += weight
-            o = fit[np.random.randint(k)]
+            weight, o = tally(total, weight, k, d, fit)
             placed[d] = o
             used[orient[o, 0]] = True
             d += 1
