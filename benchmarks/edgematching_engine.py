@@ -4,15 +4,17 @@ candidate orders, its median and placements per second), generated boards at and
 hardness peak, and max-joins on the official 16x16 (matched joins against seconds, a plot).
 
     python -m benchmarks edgematching-engine [--sizes 5,6,7,8,9,10] [--timeout 60]
-        [--engine-timeout 300] [--orders 3] [--workers 1] [--others sat,cpsat,backtrack-rot-locked]
+        [--engine-timeout 300] [--orders 3] [--first-order 0] [--workers 1]
+        [--others sat,cpsat,backtrack-rot-locked]
         [--generated 6,7] [--maxjoins-timeout 600] [--maxjoins-backends backtrack-table,cpsat]
-        [--maxjoins-runs 3]
+        [--maxjoins-runs 3] [--name edgematching_engine]
 
 Times are wall clock beside the CPU seconds of all the engine's processes (the machine is
 shared: the load average is recorded per run).
 
 Writes ``benchmarks/results/edgematching_engine.md`` (+ ``.csv``, ``.jsonl`` as it goes) and
-``edgematching_engine_maxjoins.png``.
+``edgematching_engine_maxjoins.png`` (``--name``: another file name, so that a run of a few boards
+keeps the full report).
 """
 
 from __future__ import annotations
@@ -88,8 +90,9 @@ def boards(args, jsonl, rows) -> str:
     warm, _, _ = generate("e2", 4, 4, 3, None, 1, True)  # compile (or load) the kernel first
     run(registry.get("edgematching", ENGINE), warm, Limit(60, 1))
     for board, puzzle in named:
+        orders = range(args.first_order, args.first_order + args.orders)
         mine = [attempt(jsonl, rows, board, puzzle, ENGINE, args.engine_timeout, order=o,
-                        workers=args.workers) for o in range(args.orders)]
+                        workers=args.workers) for o in orders]
         rates = [r["nodes_per_cpu_second"] for r in mine if r["nodes_per_cpu_second"] != ""]
         line = [board, cell(mine), f"{statistics.median(rates) / 1e6:.1f} M" if rates else "",
                 "-".join(f"{x:g}" for x in sorted({min(r["load"] for r in mine),
@@ -134,12 +137,12 @@ def maxjoins(args, jsonl, rows) -> str:
                           f"{os.getloadavg()[0]:.1f}"])
     if "cpsat" not in curves and cpsat_curve():
         curves["cpsat (edgematching-maxjoins, 2026-11-22)"] = cpsat_curve()
-    _plot(curves, args.maxjoins_timeout)
+    _plot(curves, args.maxjoins_timeout, args.name)
     return markdown_table(["backend", "run", "best of 480", "at 120 s", "time",
                            "checker: only mismatches (count)", "load"], lines)
 
 
-def _plot(curves: dict, seconds: float) -> None:
+def _plot(curves: dict, seconds: float, name: str = NAME) -> None:
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(7, 4))
@@ -155,7 +158,7 @@ def _plot(curves: dict, seconds: float) -> None:
     ax.set_ylabel("matched joins (of 480)")
     ax.set_title("Eternity II 16x16 + starter piece: max-joins")
     ax.legend(loc="lower right")
-    save(fig, RESULTS / f"{NAME}_maxjoins.png")
+    save(fig, RESULTS / f"{name}_maxjoins.png")
 
 
 def main(argv: list[str]) -> int:
@@ -164,17 +167,19 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--timeout", type=float, default=60.0, help="cap per board for the other backends")
     ap.add_argument("--engine-timeout", type=float, default=300.0, help="cap per board and order")
     ap.add_argument("--orders", type=int, default=3, help="candidate orders per board (engine)")
+    ap.add_argument("--first-order", type=int, default=0, help="the first of them")
     ap.add_argument("--workers", type=int, default=WORKERS, help="engine processes per board")
     ap.add_argument("--others", default="sat,cpsat,backtrack-rot-locked")
     ap.add_argument("--generated", default="6,7", help="sizes of generated e2 boards ('' = none)")
     ap.add_argument("--maxjoins-timeout", type=float, default=600.0)
     ap.add_argument("--maxjoins-backends", default=f"{ENGINE},cpsat", help="'' = skip max-joins")
     ap.add_argument("--maxjoins-runs", type=int, default=3, help="runs of the engine (new seeds each)")
+    ap.add_argument("--name", default=NAME, help="results file name (benchmarks/results/NAME.md)")
     args = ap.parse_args(argv)
     rows: list[dict] = []
     out = ["# Edge matching: the table engine beside the other backends\n\n",
            stamp(command("edgematching-engine", argv)), "\n"]
-    with (RESULTS / f"{NAME}.jsonl").open("w") as jsonl:
+    with (RESULTS / f"{args.name}.jsonl").open("w") as jsonl:
         if args.sizes or args.generated:
             out += ["## First solution (Brendan Owen's boards, generated e2 boards)\n\n",
                     f"Engine: cap {args.engine_timeout:g} s per order, {args.workers} process(es); "
@@ -182,7 +187,7 @@ def main(argv: list[str]) -> int:
                     boards(args, jsonl, rows), "\n"]
         if args.maxjoins_backends:
             out += ["## Max-joins, official 16x16 with the starter piece (2 processes / workers)\n\n",
-                    maxjoins(args, jsonl, rows), f"\n![joins vs seconds]({NAME}_maxjoins.png)\n"]
+                    maxjoins(args, jsonl, rows), f"\n![joins vs seconds]({args.name}_maxjoins.png)\n"]
     keys = list(dict.fromkeys(k for r in rows for k in r))
-    publish(NAME, "".join(out), [{k: r.get(k, "") for k in keys} for r in rows])
+    publish(args.name, "".join(out), [{k: r.get(k, "") for k in keys} for r in rows])
     return 0 if all(r.get("status") != str(Status.ERROR) for r in rows) else 1

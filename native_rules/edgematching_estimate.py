@@ -15,6 +15,16 @@ from .edgematching_table import build
 
 
 @njit(cache=True)
+def tally(total, weight, k, d, fit):
+    """Knuth's step at depth ``d``: the ``k`` candidates in ``fit`` multiply the weight of the
+    descent, which counts towards the nodes with d + 1 squares placed; one candidate is taken
+    at random. Returns (the new weight, the candidate)."""
+    weight *= k
+    total[d + 1] += weight
+    return weight, fit[np.random.randint(k)]
+
+
+@njit(cache=True)
 def probe_tree(base, up, left, tpiece, tbotc, trgt, lo, exact, npieces, probes, seed):
     """Mean over ``probes`` random descents of the products of candidate counts, per depth
     (index d + 1: nodes with d + 1 squares placed)."""
@@ -38,9 +48,7 @@ def probe_tree(base, up, left, tpiece, tbotc, trgt, lo, exact, npieces, probes, 
                     k += 1
             if k == 0:
                 break
-            weight *= k
-            total[d + 1] += weight
-            p = cand[np.random.randint(k)]
+            weight, p = tally(total, weight, k, d, cand)
             used[tpiece[p]] = True
             chosen[d] = p
             bot[d] = tbotc[p]
@@ -59,4 +67,4 @@ def tree_estimate(puzzle: EdgeMatchingPuzzle, probes: int = 1_000_000, seed: int
                       probes, seed)
 
 
-__all__ = ["probe_tree", "tree_estimate"]
+__all__ = ["probe_tree", "tally", "tree_estimate"]

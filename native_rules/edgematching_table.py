@@ -11,7 +11,9 @@ and the inside: a class fixes which sides must be the border colour. Fixed (hint
 their squares; the square to their left / above has a class of its own that also fixes its
 right / bottom colour. Without hints and with rotation the first corner piece is
 fixed to its corner (``symmetry_anchor``, as the CNF and CP-SAT models do) and every board found
-is returned with its turned copies, so the counts are the other backends'.
+is returned with its turned copies, so the counts are the other backends'. On a square board
+that corner holds the anchor piece alone: with another corner piece there, the anchor piece has
+no square left and the whole subtree is dead (found only at the last corner).
 
 ``order`` shuffles the candidates of each table entry (0 = piece order): the search is the same,
 the order in which it meets the solutions differs. ``share`` splits the subtrees below
@@ -125,6 +127,8 @@ def build(puzzle: EdgeMatchingPuzzle, *, order: int = 0, with_breaks: bool = Fal
     anchor_classes = {}
     if anchor is not None:
         anchor_classes = {cell_class(rows, cols, r, c): k for r, c, k in anchor[1]}
+    # one anchor square (a square board): it holds the anchor piece and nothing else
+    sole = next(iter(anchor_classes)) if len(anchor_classes) == 1 else -1
 
     orient, rots, member = [], [], []
     for p in range(1, puzzle.n + 1):
@@ -134,8 +138,8 @@ def build(puzzle: EdgeMatchingPuzzle, *, order: int = 0, with_breaks: bool = Fal
             t = puzzle.tile(p, k)
             orient.append((p, *(index[v] for v in t)))
             rots.append(k)
-            member.append([fits_class(t, cl) and (anchor is None or p != anchor[0]
-                                                  or anchor_classes.get(cl) == k) for cl in range(9)])
+            member.append([fits_class(t, cl) and (anchor_classes.get(cl) == k if anchor is not None
+                                                  and p == anchor[0] else cl != sole) for cl in range(9)])
     nfree = len(orient)
     for _, (p, k) in sorted(hinted.items()):
         orient.append((p, *(index[v] for v in puzzle.tile(p, k))))

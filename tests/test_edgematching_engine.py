@@ -207,7 +207,9 @@ def test_climbs_with_the_frame_fixed_or_scanned_score_what_the_checker_counts():
 def test_the_tree_estimate_matches_a_complete_count():
     from gridsolve.native_rules import edgematching_scan as scan_mod
     from gridsolve.native_rules.edgematching_estimate import tree_estimate
+    from gridsolve.native_rules.edgematching_orders import OPEN_FIT, SUPPLY, order_estimate
     from gridsolve.native_rules.edgematching_table import Search, build
+    from gridsolve.puzzles.edgematching import symmetry_anchor
 
     puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
     s = Search(build(puzzle))
@@ -217,6 +219,15 @@ def test_the_tree_estimate_matches_a_complete_count():
     est = tree_estimate(puzzle, 200_000)
     assert abs(est[1:].sum() / s.nodes - 1) < 0.1
     assert abs(est[-1] - boards) <= max(1, 0.2 * boards)
+    # the estimate for any order, anchor and checks: the engine's row scan, then with checks
+    anchor = (symmetry_anchor(puzzle)[0], (0, 0))
+    rows = [(r, c) for r in range(5) for c in range(5)]
+    est = order_estimate(puzzle, rows, anchor, probes=200_000)
+    assert abs(est[1:].sum() / s.nodes - 1) < 0.1
+    assert abs(est[-1] - boards) <= max(1, 0.2 * boards)
+    checked = order_estimate(puzzle, rows, anchor, OPEN_FIT | SUPPLY, probes=50_000)
+    assert checked[1:].sum() < est[1:].sum()  # a smaller tree, the same boards
+    assert abs(checked[-1] - boards) <= max(1, 0.2 * boards)
 
 
 def test_the_exact_kernel_and_the_break_kernel_walk_the_same_tree():
@@ -236,3 +247,21 @@ def test_the_exact_kernel_and_the_break_kernel_walk_the_same_tree():
                     boards.append(s.board(p))
             walks.append((s.nodes, boards))
         assert walks[0] == walks[1] and walks[0][1]
+
+
+def test_the_anchor_square_of_a_square_board_holds_the_anchor_piece_alone():
+    # with any other corner piece there the anchor piece has no square left: a dead subtree
+    from gridsolve.native_rules.edgematching_table import build
+    from gridsolve.puzzles.edgematching import symmetry_anchor
+
+    puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
+    anchor = symmetry_anchor(puzzle)[0]
+    t = build(puzzle, order=5)
+    first = {int(t.tpiece[p]) for key in range(t.base[0], t.base[0] + t.ncol ** 2)
+             for p in range(t.lo[key], t.exact[key])}
+    assert first == {anchor}
+    wide, _, _ = make("e2", 4, 5, 4, True, seed=2)  # two anchor squares: each still holds others
+    t = build(wide)
+    assert len({int(t.tpiece[p]) for key in range(t.base[0], t.base[0] + t.ncol ** 2)
+                for p in range(t.lo[key], t.exact[key])}) > 1
+

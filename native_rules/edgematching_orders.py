@@ -1,0 +1,145 @@
+"""Knuth's estimate of an exact edge-matching search under *any* cell order, anchor square and
+forward check (docs/edgematching.md, "Tree sizes of the candidate improvements"): the means to
+compare, without a full search, what ``backtrack-table`` could change. The engine's own tree is
+``edgematching_estimate``; this one is slower per probe (each square's candidates are filtered
+against all its placed neighbours, whatever side they are on) but takes any order.
+
+Checks (a bit mask; a candidate counts only when it passes them):
+``OPEN_FIT`` every open square next to a placed one still has an unused piece that fits the
+placed sides; ``SUPPLY`` for every colour, the unused pieces carry at least as many sides of it
+as the placed pieces turn towards open squares.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
+
+from ._numba import njit
+from .edgematching_estimate import tally
+
+OPEN_FIT, SUPPLY = 1, 2
+SIDES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left
+
+
+def setup(puzzle: EdgeMatchingPuzzle, order, anchor: tuple[int, tuple[int, int]] | None):
+    """(oriented pieces (piece, top, right, bottom, left), candidates per depth, their number,
+    the depth of each side's neighbour per depth (-1: the border)). ``anchor`` = (piece,
+    square): that square holds that piece alone and the piece no other square."""
+    rows, cols = puzzle.rows, puzzle.cols
+    orient = np.array([(p, *puzzle.tile(p, k)) for p in range(1, puzzle.n + 1) for k in puzzle.rotations(p)],
+                      dtype=np.int64).reshape(-1, 5)
+    n = len(order)
+    cand = np.zeros((n, max(1, len(orient))), dtype=np.int64)
+    ncand = np.zeros(n, dtype=np.int64)
+    for d, (r, c) in enumerate(order):
+        ok = [o for o in range(len(orient)) if fits_frame(tuple(orient[o, 1:]), rows, cols, r, c)
+              and (anchor is None or (orient[o, 0] == anchor[0]) == ((r, c) == anchor[1]))]
+        cand[d, :len(ok)] = ok
+        ncand[d] = len(ok)
+    depth = {sq: d for d, sq in enumerate(order)}
+    nb = np.array([[depth.get((r + dr, c + dc), -1) for dr, dc in SIDES] for r, c in order],
+                  dtype=np.int64).reshape(-1, 4)
+    return orient, cand, ncand, nb
+
+
+@njit(cache=True)
+def fits_placed(orient, nb, placed, o, f, d):
+    """Does oriented piece ``o`` on the square of depth ``f`` match its neighbours placed at
+    depths <= ``d``?"""
+    for s in range(4):
+        e = nb[f, s]
+        if 0 <= e <= d and orient[placed[e], 1 + (s + 2) % 4] != orient[o, 1 + s]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def passes(orient, cand, ncand, nb, used, placed, d, checks, supply, demand):
+    """The forward checks after the square of depth ``d`` is placed."""
+    n = ncand.shape[0]
+    if checks & 2:
+        supply[:] = 0
+        demand[:] = 0
+        last = -1
+        for o in range(orient.shape[0]):  # each unused piece once (its rotations are adjacent)
+            if orient[o, 0] != last and not used[orient[o, 0]]:
+                for s in range(4):
+                    supply[orient[o, 1 + s]] += 1
+            last = orient[o, 0]
+        for e in range(d + 1):
+            for s in range(4):
+                if nb[e, s] > d:
+                    demand[orient[placed[e], 1 + s]] += 1
+        for c in range(1, supply.shape[0]):
+            if demand[c] > supply[c]:
+                return False
+    if checks & 1:
+        for f in range(d + 1, n):
+            near = False
+            for s in range(4):
+                near |= 0 <= nb[f, s] <= d
+            if not near:
+                continue
+            found = False
+            for j in range(ncand[f]):
+                o = cand[f, j]
+                if not used[orient[o, 0]] and fits_placed(orient, nb, placed, o, f, d):
+                    found = True
+                    break
+            if not found:
+                return False
+    return True
+
+
+@njit(cache=True)
+def probe_order(orient, cand, ncand, nb, npieces, ncol, checks, probes, seed):
+    """Mean over ``probes`` random descents of the products of candidate counts, per depth
+    (index d + 1: nodes with d + 1 squares placed), as ``edgematching_estimate.probe_tree``."""
+    np.random.seed(seed)
+    n = ncand.shape[0]
+    total = np.zeros(n + 1)
+    used = np.zeros(npieces + 1, dtype=np.bool_)
+    placed = np.full(n, -1, dtype=np.int64)
+    fit = np.zeros(max(1, orient.shape[0]), dtype=np.int64)
+    supply = np.zeros(ncol, dtype=np.int64)
+    demand = np.zeros(ncol, dtype=np.int64)
+    for _ in range(probes):
+        weight = 1.0
+        d = 0
+        while d < n:
+            k = 0
+            for j in range(ncand[d]):
+                o = cand[d, j]
+                if used[orient[o, 0]] or not fits_placed(orient, nb, placed, o, d, d - 1):
+                    continue
+                if checks:
+                    placed[d] = o
+                    used[orient[o, 0]] = True
+                    ok = passes(orient, cand, ncand, nb, used, placed, d, checks, supply, demand)
+                    used[orient[o, 0]] = False
+                    if not ok:
+                        continue
+                fit[k] = o
+                k += 1
+            if k == 0:
+                break
+            weight, o = tally(total, weight, k, d, fit)
+            placed[d] = o
+            used[orient[o, 0]] = True
+            d += 1
+        for e in range(d):
+            used[orient[placed[e], 0]] = False
+    return total / probes
+
+
+def order_estimate(puzzle: EdgeMatchingPuzzle, order, anchor=None, checks: int = 0,
+                   probes: int = 1_000_000, seed: int = 1) -> np.ndarray:
+    """Estimated nodes per depth (index d: d squares placed) of the exact search that fills the
+    squares in ``order`` (a list of (row, col)), with the ``anchor`` and ``checks`` above."""
+    orient, cand, ncand, nb = setup(puzzle, order, anchor)
+    ncol = int(orient[:, 1:].max()) + 1 if len(orient) else 1
+    return probe_order(orient, cand, ncand, nb, puzzle.n, ncol, checks, probes, seed)
+
+
+__all__ = ["OPEN_FIT", "SUPPLY", "order_estimate", "probe_order", "setup"]
