@@ -54,6 +54,11 @@ from .stairs import (
     check_stair_at_end_concave_straight_5,
     check_stair_at_end_concave_straight_6,
 )
+from .stairs_convex import (
+    check_stair_at_end_convex_in_2,
+    check_stair_at_end_convex_in_3,
+    check_stair_at_end_convex_in_4,
+)
 from .tables import check_area_up_big_table, check_area_up_table, check_corner_big_table
 from .walker import EMPTY, M_N, at, dir_code, live_frame, njit, rel
 
@@ -67,8 +72,10 @@ CONTROL = UNIVERSAL | NINE
 G_DOUBLE_STAIR, G_DOUBLE_STAIR_REVERSED = 1 << 14, 1 << 15
 G_CONCAVE_STRAIGHT_3, G_CONCAVE_STRAIGHT_4 = 1 << 16, 1 << 17
 G_CONCAVE_STRAIGHT_5, G_CONCAVE_STRAIGHT_6, G_CONCAVE_OUT_5 = 1 << 18, 1 << 19, 1 << 20
+G_CONVEX_IN_2, G_CONVEX_IN_3, G_CONVEX_IN_4 = 1 << 21, 1 << 22, 1 << 23
 LARGE = (G_CONCAVE_STRAIGHT_3 | G_CONCAVE_STRAIGHT_4 | G_CONCAVE_STRAIGHT_5 | G_CONCAVE_STRAIGHT_6
-         | G_CONCAVE_OUT_5 | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED)
+         | G_CONCAVE_OUT_5 | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED
+         | G_CONVEX_IN_2 | G_CONVEX_IN_3 | G_CONVEX_IN_4)
 GROUPS = {
     "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
     "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
@@ -78,6 +85,7 @@ GROUPS = {
     "concave-straight-3": G_CONCAVE_STRAIGHT_3, "concave-straight-4": G_CONCAVE_STRAIGHT_4,
     "concave-straight-5": G_CONCAVE_STRAIGHT_5, "concave-straight-6": G_CONCAVE_STRAIGHT_6,
     "concave-out-5": G_CONCAVE_OUT_5,
+    "convex-in-2": G_CONVEX_IN_2, "convex-in-3": G_CONVEX_IN_3, "convex-in-4": G_CONVEX_IN_4,
     "double-stair": G_DOUBLE_STAIR, "double-stair-reversed": G_DOUBLE_STAIR_REVERSED,
 }
 # rule sets by name (``--rules``): none = every candidate allowed (plain backtracking); 9x9 = the
@@ -143,6 +151,12 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_down_stair(board, f, fb)
     if groups & G_NEXT_STEP:
         check_3_dist_next_step(board, f, fb)
+    if groups & G_CONVEX_IN_2:
+        check_stair_at_end_convex_in_2(board, f, fb)
+    if groups & G_CONVEX_IN_3:
+        check_stair_at_end_convex_in_3(board, f, fb)
+    if groups & G_CONVEX_IN_4:
+        check_stair_at_end_convex_in_4(board, f, fb)
     if groups & G_CONCAVE_STRAIGHT_3:
         check_stair_at_end_concave_straight_3(board, f, fb)
     if groups & G_CONCAVE_STRAIGHT_4:

@@ -54,6 +54,7 @@ RULE_NAMES = (
     "double stair", "double stair reversed", "stair at end concave straight 3",
     "stair at end concave straight 4", "stair at end concave straight 5",
     "stair at end concave straight 6", "stair at end concave out 5",
+    "stair at end convex in 2", "stair at end convex in 3", "stair at end convex in 4",
 )
 
 

@@ -123,19 +123,42 @@ def _blocked(board, f, a, b):
     return T(board, f, a, b) or B(board, f, a, b)
 
 
+# CornerDiscoveryAll's corner kinds: closed (the wall turns towards the live end), open clockwise
+# and open counter-clockwise (the wall turns away, seen from the left / the right side)
+CLOSED, OPEN_CW, OPEN_CCW = 0, 1, 2
+# per direction code d of the step just taken and corner kind: the quarter it is recorded in, the
+# cell offset (dx, dy) from the follower to the corner, and the quarter's sign test on the follower
+# cell: min_x / max_x / min_y / max_y (-99 / 99: no bound)
+_KINDS = np.array([
+    # d = 0 (straight): closed q0, open CW q1, open CCW q3
+    [[0, 1, 1, 0, 99, 0, 99], [1, 1, 1, -99, -1, 0, 99], [3, 1, 1, 0, 99, -99, -1]],
+    # d = 1 (left): closed q3, open CW q0, open CCW q2
+    [[3, 1, -1, 0, 99, -99, 0], [0, 1, -1, 0, 99, 1, 99], [2, 1, -1, -99, -1, -99, 0]],
+    # d = 2 (back): closed q2, open CW q3, open CCW q1
+    [[2, -1, -1, -99, 0, -99, 0], [3, -1, -1, 1, 99, -99, 0], [1, -1, -1, -99, 0, 1, 99]],
+    # d = 3 (right): closed q1, open CW q2, open CCW q0
+    [[1, -1, 1, -99, 0, 0, 99], [2, -1, 1, -99, 0, -99, -1], [0, -1, 1, 1, 99, 0, 99]],
+], dtype=np.int64)
+_SIGN = np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]], dtype=np.int64)  # quarter -> (left, straight) sign
+
+
 @njit(cache=True)
-def closed_corners(board, f, out, counts):
-    """``CornerDiscoveryAll``'s closed corners: ``out[q, k]`` = the k-th corner of quarter q (0 =
-    left-ahead, 1 = right-ahead, 2 = right-behind, 3 = left-behind) in that quarter's own
-    coordinates (the absolute values of the frame's left and straight offsets), ``counts[q]``
-    how many. The wall is followed with the obstacle on the follower's left, from the empty
-    cell next to the first obstacle found walking left (or, with the left cell taken, straight
-    ahead), until it has passed both the end corner and the cell beside the live end and is back
-    at its start. Returns False when the walk does not close (the author's "Corner discovery
-    error"; the rules then do nothing)."""
+def discover_corners(board, f, out, counts):
+    """``CornerDiscoveryAll``: ``out[kind, q, k]`` = the k-th corner of ``kind`` (``CLOSED``,
+    ``OPEN_CW``, ``OPEN_CCW``) in quarter q (0 = left-ahead, 1 = right-ahead, 2 = right-behind,
+    3 = left-behind) in that quarter's own coordinates (the absolute values of the frame's left
+    and straight offsets), ``counts[kind, q]`` how many. The wall is followed with the obstacle on
+    the follower's left, from the empty cell next to the first obstacle found walking left (or,
+    with the left cell taken, straight ahead), until it has passed both the end corner and the
+    cell beside the live end and is back at its start; where the follower goes on in the
+    direction it tried first (left of its last direction), the wall has a corner: closed when
+    that direction points into the quarter's two axes' corner, open (clockwise / counter-
+    clockwise) when it runs along one of them. Returns False when the walk does not close (the
+    author's "Corner discovery error"; the rules then do nothing)."""
     n = board[1][M_N]
-    for q in range(4):
-        counts[q] = 0
+    for kind in range(3):
+        for q in range(4):
+            counts[kind, q] = 0
     if not _blocked(board, f, 1, 0):
         live_x, live_y = 1, 0
         k = 2
@@ -171,25 +194,37 @@ def closed_corners(board, f, out, counts):
             d = (d + 3) % 4
             px, py = nx + _STEP[d, 0], ny + _STEP[d, 1]
         if cur == d:
-            q, cx, cy = -1, 0, 0
-            if nx >= 0 and ny >= 0 and d == 0:
-                q, cx, cy = 0, nx + 1, ny + 1
-            elif nx <= 0 and ny >= 0 and d == 3:
-                q, cx, cy = 1, -(nx - 1), ny + 1
-            elif nx <= 0 and ny <= 0 and d == 2:
-                q, cx, cy = 2, -(nx - 1), -(ny - 1)
-            elif nx >= 0 and ny <= 0 and d == 1:
-                q, cx, cy = 3, nx + 1, -(ny - 1)
-            if q >= 0 and counts[q] < out.shape[1]:
-                out[q, counts[q], 0] = cx
-                out[q, counts[q], 1] = cy
-                counts[q] += 1
+            for kind in range(3):
+                row = _KINDS[d, kind]
+                if row[3] <= nx <= row[4] and row[5] <= ny <= row[6]:
+                    q = row[0]
+                    if counts[kind, q] < out.shape[2]:
+                        out[kind, q, counts[kind, q], 0] = _SIGN[q, 0] * (nx + row[1])
+                        out[kind, q, counts[kind, q], 1] = _SIGN[q, 1] * (ny + row[2])
+                        counts[kind, q] += 1
         cur = d
         nx, ny = px, py
         if corner(board, f, nx, ny):
             corner_reached = True
         if nx == live_x and ny == live_y:
             live_reached = True
+    return True
+
+
+@njit(cache=True)
+def closed_corners(board, f, out, counts):
+    """The closed corners of ``discover_corners``: ``out[q, k]``, ``counts[q]``."""
+    allc = np.zeros((3, 4, out.shape[1], 2), dtype=np.int64)
+    allk = np.zeros((3, 4), dtype=np.int64)
+    if not discover_corners(board, f, allc, allk):
+        for q in range(4):
+            counts[q] = 0
+        return False
+    for q in range(4):
+        counts[q] = allk[CLOSED, q]
+        for k in range(allk[CLOSED, q]):
+            out[q, k, 0] = allc[CLOSED, q, k, 0]
+            out[q, k, 1] = allc[CLOSED, q, k, 1]
     return True
 
 
@@ -355,8 +390,15 @@ def stair_area(board, h, gate_rel, m, outside_a, outside_b):
     neighbours on the other side -- offsets (outside_a, 0) and (0, outside_b) -- that are not gate
     cells themselves. Black = the colour of the gate's first cell. Returns (ok, black, white);
     not ok when the area is not closed as drawn (``count_area``: leak or the end corner in it)."""
+    return closed_stair_area(board, h, gate_rel, m, outside_a, outside_b, np.empty((0, 2), dtype=np.int64))
+
+
+@njit(cache=True)
+def closed_stair_area(board, h, gate_rel, m, outside_a, outside_b, extra_rel):
+    """``stair_area`` with the frame cells ``extra_rel`` blocked too: where the gate's end only
+    touches the wall diagonally (an open corner), the cell beside the end that closes the area."""
     gate = np.empty((m, 2), dtype=np.int64)
-    blocked = np.empty((2 * m, 2), dtype=np.int64)
+    blocked = np.empty((2 * m + extra_rel.shape[0], 2), dtype=np.int64)
     for k in range(m):
         gate[k, 0], gate[k, 1] = rel(h, gate_rel[k, 0], gate_rel[k, 1])
     nb = 0
@@ -371,6 +413,9 @@ def stair_area(board, h, gate_rel, m, outside_a, outside_b):
             if not listed:
                 blocked[nb, 0], blocked[nb, 1] = rel(h, a, b)
                 nb += 1
+    for k in range(extra_rel.shape[0]):
+        blocked[nb, 0], blocked[nb, 1] = rel(h, extra_rel[k, 0], extra_rel[k, 1])
+        nb += 1
     status, _, black, white = count_area(board, gate, blocked[:nb], gate, (gate[0, 0] + gate[0, 1]) % 2)
     return status == AREA_OK, black, white
 

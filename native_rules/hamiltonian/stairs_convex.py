@@ -1,0 +1,233 @@
+"""The labyrinth author's "stair at end convex" rules (``large`` group, with ``stairs``).
+
+Seed ``one-way-labyrinth-fodor.txt``: "As the table size increases, the stair-obstacle narrowing
+can move infinite distance away from the live end" and "6. End obstacle outside at x and y
+distance"; reference ``../shared/reference/hamiltonian.md`` 3.3, "Newer cascade": after the
+stairs at start, ``StairAtEndConvexIn2`` ... ``StairAtEndConvexOut4``. The facts (which open
+corners the discovery must find, which cells must be empty, the colour balances, which moves are
+forbidden) are read from the author's ``Path.cs`` (``fodorbalint/OneWayLabyrinth``, no licence: no
+code taken) and written in this port's frame terms (``walker``: ``rel(a, b)`` at left offset a,
+straight offset b).
+
+The shape: ahead-left of the live end the wall is a stair of *open* corners (the wall turns away
+from the walker at each step), each ``offset`` columns beyond its row, up to the furthest one at
+(hori, vert) = (dist, dist - offset); the line runs into that corner from its left. The gate from
+(1, 1) -- a diagonal stair up and left, then along row vert + 1 to (hori - 1, vert + 1) -- closes
+the area between the walker and the wall stair; its colour balance and the obstacles at the gate's
+far end decide whether the area must be entered now (left) or later (straight, right).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .stairs import (
+    MAX_CORNERS,
+    OPEN_CCW,
+    OPEN_CW,
+    _QUARTERS,
+    _take,
+    _untake,
+    check_corner,
+    discover_corners,
+    near_small,
+    closed_stair_area,
+)
+from .walker import BACK, M_N, B, L, R, S, T, border_index, idx, njit, rule_frame
+
+STAIR_END_CONVEX_IN_2, STAIR_END_CONVEX_IN_3, STAIR_END_CONVEX_IN_4 = 33, 34, 35
+
+
+@njit(cache=True)
+def _open_stair(out, counts, side, j, offset, n):
+    """The column of the furthest step of the open-corner stair ``offset`` beyond its rows in the
+    side's quarter of frame j (as is / turned right: coordinates swapped), clockwise corners on
+    side 0 and counter-clockwise on side 1, starting from the nearest such corner; n if none."""
+    kind = OPEN_CW if side == 0 else OPEN_CCW
+    q = _QUARTERS[side, j]
+    dist = n
+    for k in range(counts[kind, q]):
+        c0, c1 = out[kind, q, k, 0], out[kind, q, k, 1]
+        if j == 1:
+            c0, c1 = c1, c0
+        if c0 == c1 + offset and c0 < dist:
+            dist = c0
+    found = dist < n
+    while found:
+        found = False
+        for k in range(counts[kind, q]):
+            c0, c1 = out[kind, q, k, 0], out[kind, q, k, 1]
+            if j == 1:
+                c0, c1 = c1, c0
+            if c0 == dist + 1 and c0 == c1 + offset:
+                dist += 1
+                found = True
+    return dist
+
+
+@njit(cache=True)
+def _convex_area(board, h, dist, offset):
+    """The area of the stair at end convex rules: the stair's end corner at (hori, vert) = (dist,
+    dist - offset), the diagonal (k, k) up to row vert + 1 and that row to column dist - 1 empty,
+    the line running into the corner from its left; the gate from (1, 1) (the diagonal stair
+    (k, k - 1), (k, k), then row vert + 1) free; the area behind it (towards the wall stair)
+    counted (closed at (hori, vert + 1), where the gate's end touches the corner diagonally),
+    black = the colour of (1, 1). Returns (ok, hori, vert, black, white)."""
+    t = offset - 2
+    for k in range(1, dist):
+        if T(board, h, k, k if k < dist - t else dist - t - 1):
+            return False, 0, 0, 0, 0
+    hori, vert = dist, dist - offset
+    if idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
+        return False, 0, 0, 0, 0
+    gate = np.empty((2 * dist + 4, 2), dtype=np.int64)
+    m = 0
+    gate[m, 0], gate[m, 1] = 1, 1
+    m += 1
+    for k in range(2, hori - 1):
+        if k <= hori - offset + 1:
+            gate[m, 0], gate[m, 1] = k, k - 1
+            gate[m + 1, 0], gate[m + 1, 1] = k, k
+            m += 2
+        else:
+            gate[m, 0], gate[m, 1] = k, vert + 1
+            m += 1
+    for k in range(1, m):
+        if T(board, h, gate[k, 0], gate[k, 1]):
+            return False, 0, 0, 0, 0
+    if not (gate[m - 1, 0] == hori - 1 and gate[m - 1, 1] == vert + 1):
+        gate[m, 0], gate[m, 1] = hori - 1, vert + 1
+        m += 1
+    extra = np.empty((1, 2), dtype=np.int64)
+    extra[0, 0], extra[0, 1] = hori, vert + 1  # beside the gate's end, above the corner
+    ok, black, white = closed_stair_area(board, h, gate, m, -1, 1, extra)
+    return ok, hori, vert, black, white
+
+
+@njit(cache=True)
+def _each_convex(board, f, offset, hits):
+    """Per side and frame j (``hits[side * 2 + j]``): (hori, vert, black, white) of the convex
+    area at ``offset``, hori = 0 where there is none."""
+    n = board[1][M_N]
+    out = np.zeros((3, 4, MAX_CORNERS, 2), dtype=np.int64)
+    counts = np.zeros((3, 4), dtype=np.int64)
+    for i in range(4):
+        hits[i, 0] = 0
+    if not discover_corners(board, f, out, counts):
+        return
+    for i in range(4):
+        side, j = i // 2, i % 2
+        dist = _open_stair(out, counts, side, j, offset, n)
+        if dist >= n:
+            continue
+        h = rule_frame(f, side, j, False)
+        ok, hori, vert, black, white = _convex_area(board, h, dist, offset)
+        if ok:
+            hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, black, white
+
+
+@njit(cache=True)
+def check_stair_at_end_convex_in_2(board, f, fb):
+    """``StairAtEndConvexIn2`` (the author's examples 2026_0302_3, 2026_0404, 2026_0408_1,
+    2026_0408_9; reached by his Sequence too: 9_232080, 2024_0516, 2024_0704, 2024_1014,
+    2024_0531): the open-corner stair 3 beyond its rows, the area holding ``vert`` more black
+    cells than white, at the gate's end (hori - 1, vert + 1) a close obstacle or a corner
+    (``check_corner``) closing the small area: if a close mid-across / across obstacle closes the
+    small area there on the mirrored side too, the area cannot be entered now: forbid left (and
+    back, turned). Else (his case 2, examples 2024_0805, 2024_0808), with the stair longer than
+    one step, the right cell taken, the three cells right of it ahead (-2, 1..3) blocked, (-1, 1)
+    and (-1, 3) empty and a close mid-across closing the small area at (0, 3): forbid straight."""
+    hits = np.zeros((4, 4), dtype=np.int64)
+    _each_convex(board, f, 3, hits)
+    for i in range(4):
+        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
+        if hori == 0 or black - white != vert:
+            continue
+        h = rule_frame(f, i // 2, i % 2, False)
+        if not (near_small(board, h, hori - 1, vert + 1, 0, 0, True, 2)
+                or check_corner(board, h, hori - 1, vert + 1, 0, 0, True, 0)):
+            continue
+        if near_small(board, h, hori - 1, vert + 1, 1, 0, True, 1):
+            L(fb, h, STAIR_END_CONVEX_IN_2)
+            if i % 2 == 1:
+                BACK(fb, h, STAIR_END_CONVEX_IN_2)
+        elif hori > 3 and T(board, h, -1, 0) and _wall(board, h, -2, 1) and _wall(board, h, -2, 2) \
+                and _wall(board, h, -2, 3) and not T(board, h, -1, 1) and not T(board, h, -1, 3) \
+                and near_small(board, h, 0, 3, 0, 0, True, 0):
+            S(fb, h, STAIR_END_CONVEX_IN_2)
+
+
+@njit(cache=True)
+def _wall(board, h, a, b):
+    return T(board, h, a, b) or B(board, h, a, b)
+
+
+@njit(cache=True)
+def check_stair_at_end_convex_in_3(board, f, fb):
+    """``StairAtEndConvexIn3`` (the author's examples 2024_0718, 2024_0720_2, 2024_0709,
+    2024_0727, 2026_0410_4; with three obstacles 2024_0731, 2024_0811_3): the open-corner stair 4
+    beyond its rows. A balanced area (W = B): with the gate's end (hori - 1, vert + 1) taken for
+    the moment, a corner (``check_corner``) or close obstacle there closing the small area, and a
+    close mid-across / across obstacle closing the big area at (hori - 3, vert + 1), mirrored --
+    or, with the stair longer than one step, a close mid-across at (hori - 4, vert + 2) and an
+    obstacle at (hori - 6, vert + 2) (the cell between empty) whose line closes that area too:
+    the area cannot be entered later: forbid straight (and right, as is). An area holding vert + 1
+    more black cells than white with close obstacles closing the small area at (hori - 2,
+    vert + 1) on both sides: it cannot be entered now: forbid left (and back, turned)."""
+    hits = np.zeros((4, 4), dtype=np.int64)
+    _each_convex(board, f, 4, hits)
+    for i in range(4):
+        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
+        if hori == 0:
+            continue
+        h = rule_frame(f, i // 2, i % 2, False)
+        if white == black:
+            old = _take(board, h, hori - 1, vert + 1, 0)
+            later = False
+            if check_corner(board, h, hori - 1, vert + 1, 0, 0, True, 1) \
+                    or near_small(board, h, hori - 1, vert + 1, 0, 0, True, 2):
+                if near_small(board, h, hori - 3, vert + 1, 1, 0, False, 1):
+                    later = True
+                elif hori > 4 and near_small(board, h, hori - 4, vert + 2, 0, 0, True, 0) \
+                        and _wall(board, h, hori - 6, vert + 2) and not _wall(board, h, hori - 5, vert + 2):
+                    i1 = idx(board, h, hori - 6, vert + 2)
+                    i2 = idx(board, h, hori - 7, vert + 2)
+                    if i1 == -1:
+                        i1 = border_index(board, h, hori - 6, vert + 2)
+                        i2 = border_index(board, h, hori - 6, vert + 3)
+                    later = i2 > i1
+            _untake(board, h, hori - 1, vert + 1, old)
+            if later:
+                S(fb, h, STAIR_END_CONVEX_IN_3)
+                if i % 2 == 0:
+                    R(fb, h, STAIR_END_CONVEX_IN_3)
+        elif black == white + vert + 1 and near_small(board, h, hori - 2, vert + 1, 0, 0, True, 1) \
+                and near_small(board, h, hori - 2, vert + 1, 1, 0, True, 1):
+            L(fb, h, STAIR_END_CONVEX_IN_3)
+            if i % 2 == 1:
+                BACK(fb, h, STAIR_END_CONVEX_IN_3)
+
+
+@njit(cache=True)
+def check_stair_at_end_convex_in_4(board, f, fb):
+    """``StairAtEndConvexIn4`` (the author's examples 2024_0626_1, 2026_0404_1, 2024_0730,
+    2024_0729_3, 2026_0404_3; with a stair 2026_0519_1): the open-corner stair 5 beyond its rows,
+    the area holding one more white cell than black; with (hori - 1, vert) taken for the moment,
+    a corner (``check_corner``) at (hori - 2, vert + 1) closing the small area and a close
+    mid-across / across obstacle closing the big area at (hori - 4, vert + 1), mirrored: the
+    area cannot be entered later: forbid straight (and right, as is)."""
+    hits = np.zeros((4, 4), dtype=np.int64)
+    _each_convex(board, f, 5, hits)
+    for i in range(4):
+        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
+        if hori == 0 or white - black != 1:
+            continue
+        h = rule_frame(f, i // 2, i % 2, False)
+        old = _take(board, h, hori - 1, vert, 0)
+        later = check_corner(board, h, hori - 2, vert + 1, 0, 0, True, 1) \
+            and near_small(board, h, hori - 4, vert + 1, 1, 0, False, 1)
+        _untake(board, h, hori - 1, vert, old)
+        if later:
+            S(fb, h, STAIR_END_CONVEX_IN_4)
+            if i % 2 == 0:
+                R(fb, h, STAIR_END_CONVEX_IN_4)
