@@ -44,7 +44,8 @@ AUTHOR_EXAMPLES = [
 def test_rule_set_names():
     names = ("concave-straight-3", "concave-straight-4", "concave-straight-5", "concave-straight-6",
              "concave-out-5", "double-stair", "double-stair-reversed",
-             "convex-in-2", "convex-in-3", "convex-in-4")
+             "convex-in-2", "convex-in-3", "convex-in-4", "start-straight-3", "start-straight-4",
+             "concave-in-5")
     assert parse_rules("large") == LARGE == parse_rules(",".join(names))
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 
@@ -86,6 +87,9 @@ AUTHOR_STATES = [
     ("2026_0408_1", "convex-in-2", "L", "U"),
     ("2026_0410_4", "convex-in-3", "L", "D"),
     ("2026_0404_1", "convex-in-4", "U", "LD"),
+    ("2026_0301_1", "start-straight-3", "L", "U"),
+    ("2026_0304_5", "start-straight-4", "U", "L"),
+    ("2026_0408_8", "concave-in-5", "R", "UL"),
 ]
 
 
@@ -99,14 +103,14 @@ def _state_moves(name):
 
 
 @pytest.mark.parametrize(("name", "group", "dead", "good"), AUTHOR_STATES)
-def test_convex_rule_forbids_the_dead_move_of_the_authors_state(name, group, dead, good):
+def test_convex_and_start_rule_forbids_the_dead_move_of_the_authors_state(name, group, dead, good):
     n, moves = _state_moves(name)
     assert dead not in completable(n, moves)
     _, cands, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS[group])
     assert dead in cands and dead in allowed
     _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
     assert dead not in allowed and "".join(sorted(allowed)) == "".join(sorted(good))
-    assert why[dead].startswith("stair at end convex in")
+    assert why[dead].startswith("stair at")
 
 
 def test_corner_discovery_finds_the_open_corners_of_a_stair():

@@ -54,7 +54,9 @@ from .stairs import (
     check_stair_at_end_concave_straight_5,
     check_stair_at_end_concave_straight_6,
 )
+from .stairs_start import check_stair_at_start_convex_straight_3, check_stair_at_start_convex_straight_4
 from .stairs_convex import (
+    check_stair_at_end_concave_in_5,
     check_stair_at_end_convex_in_2,
     check_stair_at_end_convex_in_3,
     check_stair_at_end_convex_in_4,
@@ -73,9 +75,11 @@ G_DOUBLE_STAIR, G_DOUBLE_STAIR_REVERSED = 1 << 14, 1 << 15
 G_CONCAVE_STRAIGHT_3, G_CONCAVE_STRAIGHT_4 = 1 << 16, 1 << 17
 G_CONCAVE_STRAIGHT_5, G_CONCAVE_STRAIGHT_6, G_CONCAVE_OUT_5 = 1 << 18, 1 << 19, 1 << 20
 G_CONVEX_IN_2, G_CONVEX_IN_3, G_CONVEX_IN_4 = 1 << 21, 1 << 22, 1 << 23
+G_START_STRAIGHT_3, G_START_STRAIGHT_4, G_CONCAVE_IN_5 = 1 << 24, 1 << 25, 1 << 26
 LARGE = (G_CONCAVE_STRAIGHT_3 | G_CONCAVE_STRAIGHT_4 | G_CONCAVE_STRAIGHT_5 | G_CONCAVE_STRAIGHT_6
          | G_CONCAVE_OUT_5 | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED
-         | G_CONVEX_IN_2 | G_CONVEX_IN_3 | G_CONVEX_IN_4)
+         | G_CONVEX_IN_2 | G_CONVEX_IN_3 | G_CONVEX_IN_4 | G_START_STRAIGHT_3 | G_START_STRAIGHT_4
+         | G_CONCAVE_IN_5)
 GROUPS = {
     "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
     "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
@@ -85,7 +89,8 @@ GROUPS = {
     "concave-straight-3": G_CONCAVE_STRAIGHT_3, "concave-straight-4": G_CONCAVE_STRAIGHT_4,
     "concave-straight-5": G_CONCAVE_STRAIGHT_5, "concave-straight-6": G_CONCAVE_STRAIGHT_6,
     "concave-out-5": G_CONCAVE_OUT_5,
-    "convex-in-2": G_CONVEX_IN_2, "convex-in-3": G_CONVEX_IN_3, "convex-in-4": G_CONVEX_IN_4,
+    "start-straight-3": G_START_STRAIGHT_3, "start-straight-4": G_START_STRAIGHT_4,
+    "concave-in-5": G_CONCAVE_IN_5, "convex-in-2": G_CONVEX_IN_2, "convex-in-3": G_CONVEX_IN_3, "convex-in-4": G_CONVEX_IN_4,
     "double-stair": G_DOUBLE_STAIR, "double-stair-reversed": G_DOUBLE_STAIR_REVERSED,
 }
 # rule sets by name (``--rules``): none = every candidate allowed (plain backtracking); 9x9 = the
@@ -151,12 +156,18 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_down_stair(board, f, fb)
     if groups & G_NEXT_STEP:
         check_3_dist_next_step(board, f, fb)
+    if groups & G_START_STRAIGHT_3:
+        check_stair_at_start_convex_straight_3(board, f, fb)
+    if groups & G_START_STRAIGHT_4:
+        check_stair_at_start_convex_straight_4(board, f, fb)
     if groups & G_CONVEX_IN_2:
         check_stair_at_end_convex_in_2(board, f, fb)
     if groups & G_CONVEX_IN_3:
         check_stair_at_end_convex_in_3(board, f, fb)
     if groups & G_CONVEX_IN_4:
         check_stair_at_end_convex_in_4(board, f, fb)
+    if groups & G_CONCAVE_IN_5:
+        check_stair_at_end_concave_in_5(board, f, fb)
     if groups & G_CONCAVE_STRAIGHT_3:
         check_stair_at_end_concave_straight_3(board, f, fb)
     if groups & G_CONCAVE_STRAIGHT_4:

@@ -390,13 +390,15 @@ def stair_area(board, h, gate_rel, m, outside_a, outside_b):
     neighbours on the other side -- offsets (outside_a, 0) and (0, outside_b) -- that are not gate
     cells themselves. Black = the colour of the gate's first cell. Returns (ok, black, white);
     not ok when the area is not closed as drawn (``count_area``: leak or the end corner in it)."""
-    return closed_stair_area(board, h, gate_rel, m, outside_a, outside_b, np.empty((0, 2), dtype=np.int64))
+    return gate_area(board, h, gate_rel, m, outside_a, outside_b, np.empty((0, 2), dtype=np.int64), False)
 
 
 @njit(cache=True)
-def closed_stair_area(board, h, gate_rel, m, outside_a, outside_b, extra_rel):
-    """``stair_area`` with the frame cells ``extra_rel`` blocked too: where the gate's end only
-    touches the wall diagonally (an open corner), the cell beside the end that closes the area."""
+def gate_area(board, h, gate_rel, m, outside_a, outside_b, extra_rel, open_end):
+    """``stair_area`` with the frame cells ``extra_rel`` blocked too, and -- ``open_end`` -- the
+    gate's last cell's neighbour at (outside_a, 0) left open: where the gate's end only touches an
+    open corner diagonally, the cell beside the end closes the area (``extra_rel``) or, the area
+    lying on the corner's side, belongs to it (``open_end``)."""
     gate = np.empty((m, 2), dtype=np.int64)
     blocked = np.empty((2 * m + extra_rel.shape[0], 2), dtype=np.int64)
     for k in range(m):
@@ -404,6 +406,8 @@ def closed_stair_area(board, h, gate_rel, m, outside_a, outside_b, extra_rel):
     nb = 0
     for k in range(m):
         for t in range(2):
+            if open_end and k == m - 1 and t == 0:
+                continue
             a = gate_rel[k, 0] + (outside_a if t == 0 else 0)
             b = gate_rel[k, 1] + (0 if t == 0 else outside_b)
             listed = False

@@ -1,4 +1,5 @@
-"""The labyrinth author's "stair at end convex" rules (``large`` group, with ``stairs``).
+"""The labyrinth author's stair-at-end rules along open corners (``large`` group, with
+``stairs``): the convex ones and ``StairAtEndConcaveIn5``.
 
 Seed ``one-way-labyrinth-fodor.txt``: "As the table size increases, the stair-obstacle narrowing
 can move infinite distance away from the live end" and "6. End obstacle outside at x and y
@@ -14,7 +15,9 @@ from the walker at each step), each ``offset`` columns beyond its row, up to the
 (hori, vert) = (dist, dist - offset); the line runs into that corner from its left. The gate from
 (1, 1) -- a diagonal stair up and left, then along row vert + 1 to (hori - 1, vert + 1) -- closes
 the area between the walker and the wall stair; its colour balance and the obstacles at the gate's
-far end decide whether the area must be entered now (left) or later (straight, right).
+far end decide whether the area must be entered now (left) or later (straight, right). In the
+concave variant the line runs out of the corner to its left and the area counted is the one ahead
+of the gate.
 """
 
 from __future__ import annotations
@@ -26,16 +29,19 @@ from .stairs import (
     OPEN_CCW,
     OPEN_CW,
     _QUARTERS,
+    _inner_taken,
+    _row_gate,
     _take,
     _untake,
     check_corner,
+    gate_area,
     discover_corners,
     near_small,
-    closed_stair_area,
 )
 from .walker import BACK, M_N, B, L, R, S, T, border_index, idx, njit, rule_frame
 
 STAIR_END_CONVEX_IN_2, STAIR_END_CONVEX_IN_3, STAIR_END_CONVEX_IN_4 = 33, 34, 35
+STAIR_END_CONCAVE_IN_5 = 38
 
 
 @njit(cache=True)
@@ -100,7 +106,7 @@ def _convex_area(board, h, dist, offset):
         m += 1
     extra = np.empty((1, 2), dtype=np.int64)
     extra[0, 0], extra[0, 1] = hori, vert + 1  # beside the gate's end, above the corner
-    ok, black, white = closed_stair_area(board, h, gate, m, -1, 1, extra)
+    ok, black, white = gate_area(board, h, gate, m, -1, 1, extra, False)
     return ok, hori, vert, black, white
 
 
@@ -231,3 +237,55 @@ def check_stair_at_end_convex_in_4(board, f, fb):
             S(fb, h, STAIR_END_CONVEX_IN_4)
             if i % 2 == 0:
                 R(fb, h, STAIR_END_CONVEX_IN_4)
+
+
+@njit(cache=True)
+def check_stair_at_end_concave_in_5(board, f, fb):
+    """``StairAtEndConcaveIn5`` (the author's examples, one white more: 2024_0714, 2026_0410_6;
+    vert + 1 black more with three obstacles: 2026_0408_8): per side, as is and turned right, the
+    open-corner stair 6 beyond its rows, the diagonal and row vert + 1 empty as for the convex
+    rules, but the line running out of the corner (hori, vert) to its left; the gate from (1, 1)
+    -- up, a stair up and left, then along row vert + 1 to (hori - 1, vert + 1) -- free, the area
+    ahead of it counted (black = the colour of (1, 1); the cell beside the gate's end, ahead of
+    the corner, belongs to it). One more white: a close mid-across closing
+    the big area at (hori - 2, vert + 1) and a close mid-across / across closing the small area at
+    (hori - 4, vert + 1), mirrored: forbid left (and back, turned). Vert + 1 more black: close
+    mid-across obstacles at (hori - 1, vert + 1) (big area), (hori - 3, vert + 1) (mirrored) and a
+    mid-across / across at (hori - 4, vert + 1) (mirrored, turned round): forbid straight (and
+    right, as is)."""
+    n = board[1][M_N]
+    out = np.zeros((3, 4, MAX_CORNERS, 2), dtype=np.int64)
+    counts = np.zeros((3, 4), dtype=np.int64)
+    if not discover_corners(board, f, out, counts):
+        return
+    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+    for i in range(4):
+        side, j = i // 2, i % 2
+        dist = _open_stair(out, counts, side, j, 6, n)
+        if dist >= n:
+            continue
+        h = rule_frame(f, side, j, False)
+        empty = True
+        for k in range(1, dist):
+            if T(board, h, k, k if k < dist - 4 else dist - 5):
+                empty = False
+        hori, vert = dist, dist - 6
+        if not empty or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
+            continue
+        m = _row_gate(1, vert + 1, hori - 2, gate)
+        if _inner_taken(board, h, gate, m):
+            continue
+        ok, black, white = gate_area(board, h, gate, m, 1, -1, gate[:0], True)
+        if not ok:
+            continue
+        if white == black + 1 and near_small(board, h, hori - 2, vert + 1, 0, 0, False, 0) \
+                and near_small(board, h, hori - 4, vert + 1, 1, 0, True, 1):
+            L(fb, h, STAIR_END_CONCAVE_IN_5)
+            if j == 1:
+                BACK(fb, h, STAIR_END_CONCAVE_IN_5)
+        elif black == white + vert + 1 and near_small(board, h, hori - 1, vert + 1, 0, 0, False, 0) \
+                and near_small(board, h, hori - 3, vert + 1, 1, 0, True, 0) \
+                and near_small(board, h, hori - 4, vert + 1, 1, 3, True, 1):
+            S(fb, h, STAIR_END_CONCAVE_IN_5)
+            if j == 0:
+                R(fb, h, STAIR_END_CONCAVE_IN_5)

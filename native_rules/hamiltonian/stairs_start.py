@@ -1,0 +1,168 @@
+"""The labyrinth author's "stair at start convex straight" rules (``large`` group, with
+``stairs``).
+
+Seed ``one-way-labyrinth-fodor.txt``: "start obstacle inside / outside" and "7. Stair area: ... a
+stair shape on the left, and an area is created with one of the steps that should be entered
+now"; reference ``../shared/reference/hamiltonian.md`` 3.3, "Newer cascade": the stairs at start
+run first of the stair rules (``StairAtStartConvexIn2`` ... ``StairAtStartConvexOut3``). The
+facts are read from the author's ``Path.cs`` (``fodorbalint/OneWayLabyrinth``, no licence: no code
+taken) and written in this port's frame terms (``walker``: ``rel(a, b)`` at left offset a,
+straight offset b).
+
+The shape: straight ahead of the live end the column (0, 1), (0, 2), ... is empty up to where a
+diagonal stair (k - offset, k) climbs up and left to a closed corner at (hori, vert) = (dist -
+offset, dist), whose line runs on to the left. The walk will have to come down that stair to the
+straight cell; the area left of the column and under the stair decides, by its colour balance and
+a corner at the stair's foot (``check_corner``, turned), whether straight is still possible.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .stairs import (
+    CLOSED,
+    MAX_CORNERS,
+    _QUARTERS,
+    _take,
+    _untake,
+    check_corner,
+    discover_corners,
+    near_small,
+    stair_area,
+)
+from .walker import BACK, M_N, R, S, T, idx, njit, rule_frame
+
+STAIR_START_CONVEX_STRAIGHT_3, STAIR_START_CONVEX_STRAIGHT_4 = 36, 37
+
+
+@njit(cache=True)
+def _start_area(board, f, offset, hits):
+    """Per side and frame j (as is / turned left: ``hits[side * 2 + j]``): (hori, vert, black,
+    white) of the area under the stair at start at ``offset``, hori = 0 where there is none. The
+    nearest closed corner of the quarter (ahead-left, turned: behind-left, coordinates swapped)
+    whose row lies ``offset`` beyond its column, the column (0, k) below ``offset`` and the stair
+    (k - offset, k) up to it empty, the corner's line running on to the left; the gate from (0, 1)
+    up the column and the stair to (hori - 1, vert - 1); black = the colour (0, 1) is not (the
+    author's type 3 count)."""
+    n = board[1][M_N]
+    out = np.zeros((3, 4, MAX_CORNERS, 2), dtype=np.int64)
+    counts = np.zeros((3, 4), dtype=np.int64)
+    for i in range(4):
+        hits[i, 0] = 0
+    if not discover_corners(board, f, out, counts):
+        return
+    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+    for i in range(4):
+        side, j = i // 2, i % 2
+        q = _QUARTERS[side, 0 if j == 0 else 3]
+        dist = n
+        for k in range(counts[CLOSED, q]):
+            c0, c1 = out[CLOSED, q, k, 0], out[CLOSED, q, k, 1]
+            if j == 1:
+                c0, c1 = c1, c0
+            if c1 == c0 + offset and c1 < dist:
+                dist = c1
+        if dist >= n or dist <= 3:
+            continue
+        h = rule_frame(f, side, j, True)
+        empty = True
+        for k in range(1, dist):
+            if T(board, h, 0 if k < offset else k - offset, k):
+                empty = False
+        hori, vert = dist - offset, dist
+        if not empty or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
+            continue
+        m = 0
+        gate[m, 0], gate[m, 1] = 0, 1
+        m += 1
+        for k in range(2, vert - 1):
+            if k < offset:
+                gate[m, 0], gate[m, 1] = 0, k
+                m += 1
+            elif hori >= 2:
+                gate[m, 0], gate[m, 1] = k - offset, k
+                gate[m + 1, 0], gate[m + 1, 1] = k - offset + 1, k
+                m += 2
+        if not (gate[m - 1, 0] == hori - 1 and gate[m - 1, 1] == vert - 1):
+            gate[m, 0], gate[m, 1] = hori - 1, vert - 1
+            m += 1
+        ok, first, other = stair_area(board, h, gate, m, -1, 1)
+        if ok:
+            hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, other, first
+
+
+@njit(cache=True)
+def _walk_down(board, h, a0, b0, count, olds):
+    """Take for the moment the stair the walk comes down: (a0 - k, b0 - k), k < ``count``, in
+    that order (the author adds them to his path); the old values into ``olds``."""
+    for k in range(count):
+        olds[k] = _take(board, h, a0 - k, b0 - k, k)
+
+
+@njit(cache=True)
+def _walk_up(board, h, a0, b0, count, olds):
+    """Undo ``_walk_down``."""
+    for k in range(count - 1, -1, -1):
+        _untake(board, h, a0 - k, b0 - k, olds[k])
+
+
+@njit(cache=True)
+def check_stair_at_start_convex_straight_3(board, f, fb):
+    """``StairAtStartConvexStraight3`` (the author's examples 2024_0710, 2024_0710_1: no stair;
+    2026_0301_1, 2024_0717_3: an area; 2024_0717: a mid-across obstacle): per side, as is and
+    turned left, the stair at start 3 beyond the column, more than one step away, the area under
+    it balanced (W = B): with the stair from (hori - 1, vert - 1) down to (0, 3) taken for the
+    moment, a corner at (0, 3) (``check_corner``, turned as the big area) closing the small area:
+    forbid straight."""
+    hits = np.zeros((4, 4), dtype=np.int64)
+    _start_area(board, f, 3, hits)
+    for i in range(4):
+        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
+        if hori == 0 or white != black:
+            continue
+        h = rule_frame(f, i // 2, i % 2, True)
+        olds = np.empty(hori, dtype=np.int64)
+        _walk_down(board, h, hori - 1, vert - 1, hori, olds)
+        fired = check_corner(board, h, 0, 3, 0, 2, True, hori)
+        _walk_up(board, h, hori - 1, vert - 1, hori, olds)
+        if fired:
+            S(fb, h, STAIR_START_CONVEX_STRAIGHT_3)
+
+
+@njit(cache=True)
+def check_stair_at_start_convex_straight_4(board, f, fb):
+    """``StairAtStartConvexStraight4`` (the author's examples, one white more: 2024_0601,
+    2024_0618_2, 2026_0302_6, 2026_0304_1, 2026_0304_5; hori black more: 2024_0610_4,
+    2024_0610_5, 9_121670752, 2024_0627; with a start obstacle too: 2024_0725, 2024_0727_5): per
+    side, as is and turned left, the stair at start 4 beyond the column. One more white cell than
+    black: with the stair from (hori - 1, vert - 1) down to (0, 4) taken for the moment, a corner
+    at (0, 4) (``check_corner``, turned) closing the small area -- the area cannot be entered
+    later: if a close obstacle closes the big area at (0, 2) (turned and mirrored), not now
+    straight either: forbid straight; else forbid right and back. ``hori`` more black cells: with
+    the stair from (hori, vert - 1) down to (0, 3) taken, a corner at (0, 3): forbid straight."""
+    hits = np.zeros((4, 4), dtype=np.int64)
+    _start_area(board, f, 4, hits)
+    for i in range(4):
+        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
+        if hori == 0:
+            continue
+        h = rule_frame(f, i // 2, i % 2, True)
+        if white - black == 1:
+            olds = np.empty(hori, dtype=np.int64)
+            _walk_down(board, h, hori - 1, vert - 1, hori, olds)
+            fired = check_corner(board, h, 0, 4, 0, 2, True, hori)
+            straight = fired and near_small(board, h, 0, 2, 1, 1, False, 1)
+            _walk_up(board, h, hori - 1, vert - 1, hori, olds)
+            if straight:
+                S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+            elif fired:
+                R(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+                BACK(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+        elif black - white == hori:
+            olds = np.empty(hori + 1, dtype=np.int64)
+            _walk_down(board, h, hori, vert - 1, hori + 1, olds)
+            fired = check_corner(board, h, 0, 3, 0, 2, True, hori + 1)
+            _walk_up(board, h, hori, vert - 1, hori + 1, olds)
+            if fired:
+                S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
