@@ -9,10 +9,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from gridsolve.harness import labyrinth as lab
-from gridsolve.native_rules.hamiltonian.audit import Stepper
+from gridsolve.native_rules.hamiltonian.audit import Stepper, to_rc
 from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, LARGE, parse_rules
 from gridsolve.native_rules.hamiltonian.stairs import CLOSED, OPEN_CW, closed_corners, discover_corners
 from gridsolve.native_rules.hamiltonian.walker import live_frame
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
 from .conftest import shared
 from .test_labyrinth import at_walk, completable, walk_cells
@@ -45,7 +46,7 @@ def test_rule_set_names():
     names = ("concave-straight-3", "concave-straight-4", "concave-straight-5", "concave-straight-6",
              "concave-out-5", "double-stair", "double-stair-reversed",
              "convex-in-2", "convex-in-3", "convex-in-4", "start-straight-3", "start-straight-4",
-             "concave-in-5")
+             "concave-in-5", "remote-mid-across")
     assert parse_rules("large") == LARGE == parse_rules(",".join(names))
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 
@@ -91,6 +92,10 @@ AUTHOR_STATES = [
     ("2026_0304_5", "start-straight-4", "U", "L"),
     ("2026_0408_8", "concave-in-5", "R", "UL"),
 ]
+# 21 x 21: judged by the SAT oracle
+AUTHOR_STATES_21 = [
+    ("2026_0519_3", "remote-mid-across", "UL", "R"),
+]
 
 
 def _state_moves(name):
@@ -111,6 +116,22 @@ def test_convex_and_start_rule_forbids_the_dead_move_of_the_authors_state(name, 
     _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
     assert dead not in allowed and "".join(sorted(allowed)) == "".join(sorted(good))
     assert why[dead].startswith("stair at")
+
+
+@pytest.mark.parametrize(("name", "group", "dead", "good"), AUTHOR_STATES_21)
+def test_remote_stair_forbids_the_dead_moves_of_the_authors_state(name, group, dead, good):
+    n, moves = _state_moves(name)
+    cells = walk_cells(moves)
+    puzzle = HamiltonianPuzzle.square(n).with_prefix(tuple(to_rc(c) for c in cells))
+    x, y = cells[-1]
+    judge = lab.sat_judge(60)
+    for m in dead:
+        dx, dy = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}[m]
+        assert judge(puzzle, to_rc((x + dx, y + dy))) is False
+    _, _, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS[group])
+    assert set(dead) <= set(allowed)
+    _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
+    assert allowed == good and all(why[m] == "remote stair mid across" for m in dead)
 
 
 def test_corner_discovery_finds_the_open_corners_of_a_stair():

@@ -56,7 +56,7 @@ RULE_NAMES = (
     "stair at end concave straight 6", "stair at end concave out 5",
     "stair at end convex in 2", "stair at end convex in 3", "stair at end convex in 4",
     "stair at start convex straight 3", "stair at start convex straight 4",
-    "stair at end concave in 5",
+    "stair at end concave in 5", "remote stair mid across",
 )
 
 

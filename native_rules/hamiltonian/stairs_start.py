@@ -28,12 +28,30 @@ from .stairs import (
     _untake,
     check_corner,
     discover_corners,
+    gate_area,
     near_small,
     stair_area,
 )
-from .walker import BACK, M_N, R, S, T, idx, njit, rule_frame
+from .walker import BACK, M_N, E, L, R, S, T, idx, njit, rule_frame
 
 STAIR_START_CONVEX_STRAIGHT_3, STAIR_START_CONVEX_STRAIGHT_4 = 36, 37
+REMOTE_STAIR_MID_ACROSS = 39
+
+
+@njit(cache=True)
+def _start_corner(out, counts, side, j, offset, n):
+    """The row of the nearest closed corner of the side's quarter (ahead-left; frame j = 1, turned
+    left: behind-left, coordinates swapped) whose row lies ``offset`` beyond its column; n if
+    none."""
+    q = _QUARTERS[side, 0 if j == 0 else 3]
+    dist = n
+    for k in range(counts[CLOSED, q]):
+        c0, c1 = out[CLOSED, q, k, 0], out[CLOSED, q, k, 1]
+        if j == 1:
+            c0, c1 = c1, c0
+        if c1 == c0 + offset and c1 < dist:
+            dist = c1
+    return dist
 
 
 @njit(cache=True)
@@ -55,14 +73,7 @@ def _start_area(board, f, offset, hits):
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
     for i in range(4):
         side, j = i // 2, i % 2
-        q = _QUARTERS[side, 0 if j == 0 else 3]
-        dist = n
-        for k in range(counts[CLOSED, q]):
-            c0, c1 = out[CLOSED, q, k, 0], out[CLOSED, q, k, 1]
-            if j == 1:
-                c0, c1 = c1, c0
-            if c1 == c0 + offset and c1 < dist:
-                dist = c1
+        dist = _start_corner(out, counts, side, j, offset, n)
         if dist >= n or dist <= 3:
             continue
         h = rule_frame(f, side, j, True)
@@ -166,3 +177,66 @@ def check_stair_at_start_convex_straight_4(board, f, fb):
             _walk_up(board, h, hori, vert - 1, hori + 1, olds)
             if fired:
                 S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+
+
+@njit(cache=True)
+def check_remote_stair_mid_across(board, f, fb):
+    """``RemoteStairMidAcross`` (the author's examples 2024_0818_1, 2026_0519_3): per side, as is
+    and turned left, the nearest closed corner 3 beyond the straight column, (0, 1..3) and the
+    stair (k - 3, k) up to it empty, the line running into the corner from its left. From the
+    corner the gate goes down a stair (x, y), (x - 1, y) to the right, past the straight column,
+    each step with a wall at least 3 to the right on the row above (a channel), until it reaches
+    (-2, 1) where the live end's right side makes a close mid-across with the channel's wall
+    ((-4, 1) empty, (-5, 2) taken). If the channel -- from (hori - 1, vert) along the gate to
+    (-4, 1), closed at (-5, 1) -- is balanced (B = W, black = the colour of its first cell), the
+    walk cannot enter it now: forbid straight (and left, as is)."""
+    n = board[1][M_N]
+    out = np.zeros((3, 4, MAX_CORNERS, 2), dtype=np.int64)
+    counts = np.zeros((3, 4), dtype=np.int64)
+    if not discover_corners(board, f, out, counts):
+        return
+    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+    extra = np.empty((1, 2), dtype=np.int64)
+    extra[0, 0], extra[0, 1] = -5, 1
+    for i in range(4):
+        side, j = i // 2, i % 2
+        dist = _start_corner(out, counts, side, j, 3, n)
+        if dist >= n:
+            continue
+        h = rule_frame(f, side, j, True)
+        empty = True
+        for k in range(1, dist):
+            if T(board, h, 0 if k <= 3 else k - 3, k):
+                empty = False
+        hori, vert = dist - 3, dist
+        if not empty or idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
+            continue
+        x, y = hori - 1, vert - 1
+        gate[0, 0], gate[0, 1] = hori - 1, vert
+        m = 1
+        passed = False
+        for _ in range(n):
+            if T(board, h, x, y):
+                break
+            gate[m, 0], gate[m, 1] = x, y
+            gate[m + 1, 0], gate[m + 1, 1] = x - 1, y
+            m += 2
+            if x == -2 and y == 1 and not T(board, h, -4, 1) and T(board, h, -5, 2):
+                passed = True
+                break
+            wall = x - 1
+            while E(board, h, wall, y + 1):
+                wall -= 1
+            if x - wall < 3 or (x - wall == 3 and not E(board, h, wall, y)):
+                break
+            x -= 1
+            y -= 1
+        if not passed:
+            continue
+        gate[m, 0], gate[m, 1] = -4, 1
+        m += 1
+        ok, black, white = gate_area(board, h, gate, m, 1, -1, extra, False)
+        if ok and black == white:
+            S(fb, h, REMOTE_STAIR_MID_ACROSS)
+            if j == 0:
+                L(fb, h, REMOTE_STAIR_MID_ACROSS)
