@@ -57,6 +57,7 @@ RULE_NAMES = (
     "stair at end convex in 2", "stair at end convex in 3", "stair at end convex in 4",
     "stair at start convex straight 3", "stair at start convex straight 4",
     "stair at end concave in 5", "remote stair mid across",
+    "stair at end convex straight 3", "stair at end convex straight 4",
 )
 
 

@@ -31,6 +31,7 @@ from .stairs import (
     _QUARTERS,
     _inner_taken,
     _row_gate,
+    _row_obstacle,
     _take,
     _untake,
     check_corner,
@@ -38,10 +39,11 @@ from .stairs import (
     discover_corners,
     near_small,
 )
-from .walker import BACK, M_N, B, L, R, S, T, border_index, idx, njit, rule_frame
+from .walker import BACK, M_N, B, E, L, R, S, T, border_index, corner, idx, njit, rule_frame
 
 STAIR_END_CONVEX_IN_2, STAIR_END_CONVEX_IN_3, STAIR_END_CONVEX_IN_4 = 33, 34, 35
 STAIR_END_CONCAVE_IN_5 = 38
+STAIR_END_CONVEX_STRAIGHT_3, STAIR_END_CONVEX_STRAIGHT_4 = 40, 41
 
 
 @njit(cache=True)
@@ -289,3 +291,90 @@ def check_stair_at_end_concave_in_5(board, f, fb):
             S(fb, h, STAIR_END_CONCAVE_IN_5)
             if j == 0:
                 R(fb, h, STAIR_END_CONCAVE_IN_5)
+
+
+@njit(cache=True)
+def _runs_back(board, h, hori, vert):
+    """The obstacle's line comes from ahead into it and runs on behind (into (hori, vert - 1) or
+    from (hori, vert + 1)); a border obstacle: the border index rises ahead."""
+    i1 = idx(board, h, hori, vert)
+    if i1 == -1:
+        return border_index(board, h, hori, vert + 1) > border_index(board, h, hori, vert - 1)
+    i2 = idx(board, h, hori, vert + 1)
+    i3 = idx(board, h, hori, vert - 1)
+    return (i2 != -1 and i1 > i2) or (i3 != -1 and i3 > i1)
+
+
+@njit(cache=True)
+def _convex_straight(board, h, offset):
+    """The area of the "stair at end convex straight" rules: the obstacle exactly ``offset`` beyond
+    its row (``_row_obstacle``), the diagonal (k, k) and its row up to it empty, its line running
+    on behind it; the gate from (1, 1) -- the diagonal stair (k, k - 1), (k, k), then the row --
+    to (hori - 1, vert), the area behind it counted (black = the colour of (1, 1)). Returns (ok,
+    hori, vert, black, white)."""
+    hori, vert = _row_obstacle(board, h, offset)
+    if hori == 0:
+        return False, 0, 0, 0, 0
+    for k in range(1, hori):
+        if T(board, h, k, k if k < hori - offset + 1 else vert):
+            return False, 0, 0, 0, 0
+    if not _runs_back(board, h, hori, vert):
+        return False, 0, 0, 0, 0
+    gate = np.empty((2 * hori + 4, 2), dtype=np.int64)
+    m = 0
+    gate[m, 0], gate[m, 1] = 1, 1
+    m += 1
+    for k in range(2, hori - 1):
+        if k <= hori - offset:
+            gate[m, 0], gate[m, 1] = k, k - 1
+            gate[m + 1, 0], gate[m + 1, 1] = k, k
+            m += 2
+        else:
+            gate[m, 0], gate[m, 1] = k, vert
+            m += 1
+    gate[m, 0], gate[m, 1] = hori - 1, vert
+    m += 1
+    ok, black, white = gate_area(board, h, gate, m, -1, 1, gate[:0], False)
+    return ok, hori, vert, black, white
+
+
+@njit(cache=True)
+def check_stair_at_end_convex_straight_3(board, f, fb):
+    """``StairAtEndConvexStraight3`` (the author's examples, a straight wall: 9_227250, 2024_0905,
+    2024_0531, 2024_1008, 2024_0706, 2024_1001; a closed corner: 2024_0916, 2024_0725_7,
+    9_665575): per side, as is and turned right, the obstacle 3 beyond its row (the cell before it
+    not the end corner), its line running back; the area behind the gate holding ``vert`` more
+    black cells than white: with the stair (1 + k, k), k < vert, taken for the moment (the walk
+    entering it now), if a corner at (hori - 2, vert) (``check_corner``, mirrored) closes the small
+    area, it cannot: forbid left (and back, turned)."""
+    for i in range(4):
+        h = rule_frame(f, i // 2, i % 2, False)
+        ok, hori, vert, black, white = _convex_straight(board, h, 3)
+        if not ok or corner(board, h, hori - 1, vert) or black - white != vert:
+            continue
+        olds = np.empty(vert, dtype=np.int64)
+        for k in range(vert):
+            olds[k] = _take(board, h, 1 + k, k, k)
+        fired = check_corner(board, h, hori - 2, vert, 1, 0, True, vert)
+        for k in range(vert - 1, -1, -1):
+            _untake(board, h, 1 + k, k, olds[k])
+        if fired:
+            L(fb, h, STAIR_END_CONVEX_STRAIGHT_3)
+            if i % 2 == 1:
+                BACK(fb, h, STAIR_END_CONVEX_STRAIGHT_3)
+
+
+@njit(cache=True)
+def check_stair_at_end_convex_straight_4(board, f, fb):
+    """``StairAtEndConvexStraight4`` (the author's examples 2024_0624, 2024_0727_1: a start
+    obstacle outside, mid-across): per side, as is and turned right, the obstacle 4 beyond its
+    row with the cell ahead of the one before it empty, its line running back; the area behind the
+    gate holding one more white cell than black and a close mid-across / across obstacle closing
+    the big area at (vert, vert), mirrored: forbid straight and right."""
+    for i in range(4):
+        h = rule_frame(f, i // 2, i % 2, False)
+        ok, hori, vert, black, white = _convex_straight(board, h, 4)
+        if ok and E(board, h, hori - 1, vert + 1) and white - black == 1 \
+                and near_small(board, h, vert, vert, 1, 0, False, 1):
+            S(fb, h, STAIR_END_CONVEX_STRAIGHT_4)
+            R(fb, h, STAIR_END_CONVEX_STRAIGHT_4)
