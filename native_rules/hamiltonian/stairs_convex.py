@@ -29,6 +29,7 @@ from .stairs import (
     OPEN_CCW,
     OPEN_CW,
     _QUARTERS,
+    _corner_columns,
     _inner_taken,
     _row_gate,
     _row_obstacle,
@@ -44,6 +45,7 @@ from .walker import BACK, M_N, B, E, L, R, S, T, border_index, corner, idx, njit
 STAIR_END_CONVEX_IN_2, STAIR_END_CONVEX_IN_3, STAIR_END_CONVEX_IN_4 = 33, 34, 35
 STAIR_END_CONCAVE_IN_5 = 38
 STAIR_END_CONVEX_STRAIGHT_3, STAIR_END_CONVEX_STRAIGHT_4 = 40, 41
+STAIR_END_CONVEX_OUT_1, STAIR_END_CONVEX_OUT_3, STAIR_END_CONVEX_OUT_4 = 42, 43, 44
 
 
 @njit(cache=True)
@@ -378,3 +380,91 @@ def check_stair_at_end_convex_straight_4(board, f, fb):
                 and near_small(board, h, vert, vert, 1, 0, False, 1):
             S(fb, h, STAIR_END_CONVEX_STRAIGHT_4)
             R(fb, h, STAIR_END_CONVEX_STRAIGHT_4)
+
+
+@njit(cache=True)
+def _convex_out(board, f, offset, hits):
+    """Per side and frame j (as is / turned right: ``hits[side * 2 + j]``): (hori, vert, black,
+    white) of the "stair at end convex out" area, hori = 0 where there is none: the nearest closed
+    corner of the quarter ahead-left whose column lies ``offset`` beyond its row, at (hori, vert),
+    the diagonal (k, k) and row vert - 1 up to it empty, its line running out of it to the left;
+    the gate from (1, 1) -- the diagonal stair, then row vert - 1 -- to (hori - 1, vert - 1), free;
+    the area behind it counted (black = the colour of (1, 1))."""
+    n = board[1][M_N]
+    dists = _corner_columns(board, f, 1, offset)
+    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+    for i in range(4):
+        hits[i, 0] = 0
+        dist = dists[i // 2, i % 2]
+        if dist < max(4, offset + 2) or dist >= n:
+            continue
+        h = rule_frame(f, i // 2, i % 2, False)
+        hori, vert = dist, dist - offset
+        empty = True
+        for k in range(1, dist):
+            if T(board, h, k, k if k < dist - offset else vert - 1):
+                empty = False
+        if not empty or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
+            continue
+        m = 0
+        gate[m, 0], gate[m, 1] = 1, 1
+        m += 1
+        for k in range(2, hori - 1):
+            if k < hori - offset:
+                gate[m, 0], gate[m, 1] = k, k - 1
+                gate[m + 1, 0], gate[m + 1, 1] = k, k
+                m += 2
+            else:
+                gate[m, 0], gate[m, 1] = k, vert - 1
+                m += 1
+        if offset == 0:
+            gate[m, 0], gate[m, 1] = hori - 1, hori - 2
+            m += 1
+        gate[m, 0], gate[m, 1] = hori - 1, vert - 1
+        m += 1
+        if _inner_taken(board, h, gate, m):
+            continue
+        ok, black, white = gate_area(board, h, gate, m, -1, 1, gate[:0], False)
+        if ok:
+            hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, black, white
+
+
+@njit(cache=True)
+def check_stair_at_end_convex_out(board, f, fb):
+    """``StairAtEndConvexOut1`` (the author's example 2025_0527_2: mid-across obstacles inside and
+    outside), ``...Out3`` (2024_0720_3, 2024_0725_1: a start obstacle outside) and ``...Out4``
+    (2025_0525_1), per side, as is and turned right, on the area under a closed corner on the
+    diagonal (``_convex_out``, offset 0, 2, 3). Out1: the area balanced, close obstacles closing
+    the small area at (1, 0) (turned down) and at (2, 2) (turned up): forbid left. Out3: vert - 1
+    more black cells and a close obstacle closing the small area at (vert, vert - 1), mirrored:
+    forbid left (and back, turned). Out4: one more white and a close obstacle closing the big area
+    at (vert - 1, vert - 1), mirrored: forbid straight (and right, as is)."""
+    hits = np.zeros((4, 4), dtype=np.int64)
+    _convex_out(board, f, 0, hits)
+    for i in range(4):
+        hori, black, white = hits[i, 0], hits[i, 2], hits[i, 3]
+        if hori == 0 or black != white:
+            continue
+        h = rule_frame(f, i // 2, i % 2, False)
+        if near_small(board, h, 1, 0, 0, 1, True, 1) and near_small(board, h, 2, 2, 0, 2, True, 1):
+            L(fb, h, STAIR_END_CONVEX_OUT_1)
+    _convex_out(board, f, 2, hits)
+    for i in range(4):
+        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
+        if hori == 0 or black - white != vert - 1:
+            continue
+        h = rule_frame(f, i // 2, i % 2, False)
+        if near_small(board, h, vert, vert - 1, 1, 0, True, 1):
+            L(fb, h, STAIR_END_CONVEX_OUT_3)
+            if i % 2 == 1:
+                BACK(fb, h, STAIR_END_CONVEX_OUT_3)
+    _convex_out(board, f, 3, hits)
+    for i in range(4):
+        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
+        if hori == 0 or white - black != 1:
+            continue
+        h = rule_frame(f, i // 2, i % 2, False)
+        if near_small(board, h, vert - 1, vert - 1, 1, 0, False, 1):
+            S(fb, h, STAIR_END_CONVEX_OUT_4)
+            if i % 2 == 0:
+                R(fb, h, STAIR_END_CONVEX_OUT_4)
