@@ -60,6 +60,7 @@ from .stairs_start import (
     check_stair_at_start_convex_straight_4,
 )
 from .stairs_convex import (
+    check_stair_at_end_concave_in,
     check_stair_at_end_concave_in_5,
     check_stair_at_end_convex_out,
     check_stair_at_end_convex_straight_3,
@@ -84,12 +85,12 @@ G_CONCAVE_STRAIGHT_5, G_CONCAVE_STRAIGHT_6, G_CONCAVE_OUT_5 = 1 << 18, 1 << 19, 
 G_CONVEX_IN_2, G_CONVEX_IN_3, G_CONVEX_IN_4 = 1 << 21, 1 << 22, 1 << 23
 G_START_STRAIGHT_3, G_START_STRAIGHT_4, G_CONCAVE_IN_5 = 1 << 24, 1 << 25, 1 << 26
 G_REMOTE_MID_ACROSS, G_CONVEX_STRAIGHT_3, G_CONVEX_STRAIGHT_4 = 1 << 27, 1 << 28, 1 << 29
-G_CONVEX_OUT = 1 << 30
+G_CONVEX_OUT, G_CONCAVE_IN = 1 << 30, 1 << 31
 LARGE = (G_CONCAVE_STRAIGHT_3 | G_CONCAVE_STRAIGHT_4 | G_CONCAVE_STRAIGHT_5 | G_CONCAVE_STRAIGHT_6
          | G_CONCAVE_OUT_5 | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED
          | G_CONVEX_IN_2 | G_CONVEX_IN_3 | G_CONVEX_IN_4 | G_START_STRAIGHT_3 | G_START_STRAIGHT_4
          | G_CONCAVE_IN_5 | G_REMOTE_MID_ACROSS | G_CONVEX_STRAIGHT_3 | G_CONVEX_STRAIGHT_4
-         | G_CONVEX_OUT)
+         | G_CONVEX_OUT | G_CONCAVE_IN)
 GROUPS = {
     "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
     "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
@@ -102,7 +103,7 @@ GROUPS = {
     "start-straight-3": G_START_STRAIGHT_3, "start-straight-4": G_START_STRAIGHT_4,
     "concave-in-5": G_CONCAVE_IN_5, "convex-in-2": G_CONVEX_IN_2,
     "convex-straight-3": G_CONVEX_STRAIGHT_3, "convex-straight-4": G_CONVEX_STRAIGHT_4,
-    "convex-out": G_CONVEX_OUT, "convex-in-3": G_CONVEX_IN_3, "convex-in-4": G_CONVEX_IN_4,
+    "convex-out": G_CONVEX_OUT, "concave-in": G_CONCAVE_IN, "convex-in-3": G_CONVEX_IN_3, "convex-in-4": G_CONVEX_IN_4,
     "double-stair": G_DOUBLE_STAIR, "double-stair-reversed": G_DOUBLE_STAIR_REVERSED,
     "remote-mid-across": G_REMOTE_MID_ACROSS,
 }
@@ -185,6 +186,8 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_stair_at_end_convex_straight_4(board, f, fb)
     if groups & G_CONVEX_OUT:
         check_stair_at_end_convex_out(board, f, fb)
+    if groups & G_CONCAVE_IN:
+        check_stair_at_end_concave_in(board, f, fb)
     if groups & G_CONCAVE_IN_5:
         check_stair_at_end_concave_in_5(board, f, fb)
     if groups & G_CONCAVE_STRAIGHT_3:

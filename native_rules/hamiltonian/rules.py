@@ -59,6 +59,7 @@ RULE_NAMES = (
     "stair at end concave in 5", "remote stair mid across",
     "stair at end convex straight 3", "stair at end convex straight 4",
     "stair at end convex out 1", "stair at end convex out 3", "stair at end convex out 4",
+    "stair at end concave in 2", "stair at end concave in 3", "stair at end concave in 4",
 )
 
 

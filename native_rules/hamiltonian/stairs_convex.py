@@ -44,17 +44,19 @@ from .walker import BACK, M_N, B, E, L, R, S, T, border_index, corner, idx, njit
 
 STAIR_END_CONVEX_IN_2, STAIR_END_CONVEX_IN_3, STAIR_END_CONVEX_IN_4 = 33, 34, 35
 STAIR_END_CONCAVE_IN_5 = 38
+STAIR_END_CONCAVE_IN_2, STAIR_END_CONCAVE_IN_3, STAIR_END_CONCAVE_IN_4 = 45, 46, 47
 STAIR_END_CONVEX_STRAIGHT_3, STAIR_END_CONVEX_STRAIGHT_4 = 40, 41
 STAIR_END_CONVEX_OUT_1, STAIR_END_CONVEX_OUT_3, STAIR_END_CONVEX_OUT_4 = 42, 43, 44
 
 
 @njit(cache=True)
-def _open_stair(out, counts, side, j, offset, n):
+def _open_stair(out, counts, side, j, turned_quarter, offset, n):
     """The column of the furthest step of the open-corner stair ``offset`` beyond its rows in the
-    side's quarter of frame j (as is / turned right: coordinates swapped), clockwise corners on
-    side 0 and counter-clockwise on side 1, starting from the nearest such corner; n if none."""
+    side's quarter of frame j (as is: ahead-left; turned: quarter ``turned_quarter`` of the side's
+    row of ``_QUARTERS``, coordinates swapped), clockwise corners on side 0 and counter-clockwise
+    on side 1, starting from the nearest such corner; n if none."""
     kind = OPEN_CW if side == 0 else OPEN_CCW
-    q = _QUARTERS[side, j]
+    q = _QUARTERS[side, 0 if j == 0 else turned_quarter]
     dist = n
     for k in range(counts[kind, q]):
         c0, c1 = out[kind, q, k, 0], out[kind, q, k, 1]
@@ -127,7 +129,7 @@ def _each_convex(board, f, offset, hits):
         return
     for i in range(4):
         side, j = i // 2, i % 2
-        dist = _open_stair(out, counts, side, j, offset, n)
+        dist = _open_stair(out, counts, side, j, 1, offset, n)
         if dist >= n:
             continue
         h = rule_frame(f, side, j, False)
@@ -244,44 +246,96 @@ def check_stair_at_end_convex_in_4(board, f, fb):
 
 
 @njit(cache=True)
-def check_stair_at_end_concave_in_5(board, f, fb):
-    """``StairAtEndConcaveIn5`` (the author's examples, one white more: 2024_0714, 2026_0410_6;
-    vert + 1 black more with three obstacles: 2026_0408_8): per side, as is and turned right, the
-    open-corner stair 6 beyond its rows, the diagonal and row vert + 1 empty as for the convex
-    rules, but the line running out of the corner (hori, vert) to its left; the gate from (1, 1)
-    -- up, a stair up and left, then along row vert + 1 to (hori - 1, vert + 1) -- free, the area
-    ahead of it counted (black = the colour of (1, 1); the cell beside the gate's end, ahead of
-    the corner, belongs to it). One more white: a close mid-across closing
-    the big area at (hori - 2, vert + 1) and a close mid-across / across closing the small area at
-    (hori - 4, vert + 1), mirrored: forbid left (and back, turned). Vert + 1 more black: close
-    mid-across obstacles at (hori - 1, vert + 1) (big area), (hori - 3, vert + 1) (mirrored) and a
-    mid-across / across at (hori - 4, vert + 1) (mirrored, turned round): forbid straight (and
-    right, as is)."""
+def _concave_in(board, f, offset, left, hits):
+    """Per side and frame j (``hits[side * 2 + j]``; turned left when ``left``, else right):
+    (hori, vert, black, white) of the "stair at end concave in" area, hori = 0 where there is
+    none: the open-corner stair ``offset`` beyond its rows, the diagonal and row vert + 1 empty as
+    for the convex rules, but the line running out of the corner (hori, vert) to its left; the
+    gate from (1, 1) -- up, a stair up and left, then along row vert + 1 to (hori - 1, vert + 1)
+    -- free, the area ahead of it counted (black = the colour of (1, 1); the cell beside the
+    gate's end, ahead of the corner, belongs to it)."""
     n = board[1][M_N]
     out = np.zeros((3, 4, MAX_CORNERS, 2), dtype=np.int64)
     counts = np.zeros((3, 4), dtype=np.int64)
+    for i in range(4):
+        hits[i, 0] = 0
     if not discover_corners(board, f, out, counts):
         return
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
     for i in range(4):
         side, j = i // 2, i % 2
-        dist = _open_stair(out, counts, side, j, 6, n)
+        dist = _open_stair(out, counts, side, j, 3 if left else 1, offset, n)
         if dist >= n:
             continue
-        h = rule_frame(f, side, j, False)
+        h = rule_frame(f, side, j, left)
         empty = True
         for k in range(1, dist):
-            if T(board, h, k, k if k < dist - 4 else dist - 5):
+            if T(board, h, k, k if k < dist - offset + 2 else dist - offset + 1):
                 empty = False
-        hori, vert = dist, dist - 6
+        hori, vert = dist, dist - offset
         if not empty or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
             continue
         m = _row_gate(1, vert + 1, hori - 2, gate)
         if _inner_taken(board, h, gate, m):
             continue
         ok, black, white = gate_area(board, h, gate, m, 1, -1, gate[:0], True)
-        if not ok:
+        if ok:
+            hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, black, white
+
+
+@njit(cache=True)
+def check_stair_at_end_concave_in(board, f, fb):
+    """``StairAtEndConcaveIn2`` (the author's examples 2024_0717_4, 2024_0729_2), ``...In3``
+    (2024_0716) -- per side, as is and turned left -- and ``...In4`` (2024_0814, 2024_0619_1,
+    2024_0729_1, 2024_0729_4, 2024_0820) -- as is and turned right --, each on the area ahead of
+    the concave open-corner stair (``_concave_in``, offset 3 / 4 / 5) holding one more white cell
+    than black. In2: close obstacles closing the small area at (hori - 3, hori - 2) (mirrored)
+    and the big area at (hori - 1, hori - 2): forbid straight. In3: the same one row lower.
+    In4: a C-shape or close obstacle closing the big area at the gate's end and a close obstacle
+    closing the small area at (hori - 3, vert + 1), mirrored: forbid left (and back, turned)."""
+    hits = np.zeros((4, 4), dtype=np.int64)
+    for offset in range(3, 5):
+        _concave_in(board, f, offset, True, hits)
+        for i in range(4):
+            hori, black, white = hits[i, 0], hits[i, 2], hits[i, 3]
+            if hori == 0 or white != black + 1:
+                continue
+            h = rule_frame(f, i // 2, i % 2, True)
+            row = hori - 2 if offset == 3 else hori - 3
+            if near_small(board, h, hori - 3, row, 1, 0, True, 1) \
+                    and near_small(board, h, row + 1, row, 0, 0, False, 1):
+                S(fb, h, STAIR_END_CONCAVE_IN_2 if offset == 3 else STAIR_END_CONCAVE_IN_3)
+    _concave_in(board, f, 5, False, hits)
+    for i in range(4):
+        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
+        if hori == 0 or white != black + 1:
             continue
+        h = rule_frame(f, i // 2, i % 2, False)
+        if near_small(board, h, hori - 1, vert + 1, 0, 0, False, 2) \
+                and near_small(board, h, hori - 3, vert + 1, 1, 0, True, 1):
+            L(fb, h, STAIR_END_CONCAVE_IN_4)
+            if i % 2 == 1:
+                BACK(fb, h, STAIR_END_CONCAVE_IN_4)
+
+
+@njit(cache=True)
+def check_stair_at_end_concave_in_5(board, f, fb):
+    """``StairAtEndConcaveIn5`` (the author's examples, one white more: 2024_0714, 2026_0410_6;
+    vert + 1 black more with three obstacles: 2026_0408_8): per side, as is and turned right, the
+    area of ``_concave_in`` at offset 6. One more white: a close mid-across closing the big area
+    at (hori - 2, vert + 1) and a close mid-across / across closing the small area at (hori - 4,
+    vert + 1), mirrored: forbid left (and back, turned). Vert + 1 more black: close mid-across
+    obstacles at (hori - 1, vert + 1) (big area), (hori - 3, vert + 1) (mirrored) and a
+    mid-across / across at (hori - 4, vert + 1) (mirrored, turned round): forbid straight (and
+    right, as is)."""
+    hits = np.zeros((4, 4), dtype=np.int64)
+    _concave_in(board, f, 6, False, hits)
+    for i in range(4):
+        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
+        if hori == 0:
+            continue
+        h = rule_frame(f, i // 2, i % 2, False)
+        j = i % 2
         if white == black + 1 and near_small(board, h, hori - 2, vert + 1, 0, 0, False, 0) \
                 and near_small(board, h, hori - 4, vert + 1, 1, 0, True, 1):
             L(fb, h, STAIR_END_CONCAVE_IN_5)
