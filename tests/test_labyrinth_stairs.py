@@ -46,7 +46,8 @@ def test_rule_set_names():
     names = ("concave-straight-3", "concave-straight-4", "concave-straight-5", "concave-straight-6",
              "concave-out-5", "double-stair", "double-stair-reversed",
              "convex-in-2", "convex-in-3", "convex-in-4", "start-straight-3", "start-straight-4",
-             "concave-in-5", "remote-mid-across")
+             "concave-in-5", "remote-mid-across", "convex-straight-3", "convex-straight-4", "convex-out",
+             "concave-in", "stair-3x3")
     assert parse_rules("large") == LARGE == parse_rules(",".join(names))
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 

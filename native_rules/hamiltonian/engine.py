@@ -56,6 +56,7 @@ from .stairs import (
 )
 from .stairs_start import (
     check_remote_stair_mid_across,
+    check_stair_3x3,
     check_stair_at_start_convex_straight_3,
     check_stair_at_start_convex_straight_4,
 )
@@ -85,12 +86,12 @@ G_CONCAVE_STRAIGHT_5, G_CONCAVE_STRAIGHT_6, G_CONCAVE_OUT_5 = 1 << 18, 1 << 19, 
 G_CONVEX_IN_2, G_CONVEX_IN_3, G_CONVEX_IN_4 = 1 << 21, 1 << 22, 1 << 23
 G_START_STRAIGHT_3, G_START_STRAIGHT_4, G_CONCAVE_IN_5 = 1 << 24, 1 << 25, 1 << 26
 G_REMOTE_MID_ACROSS, G_CONVEX_STRAIGHT_3, G_CONVEX_STRAIGHT_4 = 1 << 27, 1 << 28, 1 << 29
-G_CONVEX_OUT, G_CONCAVE_IN = 1 << 30, 1 << 31
+G_CONVEX_OUT, G_CONCAVE_IN, G_STAIR_3X3 = 1 << 30, 1 << 31, 1 << 32
 LARGE = (G_CONCAVE_STRAIGHT_3 | G_CONCAVE_STRAIGHT_4 | G_CONCAVE_STRAIGHT_5 | G_CONCAVE_STRAIGHT_6
          | G_CONCAVE_OUT_5 | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED
          | G_CONVEX_IN_2 | G_CONVEX_IN_3 | G_CONVEX_IN_4 | G_START_STRAIGHT_3 | G_START_STRAIGHT_4
          | G_CONCAVE_IN_5 | G_REMOTE_MID_ACROSS | G_CONVEX_STRAIGHT_3 | G_CONVEX_STRAIGHT_4
-         | G_CONVEX_OUT | G_CONCAVE_IN)
+         | G_CONVEX_OUT | G_CONCAVE_IN | G_STAIR_3X3)
 GROUPS = {
     "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
     "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
@@ -105,7 +106,7 @@ GROUPS = {
     "convex-straight-3": G_CONVEX_STRAIGHT_3, "convex-straight-4": G_CONVEX_STRAIGHT_4,
     "convex-out": G_CONVEX_OUT, "concave-in": G_CONCAVE_IN, "convex-in-3": G_CONVEX_IN_3, "convex-in-4": G_CONVEX_IN_4,
     "double-stair": G_DOUBLE_STAIR, "double-stair-reversed": G_DOUBLE_STAIR_REVERSED,
-    "remote-mid-across": G_REMOTE_MID_ACROSS,
+    "stair-3x3": G_STAIR_3X3, "remote-mid-across": G_REMOTE_MID_ACROSS,
 }
 # rule sets by name (``--rules``): none = every candidate allowed (plain backtracking); 9x9 = the
 # author's 9 x 9 groups alone; control = universal + 9x9, his complete 9 x 9 control set; large =
@@ -204,6 +205,8 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_double_stair(board, f, fb)
     if groups & G_DOUBLE_STAIR_REVERSED:
         check_double_stair_reversed(board, f, fb)
+    if groups & G_STAIR_3X3:
+        check_stair_3x3(board, f, fb)
     if groups & G_REMOTE_MID_ACROSS:
         check_remote_stair_mid_across(board, f, fb)
 

@@ -14,6 +14,8 @@ diagonal stair (k - offset, k) climbs up and left to a closed corner at (hori, v
 offset, dist), whose line runs on to the left. The walk will have to come down that stair to the
 straight cell; the area left of the column and under the stair decides, by its colour balance and
 a corner at the stair's foot (``check_corner``, turned), whether straight is still possible.
+Beside them, two rules the author runs after the double stairs: ``RemoteStairMidAcross`` and
+``Stair3x3``.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from .stairs import (
 from .walker import BACK, M_N, E, L, R, S, T, idx, njit, rule_frame
 
 STAIR_START_CONVEX_STRAIGHT_3, STAIR_START_CONVEX_STRAIGHT_4 = 36, 37
-REMOTE_STAIR_MID_ACROSS = 39
+REMOTE_STAIR_MID_ACROSS, STAIR_3X3 = 39, 48
 
 
 @njit(cache=True)
@@ -240,3 +242,21 @@ def check_remote_stair_mid_across(board, f, fb):
             S(fb, h, REMOTE_STAIR_MID_ACROSS)
             if j == 0:
                 L(fb, h, REMOTE_STAIR_MID_ACROSS)
+
+
+@njit(cache=True)
+def check_stair_3x3(board, f, fb):
+    """``Stair3x3`` (the author's example 2024_0722; "not a nested 3 x 3 area sequence"): per side,
+    as is and turned right, the obstacles (3, 0), (5, 1), (1, 3), (2, 4), (3, 5) taken -- a
+    stair ahead-left -- and the cells (2, 0), (3, 1), (4, 1), (5, 2), (1, 2), (2, 3), (3, 4)
+    between them empty, the lines at (3, 0), (5, 1) and (1, 3) each running on to the right
+    (the index of (3, -1), (5, 0), (0, 3) greater): forbid left."""
+    for i in range(4):
+        h = rule_frame(f, i // 2, i % 2, False)
+        if T(board, h, 3, 0) and T(board, h, 5, 1) and T(board, h, 1, 3) and T(board, h, 2, 4) \
+                and T(board, h, 3, 5) and not T(board, h, 2, 0) and not T(board, h, 3, 1) \
+                and not T(board, h, 4, 1) and not T(board, h, 5, 2) and not T(board, h, 1, 2) \
+                and not T(board, h, 2, 3) and not T(board, h, 3, 4) \
+                and idx(board, h, 3, -1) > idx(board, h, 3, 0) and idx(board, h, 5, 0) > idx(board, h, 5, 1) \
+                and idx(board, h, 0, 3) > idx(board, h, 1, 3):
+            L(fb, h, STAIR_3X3)
