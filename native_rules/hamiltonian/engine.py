@@ -54,21 +54,21 @@ from .stairs import (
     check_stair_at_end_concave_straight_5,
     check_stair_at_end_concave_straight_6,
 )
+from .stairs_convex import (
+    check_stair_at_end_concave_in,
+    check_stair_at_end_concave_in_5,
+    check_stair_at_end_convex_in_2,
+    check_stair_at_end_convex_in_3,
+    check_stair_at_end_convex_in_4,
+    check_stair_at_end_convex_out,
+    check_stair_at_end_convex_straight_3,
+    check_stair_at_end_convex_straight_4,
+)
 from .stairs_start import (
     check_remote_stair_mid_across,
     check_stair_3x3,
     check_stair_at_start_convex_straight_3,
     check_stair_at_start_convex_straight_4,
-)
-from .stairs_convex import (
-    check_stair_at_end_concave_in,
-    check_stair_at_end_concave_in_5,
-    check_stair_at_end_convex_out,
-    check_stair_at_end_convex_straight_3,
-    check_stair_at_end_convex_straight_4,
-    check_stair_at_end_convex_in_2,
-    check_stair_at_end_convex_in_3,
-    check_stair_at_end_convex_in_4,
 )
 from .tables import check_area_up_big_table, check_area_up_table, check_corner_big_table
 from .walker import EMPTY, M_N, at, dir_code, live_frame, njit, rel
@@ -104,7 +104,8 @@ GROUPS = {
     "start-straight-3": G_START_STRAIGHT_3, "start-straight-4": G_START_STRAIGHT_4,
     "concave-in-5": G_CONCAVE_IN_5, "convex-in-2": G_CONVEX_IN_2,
     "convex-straight-3": G_CONVEX_STRAIGHT_3, "convex-straight-4": G_CONVEX_STRAIGHT_4,
-    "convex-out": G_CONVEX_OUT, "concave-in": G_CONCAVE_IN, "convex-in-3": G_CONVEX_IN_3, "convex-in-4": G_CONVEX_IN_4,
+    "convex-out": G_CONVEX_OUT, "concave-in": G_CONCAVE_IN,
+    "convex-in-3": G_CONVEX_IN_3, "convex-in-4": G_CONVEX_IN_4,
     "double-stair": G_DOUBLE_STAIR, "double-stair-reversed": G_DOUBLE_STAIR_REVERSED,
     "stair-3x3": G_STAIR_3X3, "remote-mid-across": G_REMOTE_MID_ACROSS,
 }

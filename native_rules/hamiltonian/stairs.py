@@ -212,6 +212,26 @@ def discover_corners(board, f, out, counts):
 
 
 @njit(cache=True)
+def corner_hits(board, f, hits):
+    """The corner lists of ``discover_corners`` for a rule that records its four frames' findings
+    in ``hits`` (cleared here: ``hits[i, 0] = 0``): (ok, out, counts)."""
+    out = np.zeros((3, 4, MAX_CORNERS, 2), dtype=np.int64)
+    counts = np.zeros((3, 4), dtype=np.int64)
+    for i in range(hits.shape[0]):
+        hits[i, 0] = 0
+    return discover_corners(board, f, out, counts), out, counts
+
+
+@njit(cache=True)
+def frame_hit(f, hits, i, left):
+    """Frame i's finding of a rule's area helper (``hits[i]`` = hori, vert, black, white): the
+    rule's frame (side i // 2, turned when i is odd: left when ``left``, else right), hori, vert
+    and black - white (hori = 0: nothing found)."""
+    h = rule_frame(f, i // 2, i % 2, True if left else False)
+    return h, hits[i, 0], hits[i, 1], hits[i, 2] - hits[i, 3]
+
+
+@njit(cache=True)
 def closed_corners(board, f, out, counts):
     """The closed corners of ``discover_corners``: ``out[q, k]``, ``counts[q]``."""
     allc = np.zeros((3, 4, out.shape[1], 2), dtype=np.int64)
@@ -253,13 +273,22 @@ def _corner_columns(board, f, turned_quarter, beyond):
     for side in range(2):
         for j in range(2):
             q = _QUARTERS[side, 0 if j == 0 else turned_quarter]
-            for k in range(counts[q]):
-                c0, c1 = out[q, k, 0], out[q, k, 1]
-                if j == 1:
-                    c0, c1 = c1, c0
-                if c0 == c1 + beyond and c0 < dists[side, j]:
-                    dists[side, j] = c0
+            dists[side, j] = nearest_corner(out, counts, q, j == 1, beyond, n)
     return dists
+
+
+@njit(cache=True)
+def nearest_corner(out, counts, q, swap, beyond, n):
+    """The smallest column of the corners ``out[q, :counts[q]]`` (coordinates swapped when
+    ``swap``) whose column lies ``beyond`` their row; n where there is none."""
+    dist = n
+    for k in range(counts[q]):
+        c0, c1 = out[q, k, 0], out[q, k, 1]
+        if swap:
+            c0, c1 = c1, c0
+        if c0 == c1 + beyond and c0 < dist:
+            dist = c0
+    return dist
 
 
 @njit(cache=True)

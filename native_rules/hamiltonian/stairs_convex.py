@@ -25,20 +25,22 @@ from __future__ import annotations
 import numpy as np
 
 from .stairs import (
-    MAX_CORNERS,
+    _QUARTERS,
     OPEN_CCW,
     OPEN_CW,
-    _QUARTERS,
     _corner_columns,
+    _has_corner,
     _inner_taken,
     _row_gate,
     _row_obstacle,
     _take,
     _untake,
     check_corner,
+    corner_hits,
+    frame_hit,
     gate_area,
-    discover_corners,
     near_small,
+    nearest_corner,
 )
 from .walker import BACK, M_N, B, E, L, R, S, T, border_index, corner, idx, njit, rule_frame
 
@@ -50,6 +52,22 @@ STAIR_END_CONVEX_OUT_1, STAIR_END_CONVEX_OUT_3, STAIR_END_CONVEX_OUT_4 = 42, 43,
 
 
 @njit(cache=True)
+def forbid_now(fb, h, turned, rule):
+    """The area cannot be entered now: forbid left (and back, in the turned frame)."""
+    L(fb, h, rule)
+    if turned:
+        BACK(fb, h, rule)
+
+
+@njit(cache=True)
+def forbid_later(fb, h, turned, rule):
+    """The area cannot be entered later: forbid straight (and right, in the frame as is)."""
+    S(fb, h, rule)
+    if not turned:
+        R(fb, h, rule)
+
+
+@njit(cache=True)
 def _open_stair(out, counts, side, j, turned_quarter, offset, n):
     """The column of the furthest step of the open-corner stair ``offset`` beyond its rows in the
     side's quarter of frame j (as is: ahead-left; turned: quarter ``turned_quarter`` of the side's
@@ -57,24 +75,31 @@ def _open_stair(out, counts, side, j, turned_quarter, offset, n):
     on side 1, starting from the nearest such corner; n if none."""
     kind = OPEN_CW if side == 0 else OPEN_CCW
     q = _QUARTERS[side, 0 if j == 0 else turned_quarter]
-    dist = n
-    for k in range(counts[kind, q]):
-        c0, c1 = out[kind, q, k, 0], out[kind, q, k, 1]
-        if j == 1:
-            c0, c1 = c1, c0
-        if c0 == c1 + offset and c0 < dist:
-            dist = c0
-    found = dist < n
-    while found:
-        found = False
-        for k in range(counts[kind, q]):
-            c0, c1 = out[kind, q, k, 0], out[kind, q, k, 1]
-            if j == 1:
-                c0, c1 = c1, c0
-            if c0 == dist + 1 and c0 == c1 + offset:
-                dist += 1
-                found = True
+    dist = nearest_corner(out[kind], counts[kind], q, j == 1, offset, n)
+    if dist < n:
+        while _has_corner(out[kind], counts[kind], q, *((dist + 1, dist + 1 - offset) if j == 0
+                                                      else (dist + 1 - offset, dist + 1))):
+            dist += 1
     return dist
+
+
+@njit(cache=True)
+def _diagonal_gate(gate, hori, last, row):
+    """The gate from (1, 1): the diagonal stair (k, k - 1), (k, k) up to column ``last``, then
+    the cells (k, ``row``) up to column hori - 2 (the caller adds the end field). Returns how
+    many cells."""
+    m = 0
+    gate[m, 0], gate[m, 1] = 1, 1
+    m += 1
+    for k in range(2, hori - 1):
+        if k <= last:
+            gate[m, 0], gate[m, 1] = k, k - 1
+            gate[m + 1, 0], gate[m + 1, 1] = k, k
+            m += 2
+        else:
+            gate[m, 0], gate[m, 1] = k, row
+            m += 1
+    return m
 
 
 @njit(cache=True)
@@ -93,23 +118,11 @@ def _convex_area(board, h, dist, offset):
     if idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
         return False, 0, 0, 0, 0
     gate = np.empty((2 * dist + 4, 2), dtype=np.int64)
-    m = 0
-    gate[m, 0], gate[m, 1] = 1, 1
+    m = _diagonal_gate(gate, hori, hori - offset + 1, vert + 1)
+    gate[m, 0], gate[m, 1] = hori - 1, vert + 1
+    if _inner_taken(board, h, gate, m + 1):
+        return False, 0, 0, 0, 0
     m += 1
-    for k in range(2, hori - 1):
-        if k <= hori - offset + 1:
-            gate[m, 0], gate[m, 1] = k, k - 1
-            gate[m + 1, 0], gate[m + 1, 1] = k, k
-            m += 2
-        else:
-            gate[m, 0], gate[m, 1] = k, vert + 1
-            m += 1
-    for k in range(1, m):
-        if T(board, h, gate[k, 0], gate[k, 1]):
-            return False, 0, 0, 0, 0
-    if not (gate[m - 1, 0] == hori - 1 and gate[m - 1, 1] == vert + 1):
-        gate[m, 0], gate[m, 1] = hori - 1, vert + 1
-        m += 1
     extra = np.empty((1, 2), dtype=np.int64)
     extra[0, 0], extra[0, 1] = hori, vert + 1  # beside the gate's end, above the corner
     ok, black, white = gate_area(board, h, gate, m, -1, 1, extra, False)
@@ -121,11 +134,8 @@ def _each_convex(board, f, offset, hits):
     """Per side and frame j (``hits[side * 2 + j]``): (hori, vert, black, white) of the convex
     area at ``offset``, hori = 0 where there is none."""
     n = board[1][M_N]
-    out = np.zeros((3, 4, MAX_CORNERS, 2), dtype=np.int64)
-    counts = np.zeros((3, 4), dtype=np.int64)
-    for i in range(4):
-        hits[i, 0] = 0
-    if not discover_corners(board, f, out, counts):
+    ok, out, counts = corner_hits(board, f, hits)
+    if not ok:
         return
     for i in range(4):
         side, j = i // 2, i % 2
@@ -152,17 +162,14 @@ def check_stair_at_end_convex_in_2(board, f, fb):
     hits = np.zeros((4, 4), dtype=np.int64)
     _each_convex(board, f, 3, hits)
     for i in range(4):
-        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
-        if hori == 0 or black - white != vert:
+        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        if hori == 0 or diff != vert:
             continue
-        h = rule_frame(f, i // 2, i % 2, False)
         if not (near_small(board, h, hori - 1, vert + 1, 0, 0, True, 2)
                 or check_corner(board, h, hori - 1, vert + 1, 0, 0, True, 0)):
             continue
         if near_small(board, h, hori - 1, vert + 1, 1, 0, True, 1):
-            L(fb, h, STAIR_END_CONVEX_IN_2)
-            if i % 2 == 1:
-                BACK(fb, h, STAIR_END_CONVEX_IN_2)
+            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_IN_2)
         elif hori > 3 and T(board, h, -1, 0) and _wall(board, h, -2, 1) and _wall(board, h, -2, 2) \
                 and _wall(board, h, -2, 3) and not T(board, h, -1, 1) and not T(board, h, -1, 3) \
                 and near_small(board, h, 0, 3, 0, 0, True, 0):
@@ -189,11 +196,10 @@ def check_stair_at_end_convex_in_3(board, f, fb):
     hits = np.zeros((4, 4), dtype=np.int64)
     _each_convex(board, f, 4, hits)
     for i in range(4):
-        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
+        h, hori, vert, diff = frame_hit(f, hits, i, False)
         if hori == 0:
             continue
-        h = rule_frame(f, i // 2, i % 2, False)
-        if white == black:
+        if diff == 0:
             old = _take(board, h, hori - 1, vert + 1, 0)
             later = False
             if check_corner(board, h, hori - 1, vert + 1, 0, 0, True, 1) \
@@ -210,14 +216,10 @@ def check_stair_at_end_convex_in_3(board, f, fb):
                     later = i2 > i1
             _untake(board, h, hori - 1, vert + 1, old)
             if later:
-                S(fb, h, STAIR_END_CONVEX_IN_3)
-                if i % 2 == 0:
-                    R(fb, h, STAIR_END_CONVEX_IN_3)
-        elif black == white + vert + 1 and near_small(board, h, hori - 2, vert + 1, 0, 0, True, 1) \
+                forbid_later(fb, h, i % 2 == 1, STAIR_END_CONVEX_IN_3)
+        elif diff == vert + 1 and near_small(board, h, hori - 2, vert + 1, 0, 0, True, 1) \
                 and near_small(board, h, hori - 2, vert + 1, 1, 0, True, 1):
-            L(fb, h, STAIR_END_CONVEX_IN_3)
-            if i % 2 == 1:
-                BACK(fb, h, STAIR_END_CONVEX_IN_3)
+            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_IN_3)
 
 
 @njit(cache=True)
@@ -231,18 +233,15 @@ def check_stair_at_end_convex_in_4(board, f, fb):
     hits = np.zeros((4, 4), dtype=np.int64)
     _each_convex(board, f, 5, hits)
     for i in range(4):
-        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
-        if hori == 0 or white - black != 1:
+        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        if hori == 0 or diff != -1:
             continue
-        h = rule_frame(f, i // 2, i % 2, False)
         old = _take(board, h, hori - 1, vert, 0)
         later = check_corner(board, h, hori - 2, vert + 1, 0, 0, True, 1) \
             and near_small(board, h, hori - 4, vert + 1, 1, 0, False, 1)
         _untake(board, h, hori - 1, vert, old)
         if later:
-            S(fb, h, STAIR_END_CONVEX_IN_4)
-            if i % 2 == 0:
-                R(fb, h, STAIR_END_CONVEX_IN_4)
+            forbid_later(fb, h, i % 2 == 1, STAIR_END_CONVEX_IN_4)
 
 
 @njit(cache=True)
@@ -255,11 +254,8 @@ def _concave_in(board, f, offset, left, hits):
     -- free, the area ahead of it counted (black = the colour of (1, 1); the cell beside the
     gate's end, ahead of the corner, belongs to it)."""
     n = board[1][M_N]
-    out = np.zeros((3, 4, MAX_CORNERS, 2), dtype=np.int64)
-    counts = np.zeros((3, 4), dtype=np.int64)
-    for i in range(4):
-        hits[i, 0] = 0
-    if not discover_corners(board, f, out, counts):
+    ok, out, counts = corner_hits(board, f, hits)
+    if not ok:
         return
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
     for i in range(4):
@@ -297,25 +293,21 @@ def check_stair_at_end_concave_in(board, f, fb):
     for offset in range(3, 5):
         _concave_in(board, f, offset, True, hits)
         for i in range(4):
-            hori, black, white = hits[i, 0], hits[i, 2], hits[i, 3]
-            if hori == 0 or white != black + 1:
+            h, hori, vert, diff = frame_hit(f, hits, i, True)
+            if hori == 0 or diff != -1:
                 continue
-            h = rule_frame(f, i // 2, i % 2, True)
             row = hori - 2 if offset == 3 else hori - 3
             if near_small(board, h, hori - 3, row, 1, 0, True, 1) \
                     and near_small(board, h, row + 1, row, 0, 0, False, 1):
                 S(fb, h, STAIR_END_CONCAVE_IN_2 if offset == 3 else STAIR_END_CONCAVE_IN_3)
     _concave_in(board, f, 5, False, hits)
     for i in range(4):
-        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
-        if hori == 0 or white != black + 1:
+        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        if hori == 0 or diff != -1:
             continue
-        h = rule_frame(f, i // 2, i % 2, False)
         if near_small(board, h, hori - 1, vert + 1, 0, 0, False, 2) \
                 and near_small(board, h, hori - 3, vert + 1, 1, 0, True, 1):
-            L(fb, h, STAIR_END_CONCAVE_IN_4)
-            if i % 2 == 1:
-                BACK(fb, h, STAIR_END_CONCAVE_IN_4)
+            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONCAVE_IN_4)
 
 
 @njit(cache=True)
@@ -331,22 +323,16 @@ def check_stair_at_end_concave_in_5(board, f, fb):
     hits = np.zeros((4, 4), dtype=np.int64)
     _concave_in(board, f, 6, False, hits)
     for i in range(4):
-        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
+        h, hori, vert, diff = frame_hit(f, hits, i, False)
         if hori == 0:
             continue
-        h = rule_frame(f, i // 2, i % 2, False)
-        j = i % 2
-        if white == black + 1 and near_small(board, h, hori - 2, vert + 1, 0, 0, False, 0) \
+        if diff == -1 and near_small(board, h, hori - 2, vert + 1, 0, 0, False, 0) \
                 and near_small(board, h, hori - 4, vert + 1, 1, 0, True, 1):
-            L(fb, h, STAIR_END_CONCAVE_IN_5)
-            if j == 1:
-                BACK(fb, h, STAIR_END_CONCAVE_IN_5)
-        elif black == white + vert + 1 and near_small(board, h, hori - 1, vert + 1, 0, 0, False, 0) \
+            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONCAVE_IN_5)
+        elif diff == vert + 1 and near_small(board, h, hori - 1, vert + 1, 0, 0, False, 0) \
                 and near_small(board, h, hori - 3, vert + 1, 1, 0, True, 0) \
                 and near_small(board, h, hori - 4, vert + 1, 1, 3, True, 1):
-            S(fb, h, STAIR_END_CONCAVE_IN_5)
-            if j == 0:
-                R(fb, h, STAIR_END_CONCAVE_IN_5)
+            forbid_later(fb, h, i % 2 == 1, STAIR_END_CONCAVE_IN_5)
 
 
 @njit(cache=True)
@@ -377,17 +363,7 @@ def _convex_straight(board, h, offset):
     if not _runs_back(board, h, hori, vert):
         return False, 0, 0, 0, 0
     gate = np.empty((2 * hori + 4, 2), dtype=np.int64)
-    m = 0
-    gate[m, 0], gate[m, 1] = 1, 1
-    m += 1
-    for k in range(2, hori - 1):
-        if k <= hori - offset:
-            gate[m, 0], gate[m, 1] = k, k - 1
-            gate[m + 1, 0], gate[m + 1, 1] = k, k
-            m += 2
-        else:
-            gate[m, 0], gate[m, 1] = k, vert
-            m += 1
+    m = _diagonal_gate(gate, hori, hori - offset, vert)
     gate[m, 0], gate[m, 1] = hori - 1, vert
     m += 1
     ok, black, white = gate_area(board, h, gate, m, -1, 1, gate[:0], False)
@@ -415,9 +391,7 @@ def check_stair_at_end_convex_straight_3(board, f, fb):
         for k in range(vert - 1, -1, -1):
             _untake(board, h, 1 + k, k, olds[k])
         if fired:
-            L(fb, h, STAIR_END_CONVEX_STRAIGHT_3)
-            if i % 2 == 1:
-                BACK(fb, h, STAIR_END_CONVEX_STRAIGHT_3)
+            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_STRAIGHT_3)
 
 
 @njit(cache=True)
@@ -460,17 +434,7 @@ def _convex_out(board, f, offset, hits):
                 empty = False
         if not empty or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
             continue
-        m = 0
-        gate[m, 0], gate[m, 1] = 1, 1
-        m += 1
-        for k in range(2, hori - 1):
-            if k < hori - offset:
-                gate[m, 0], gate[m, 1] = k, k - 1
-                gate[m + 1, 0], gate[m + 1, 1] = k, k
-                m += 2
-            else:
-                gate[m, 0], gate[m, 1] = k, vert - 1
-                m += 1
+        m = _diagonal_gate(gate, hori, hori - offset - 1, vert - 1)
         if offset == 0:
             gate[m, 0], gate[m, 1] = hori - 1, hori - 2
             m += 1
@@ -496,29 +460,22 @@ def check_stair_at_end_convex_out(board, f, fb):
     hits = np.zeros((4, 4), dtype=np.int64)
     _convex_out(board, f, 0, hits)
     for i in range(4):
-        hori, black, white = hits[i, 0], hits[i, 2], hits[i, 3]
-        if hori == 0 or black != white:
+        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        if hori == 0 or diff != 0:
             continue
-        h = rule_frame(f, i // 2, i % 2, False)
         if near_small(board, h, 1, 0, 0, 1, True, 1) and near_small(board, h, 2, 2, 0, 2, True, 1):
             L(fb, h, STAIR_END_CONVEX_OUT_1)
     _convex_out(board, f, 2, hits)
     for i in range(4):
-        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
-        if hori == 0 or black - white != vert - 1:
+        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        if hori == 0 or diff != vert - 1:
             continue
-        h = rule_frame(f, i // 2, i % 2, False)
         if near_small(board, h, vert, vert - 1, 1, 0, True, 1):
-            L(fb, h, STAIR_END_CONVEX_OUT_3)
-            if i % 2 == 1:
-                BACK(fb, h, STAIR_END_CONVEX_OUT_3)
+            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_OUT_3)
     _convex_out(board, f, 3, hits)
     for i in range(4):
-        hori, vert, black, white = hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3]
-        if hori == 0 or white - black != 1:
+        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        if hori == 0 or diff != -1:
             continue
-        h = rule_frame(f, i // 2, i % 2, False)
         if near_small(board, h, vert - 1, vert - 1, 1, 0, False, 1):
-            S(fb, h, STAIR_END_CONVEX_OUT_4)
-            if i % 2 == 0:
-                R(fb, h, STAIR_END_CONVEX_OUT_4)
+            forbid_later(fb, h, i % 2 == 1, STAIR_END_CONVEX_OUT_4)
