@@ -76,10 +76,9 @@ def _open_stair(out, counts, side, j, turned_quarter, offset, n):
     kind = OPEN_CW if side == 0 else OPEN_CCW
     q = _QUARTERS[side, 0 if j == 0 else turned_quarter]
     dist = nearest_corner(out[kind], counts[kind], q, j == 1, offset, n)
-    if dist < n:
-        while _has_corner(out[kind], counts[kind], q, *((dist + 1, dist + 1 - offset) if j == 0
-                                                      else (dist + 1 - offset, dist + 1))):
-            dist += 1
+    while dist < n and _has_corner(out[kind], counts[kind], q, dist + 1 - (offset if j == 1 else 0),
+                                   dist + 1 - (offset if j == 0 else 0)):
+        dist += 1
     return dist
 
 
