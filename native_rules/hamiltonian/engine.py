@@ -21,7 +21,10 @@ The cascade, in order, with its early exits:
 
 5. the 9 x 9 groups, after the area-imbalance rules as in the author's control set:
    ``check_3_double_area``, ``check_3_double_area_rotated`` (``double_area``),
-   ``check_sequence``, ``check_down_stair``, ``check_3_dist_next_step`` (``sequence``).
+   ``check_sequence``, ``check_down_stair``, ``check_3_dist_next_step`` (``sequence``);
+6. the large-board groups in the order of his newer engine: the stairs at start
+   (``stairs_start``), at end convex and concave-in (``stairs_convex``), concave straight / out
+   and the double stairs (``stairs``), ``Stair3x3`` and ``RemoteStairMidAcross``.
 
 ``groups`` switches rule groups on (bit mask: ``UNIVERSAL`` = the book's universal rules,
 ``NINE`` = the author's 9 x 9 groups, ``CONTROL`` = both) for ablation runs; switching
