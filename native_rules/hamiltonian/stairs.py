@@ -15,10 +15,13 @@ Helpers of the author's newer engine that these rules need:
 * ``near_small`` -- his ``CheckNearFieldSmallRel``: at a cell (x, y) of the frame, read in one of
   four turned (and possibly mirrored) local frames, a C-shape on the local left, a close
   mid-across or a close across obstacle whose line encloses the small (or the big) area.
-* ``closed_corners`` -- the closed corners of his ``CornerDiscoveryAll``: the wall of the area
-  the live end is in, followed with the wall on the left from the first obstacle to the left
-  (or ahead), each inside corner of that wall recorded in the quarter of the frame it lies in,
-  in that quarter's own (left, straight) coordinates.
+* ``discover_corners`` -- his ``CornerDiscoveryAll``: the wall of the area the live end is in,
+  followed with the wall on the left from the first obstacle to the left (or ahead), each corner
+  of that wall -- closed (inside) or open (outside, clockwise / counter-clockwise) -- recorded in
+  the quarter of the frame it lies in, in that quarter's own (left, straight) coordinates
+  (``closed_corners``: the closed ones).
+* ``check_corner`` (his ``CheckCorner``) and ``stair_area`` / ``gate_area`` (his ``CountAreaRel``
+  behind a stair-shaped gate), shared with ``stairs_convex`` and ``stairs_start``.
 """
 
 from __future__ import annotations
