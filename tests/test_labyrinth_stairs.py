@@ -9,11 +9,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from gridsolve.harness import labyrinth as lab
-from gridsolve.native_rules.hamiltonian.audit import Stepper
+from gridsolve.native_rules.hamiltonian.audit import Stepper, to_rc
 from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, LARGE, parse_rules
-from gridsolve.native_rules.hamiltonian.stairs import closed_corners
+from gridsolve.native_rules.hamiltonian.stairs import CLOSED, OPEN_CW, closed_corners, discover_corners
 from gridsolve.native_rules.hamiltonian.walker import live_frame
+from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
+from .conftest import shared
 from .test_labyrinth import at_walk, completable, walk_cells
 
 # the author's saved states named in his code beside the rule (11 x 11, the walk up to the live
@@ -42,7 +44,10 @@ AUTHOR_EXAMPLES = [
 
 def test_rule_set_names():
     names = ("concave-straight-3", "concave-straight-4", "concave-straight-5", "concave-straight-6",
-             "concave-out-5", "double-stair", "double-stair-reversed")
+             "concave-out-5", "double-stair", "double-stair-reversed",
+             "convex-in-2", "convex-in-3", "convex-in-4", "start-straight-3", "start-straight-4",
+             "concave-in-5", "remote-mid-across", "convex-straight-3", "convex-straight-4", "convex-out",
+             "concave-in", "stair-3x3")
     assert parse_rules("large") == LARGE == parse_rules(",".join(names))
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 
@@ -76,3 +81,66 @@ def test_closed_corners_are_the_stair_steps_seen_from_the_live_end():
 def test_audit_of_the_extended_set_finds_no_unsound_step():
     rep = lab.audit(11, 12, seed=5, groups=CONTROL | LARGE)
     assert rep.checked > 400 and rep.unsound == 0
+
+
+# the author's saved states (13 x 13) whose live end his code names beside the rule: there his
+# newest program forbids a dead move that the rest of the port allows
+AUTHOR_STATES = [tuple(row.split()) for row in """
+    2026_0408_1 convex-in-2 L U
+    2026_0410_4 convex-in-3 L D
+    2026_0404_1 convex-in-4 U LD
+    2026_0301_1 start-straight-3 L U
+    2026_0304_5 start-straight-4 U L
+    2026_0408_8 concave-in-5 R UL
+""".strip().splitlines()]
+
+
+def _state_moves(name):
+    from gridsolve.puzzles.formats.hamiltonian import read_fodor_state
+
+    state = read_fodor_state(shared("hamiltonian", "fodor-states", name + ".txt"))
+    cells = [(c[1] + 1, c[0] + 1) for c in state.path]
+    step = {(1, 0): "R", (-1, 0): "L", (0, 1): "D", (0, -1): "U"}
+    moves = (step[(b[0] - a[0], b[1] - a[1])] for a, b in zip(cells, cells[1:], strict=False))
+    return state.size, "".join(moves)
+
+
+@pytest.mark.parametrize(("name", "group", "dead", "good"), AUTHOR_STATES)
+def test_convex_and_start_rule_forbids_the_dead_move_of_the_authors_state(name, group, dead, good):
+    n, moves = _state_moves(name)
+    assert dead not in completable(n, moves)
+    _, cands, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS[group])
+    assert dead in cands and dead in allowed
+    _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
+    assert dead not in allowed and "".join(sorted(allowed)) == "".join(sorted(good))
+    assert why[dead].startswith("stair at")
+
+
+def test_remote_stair_forbids_the_dead_moves_of_the_authors_21x21_state():
+    # 2026_0519_3: judged by the SAT oracle
+    name, group, dead, good = "2026_0519_3", "remote-mid-across", "UL", "R"
+    n, moves = _state_moves(name)
+    cells = walk_cells(moves)
+    puzzle = HamiltonianPuzzle.square(n).with_prefix(tuple(to_rc(c) for c in cells))
+    x, y = cells[-1]
+    judge = lab.sat_judge(60)
+    for m in dead:
+        dx, dy = {"U": (0, -1), "D": (0, 1), "L": (-1, 0), "R": (1, 0)}[m]
+        assert judge(puzzle, to_rc((x + dx, y + dy))) is False
+    _, _, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS[group])
+    assert set(dead) <= set(allowed)
+    _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
+    assert allowed == good and all(why[m] == "remote stair mid across" for m in dead)
+
+
+def test_corner_discovery_finds_the_open_corners_of_a_stair():
+    # 2026_0408_1 at its live end (7, 7), facing up: ahead-left the wall 11-10-5-4-3 turns away
+    # from the walker at 11 (left 4, ahead 1) and at 4 (left 5, ahead 3): open clockwise corners
+    n, moves = _state_moves("2026_0408_1")
+    st = Stepper(n, CONTROL, walk_cells(moves))
+    out = np.zeros((3, 4, 64, 2), dtype=np.int64)
+    counts = np.zeros((3, 4), dtype=np.int64)
+    assert discover_corners(st.board, live_frame(st.board), out, counts)
+    got = [[sorted((int(out[kind, q, k, 0]), int(out[kind, q, k, 1])) for k in range(counts[kind, q]))
+            for q in range(4)] for kind in range(3)]
+    assert got[OPEN_CW][0] == [(4, 1), (5, 3)] and got[CLOSED][1] == [(1, 3)]

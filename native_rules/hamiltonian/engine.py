@@ -21,7 +21,10 @@ The cascade, in order, with its early exits:
 
 5. the 9 x 9 groups, after the area-imbalance rules as in the author's control set:
    ``check_3_double_area``, ``check_3_double_area_rotated`` (``double_area``),
-   ``check_sequence``, ``check_down_stair``, ``check_3_dist_next_step`` (``sequence``).
+   ``check_sequence``, ``check_down_stair``, ``check_3_dist_next_step`` (``sequence``);
+6. the large-board groups in the order of his newer engine: the stairs at start
+   (``stairs_start``), at end convex and concave-in (``stairs_convex``), concave straight / out
+   and the double stairs (``stairs``), ``Stair3x3`` and ``RemoteStairMidAcross``.
 
 ``groups`` switches rule groups on (bit mask: ``UNIVERSAL`` = the book's universal rules,
 ``NINE`` = the author's 9 x 9 groups, ``CONTROL`` = both) for ablation runs; switching
@@ -54,6 +57,22 @@ from .stairs import (
     check_stair_at_end_concave_straight_5,
     check_stair_at_end_concave_straight_6,
 )
+from .stairs_convex import (
+    check_stair_at_end_concave_in,
+    check_stair_at_end_concave_in_5,
+    check_stair_at_end_convex_in_2,
+    check_stair_at_end_convex_in_3,
+    check_stair_at_end_convex_in_4,
+    check_stair_at_end_convex_out,
+    check_stair_at_end_convex_straight_3,
+    check_stair_at_end_convex_straight_4,
+)
+from .stairs_start import (
+    check_remote_stair_mid_across,
+    check_stair_3x3,
+    check_stair_at_start_convex_straight_3,
+    check_stair_at_start_convex_straight_4,
+)
 from .tables import check_area_up_big_table, check_area_up_table, check_corner_big_table
 from .walker import EMPTY, M_N, at, dir_code, live_frame, njit, rel
 
@@ -67,8 +86,15 @@ CONTROL = UNIVERSAL | NINE
 G_DOUBLE_STAIR, G_DOUBLE_STAIR_REVERSED = 1 << 14, 1 << 15
 G_CONCAVE_STRAIGHT_3, G_CONCAVE_STRAIGHT_4 = 1 << 16, 1 << 17
 G_CONCAVE_STRAIGHT_5, G_CONCAVE_STRAIGHT_6, G_CONCAVE_OUT_5 = 1 << 18, 1 << 19, 1 << 20
+G_CONVEX_IN_2, G_CONVEX_IN_3, G_CONVEX_IN_4 = 1 << 21, 1 << 22, 1 << 23
+G_START_STRAIGHT_3, G_START_STRAIGHT_4, G_CONCAVE_IN_5 = 1 << 24, 1 << 25, 1 << 26
+G_REMOTE_MID_ACROSS, G_CONVEX_STRAIGHT_3, G_CONVEX_STRAIGHT_4 = 1 << 27, 1 << 28, 1 << 29
+G_CONVEX_OUT, G_CONCAVE_IN, G_STAIR_3X3 = 1 << 30, 1 << 31, 1 << 32
 LARGE = (G_CONCAVE_STRAIGHT_3 | G_CONCAVE_STRAIGHT_4 | G_CONCAVE_STRAIGHT_5 | G_CONCAVE_STRAIGHT_6
-         | G_CONCAVE_OUT_5 | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED)
+         | G_CONCAVE_OUT_5 | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED
+         | G_CONVEX_IN_2 | G_CONVEX_IN_3 | G_CONVEX_IN_4 | G_START_STRAIGHT_3 | G_START_STRAIGHT_4
+         | G_CONCAVE_IN_5 | G_REMOTE_MID_ACROSS | G_CONVEX_STRAIGHT_3 | G_CONVEX_STRAIGHT_4
+         | G_CONVEX_OUT | G_CONCAVE_IN | G_STAIR_3X3)
 GROUPS = {
     "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
     "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
@@ -78,7 +104,13 @@ GROUPS = {
     "concave-straight-3": G_CONCAVE_STRAIGHT_3, "concave-straight-4": G_CONCAVE_STRAIGHT_4,
     "concave-straight-5": G_CONCAVE_STRAIGHT_5, "concave-straight-6": G_CONCAVE_STRAIGHT_6,
     "concave-out-5": G_CONCAVE_OUT_5,
+    "start-straight-3": G_START_STRAIGHT_3, "start-straight-4": G_START_STRAIGHT_4,
+    "concave-in-5": G_CONCAVE_IN_5, "convex-in-2": G_CONVEX_IN_2,
+    "convex-straight-3": G_CONVEX_STRAIGHT_3, "convex-straight-4": G_CONVEX_STRAIGHT_4,
+    "convex-out": G_CONVEX_OUT, "concave-in": G_CONCAVE_IN,
+    "convex-in-3": G_CONVEX_IN_3, "convex-in-4": G_CONVEX_IN_4,
     "double-stair": G_DOUBLE_STAIR, "double-stair-reversed": G_DOUBLE_STAIR_REVERSED,
+    "stair-3x3": G_STAIR_3X3, "remote-mid-across": G_REMOTE_MID_ACROSS,
 }
 # rule sets by name (``--rules``): none = every candidate allowed (plain backtracking); 9x9 = the
 # author's 9 x 9 groups alone; control = universal + 9x9, his complete 9 x 9 control set; large =
@@ -143,6 +175,26 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_down_stair(board, f, fb)
     if groups & G_NEXT_STEP:
         check_3_dist_next_step(board, f, fb)
+    if groups & G_START_STRAIGHT_3:
+        check_stair_at_start_convex_straight_3(board, f, fb)
+    if groups & G_START_STRAIGHT_4:
+        check_stair_at_start_convex_straight_4(board, f, fb)
+    if groups & G_CONVEX_IN_2:
+        check_stair_at_end_convex_in_2(board, f, fb)
+    if groups & G_CONVEX_IN_3:
+        check_stair_at_end_convex_in_3(board, f, fb)
+    if groups & G_CONVEX_IN_4:
+        check_stair_at_end_convex_in_4(board, f, fb)
+    if groups & G_CONVEX_STRAIGHT_3:
+        check_stair_at_end_convex_straight_3(board, f, fb)
+    if groups & G_CONVEX_STRAIGHT_4:
+        check_stair_at_end_convex_straight_4(board, f, fb)
+    if groups & G_CONVEX_OUT:
+        check_stair_at_end_convex_out(board, f, fb)
+    if groups & G_CONCAVE_IN:
+        check_stair_at_end_concave_in(board, f, fb)
+    if groups & G_CONCAVE_IN_5:
+        check_stair_at_end_concave_in_5(board, f, fb)
     if groups & G_CONCAVE_STRAIGHT_3:
         check_stair_at_end_concave_straight_3(board, f, fb)
     if groups & G_CONCAVE_STRAIGHT_4:
@@ -157,6 +209,10 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_double_stair(board, f, fb)
     if groups & G_DOUBLE_STAIR_REVERSED:
         check_double_stair_reversed(board, f, fb)
+    if groups & G_STAIR_3X3:
+        check_stair_3x3(board, f, fb)
+    if groups & G_REMOTE_MID_ACROSS:
+        check_remote_stair_mid_across(board, f, fb)
 
 
 @njit(cache=True)

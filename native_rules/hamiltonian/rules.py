@@ -54,6 +54,13 @@ RULE_NAMES = (
     "double stair", "double stair reversed", "stair at end concave straight 3",
     "stair at end concave straight 4", "stair at end concave straight 5",
     "stair at end concave straight 6", "stair at end concave out 5",
+    "stair at end convex in 2", "stair at end convex in 3", "stair at end convex in 4",
+    "stair at start convex straight 3", "stair at start convex straight 4",
+    "stair at end concave in 5", "remote stair mid across",
+    "stair at end convex straight 3", "stair at end convex straight 4",
+    "stair at end convex out 1", "stair at end convex out 3", "stair at end convex out 4",
+    "stair at end concave in 2", "stair at end concave in 3", "stair at end concave in 4",
+    "stair 3x3",
 )
 
 

@@ -15,10 +15,13 @@ Helpers of the author's newer engine that these rules need:
 * ``near_small`` -- his ``CheckNearFieldSmallRel``: at a cell (x, y) of the frame, read in one of
   four turned (and possibly mirrored) local frames, a C-shape on the local left, a close
   mid-across or a close across obstacle whose line encloses the small (or the big) area.
-* ``closed_corners`` -- the closed corners of his ``CornerDiscoveryAll``: the wall of the area
-  the live end is in, followed with the wall on the left from the first obstacle to the left
-  (or ahead), each inside corner of that wall recorded in the quarter of the frame it lies in,
-  in that quarter's own (left, straight) coordinates.
+* ``discover_corners`` -- his ``CornerDiscoveryAll``: the wall of the area the live end is in,
+  followed with the wall on the left from the first obstacle to the left (or ahead), each corner
+  of that wall -- closed (inside) or open (outside, clockwise / counter-clockwise) -- recorded in
+  the quarter of the frame it lies in, in that quarter's own (left, straight) coordinates
+  (``closed_corners``: the closed ones).
+* ``check_corner`` (his ``CheckCorner``) and ``stair_area`` / ``gate_area`` (his ``CountAreaRel``
+  behind a stair-shaped gate), shared with ``stairs_convex`` and ``stairs_start``.
 """
 
 from __future__ import annotations
@@ -123,19 +126,42 @@ def _blocked(board, f, a, b):
     return T(board, f, a, b) or B(board, f, a, b)
 
 
+# CornerDiscoveryAll's corner kinds: closed (the wall turns towards the live end), open clockwise
+# and open counter-clockwise (the wall turns away, seen from the left / the right side)
+CLOSED, OPEN_CW, OPEN_CCW = 0, 1, 2
+# per direction code d of the step just taken and corner kind: the quarter it is recorded in, the
+# cell offset (dx, dy) from the follower to the corner, and the quarter's sign test on the follower
+# cell: min_x / max_x / min_y / max_y (-99 / 99: no bound)
+_KINDS = np.array([
+    # d = 0 (straight): closed q0, open CW q1, open CCW q3
+    [[0, 1, 1, 0, 99, 0, 99], [1, 1, 1, -99, -1, 0, 99], [3, 1, 1, 0, 99, -99, -1]],
+    # d = 1 (left): closed q3, open CW q0, open CCW q2
+    [[3, 1, -1, 0, 99, -99, 0], [0, 1, -1, 0, 99, 1, 99], [2, 1, -1, -99, -1, -99, 0]],
+    # d = 2 (back): closed q2, open CW q3, open CCW q1
+    [[2, -1, -1, -99, 0, -99, 0], [3, -1, -1, 1, 99, -99, 0], [1, -1, -1, -99, 0, 1, 99]],
+    # d = 3 (right): closed q1, open CW q2, open CCW q0
+    [[1, -1, 1, -99, 0, 0, 99], [2, -1, 1, -99, 0, -99, -1], [0, -1, 1, 1, 99, 0, 99]],
+], dtype=np.int64)
+_SIGN = np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]], dtype=np.int64)  # quarter -> (left, straight) sign
+
+
 @njit(cache=True)
-def closed_corners(board, f, out, counts):
-    """``CornerDiscoveryAll``'s closed corners: ``out[q, k]`` = the k-th corner of quarter q (0 =
-    left-ahead, 1 = right-ahead, 2 = right-behind, 3 = left-behind) in that quarter's own
-    coordinates (the absolute values of the frame's left and straight offsets), ``counts[q]``
-    how many. The wall is followed with the obstacle on the follower's left, from the empty
-    cell next to the first obstacle found walking left (or, with the left cell taken, straight
-    ahead), until it has passed both the end corner and the cell beside the live end and is back
-    at its start. Returns False when the walk does not close (the author's "Corner discovery
-    error"; the rules then do nothing)."""
+def discover_corners(board, f, out, counts):
+    """``CornerDiscoveryAll``: ``out[kind, q, k]`` = the k-th corner of ``kind`` (``CLOSED``,
+    ``OPEN_CW``, ``OPEN_CCW``) in quarter q (0 = left-ahead, 1 = right-ahead, 2 = right-behind,
+    3 = left-behind) in that quarter's own coordinates (the absolute values of the frame's left
+    and straight offsets), ``counts[kind, q]`` how many. The wall is followed with the obstacle on
+    the follower's left, from the empty cell next to the first obstacle found walking left (or,
+    with the left cell taken, straight ahead), until it has passed both the end corner and the
+    cell beside the live end and is back at its start; where the follower goes on in the
+    direction it tried first (left of its last direction), the wall has a corner: closed when
+    that direction points into the quarter's two axes' corner, open (clockwise / counter-
+    clockwise) when it runs along one of them. Returns False when the walk does not close (the
+    author's "Corner discovery error"; the rules then do nothing)."""
     n = board[1][M_N]
-    for q in range(4):
-        counts[q] = 0
+    for kind in range(3):
+        for q in range(4):
+            counts[kind, q] = 0
     if not _blocked(board, f, 1, 0):
         live_x, live_y = 1, 0
         k = 2
@@ -171,25 +197,57 @@ def closed_corners(board, f, out, counts):
             d = (d + 3) % 4
             px, py = nx + _STEP[d, 0], ny + _STEP[d, 1]
         if cur == d:
-            q, cx, cy = -1, 0, 0
-            if nx >= 0 and ny >= 0 and d == 0:
-                q, cx, cy = 0, nx + 1, ny + 1
-            elif nx <= 0 and ny >= 0 and d == 3:
-                q, cx, cy = 1, -(nx - 1), ny + 1
-            elif nx <= 0 and ny <= 0 and d == 2:
-                q, cx, cy = 2, -(nx - 1), -(ny - 1)
-            elif nx >= 0 and ny <= 0 and d == 1:
-                q, cx, cy = 3, nx + 1, -(ny - 1)
-            if q >= 0 and counts[q] < out.shape[1]:
-                out[q, counts[q], 0] = cx
-                out[q, counts[q], 1] = cy
-                counts[q] += 1
+            for kind in range(3):
+                row = _KINDS[d, kind]
+                if row[3] <= nx <= row[4] and row[5] <= ny <= row[6]:
+                    q = row[0]
+                    if counts[kind, q] < out.shape[2]:
+                        out[kind, q, counts[kind, q], 0] = _SIGN[q, 0] * (nx + row[1])
+                        out[kind, q, counts[kind, q], 1] = _SIGN[q, 1] * (ny + row[2])
+                        counts[kind, q] += 1
         cur = d
         nx, ny = px, py
         if corner(board, f, nx, ny):
             corner_reached = True
         if nx == live_x and ny == live_y:
             live_reached = True
+    return True
+
+
+@njit(cache=True)
+def corner_hits(board, f, hits):
+    """The corner lists of ``discover_corners`` for a rule that records its four frames' findings
+    in ``hits`` (cleared here: ``hits[i, 0] = 0``): (ok, out, counts)."""
+    out = np.zeros((3, 4, MAX_CORNERS, 2), dtype=np.int64)
+    counts = np.zeros((3, 4), dtype=np.int64)
+    for i in range(hits.shape[0]):
+        hits[i, 0] = 0
+    return discover_corners(board, f, out, counts), out, counts
+
+
+@njit(cache=True)
+def frame_hit(f, hits, i, left):
+    """Frame i's finding of a rule's area helper (``hits[i]`` = hori, vert, black, white): the
+    rule's frame (side i // 2, turned when i is odd: left when ``left``, else right), hori, vert
+    and black - white (hori = 0: nothing found)."""
+    h = rule_frame(f, i // 2, i % 2, True if left else False)
+    return h, hits[i, 0], hits[i, 1], hits[i, 2] - hits[i, 3]
+
+
+@njit(cache=True)
+def closed_corners(board, f, out, counts):
+    """The closed corners of ``discover_corners``: ``out[q, k]``, ``counts[q]``."""
+    allc = np.zeros((3, 4, out.shape[1], 2), dtype=np.int64)
+    allk = np.zeros((3, 4), dtype=np.int64)
+    if not discover_corners(board, f, allc, allk):
+        for q in range(4):
+            counts[q] = 0
+        return False
+    for q in range(4):
+        counts[q] = allk[CLOSED, q]
+        for k in range(allk[CLOSED, q]):
+            out[q, k, 0] = allc[CLOSED, q, k, 0]
+            out[q, k, 1] = allc[CLOSED, q, k, 1]
     return True
 
 
@@ -218,13 +276,22 @@ def _corner_columns(board, f, turned_quarter, beyond):
     for side in range(2):
         for j in range(2):
             q = _QUARTERS[side, 0 if j == 0 else turned_quarter]
-            for k in range(counts[q]):
-                c0, c1 = out[q, k, 0], out[q, k, 1]
-                if j == 1:
-                    c0, c1 = c1, c0
-                if c0 == c1 + beyond and c0 < dists[side, j]:
-                    dists[side, j] = c0
+            dists[side, j] = nearest_corner(out, counts, q, j == 1, beyond, n)
     return dists
+
+
+@njit(cache=True)
+def nearest_corner(out, counts, q, swap, beyond, n):
+    """The smallest column of the corners ``out[q, :counts[q]]`` (coordinates swapped when
+    ``swap``) whose column lies ``beyond`` their row; n where there is none."""
+    dist = n
+    for k in range(counts[q]):
+        c0, c1 = out[q, k, 0], out[q, k, 1]
+        if swap:
+            c0, c1 = c1, c0
+        if c0 == c1 + beyond and c0 < dist:
+            dist = c0
+    return dist
 
 
 @njit(cache=True)
@@ -355,13 +422,24 @@ def stair_area(board, h, gate_rel, m, outside_a, outside_b):
     neighbours on the other side -- offsets (outside_a, 0) and (0, outside_b) -- that are not gate
     cells themselves. Black = the colour of the gate's first cell. Returns (ok, black, white);
     not ok when the area is not closed as drawn (``count_area``: leak or the end corner in it)."""
+    return gate_area(board, h, gate_rel, m, outside_a, outside_b, np.empty((0, 2), dtype=np.int64), False)
+
+
+@njit(cache=True)
+def gate_area(board, h, gate_rel, m, outside_a, outside_b, extra_rel, open_end):
+    """``stair_area`` with the frame cells ``extra_rel`` blocked too, and -- ``open_end`` -- the
+    gate's last cell's neighbour at (outside_a, 0) left open: where the gate's end only touches an
+    open corner diagonally, the cell beside the end closes the area (``extra_rel``) or, the area
+    lying on the corner's side, belongs to it (``open_end``)."""
     gate = np.empty((m, 2), dtype=np.int64)
-    blocked = np.empty((2 * m, 2), dtype=np.int64)
+    blocked = np.empty((2 * m + extra_rel.shape[0], 2), dtype=np.int64)
     for k in range(m):
         gate[k, 0], gate[k, 1] = rel(h, gate_rel[k, 0], gate_rel[k, 1])
     nb = 0
     for k in range(m):
         for t in range(2):
+            if open_end and k == m - 1 and t == 0:
+                continue
             a = gate_rel[k, 0] + (outside_a if t == 0 else 0)
             b = gate_rel[k, 1] + (0 if t == 0 else outside_b)
             listed = False
@@ -371,6 +449,9 @@ def stair_area(board, h, gate_rel, m, outside_a, outside_b):
             if not listed:
                 blocked[nb, 0], blocked[nb, 1] = rel(h, a, b)
                 nb += 1
+    for k in range(extra_rel.shape[0]):
+        blocked[nb, 0], blocked[nb, 1] = rel(h, extra_rel[k, 0], extra_rel[k, 1])
+        nb += 1
     status, _, black, white = count_area(board, gate, blocked[:nb], gate, (gate[0, 0] + gate[0, 1]) % 2)
     return status == AREA_OK, black, white
 

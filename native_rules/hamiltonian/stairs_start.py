@@ -1,0 +1,238 @@
+"""The labyrinth author's "stair at start convex straight" rules (``large`` group, with
+``stairs``).
+
+Seed ``one-way-labyrinth-fodor.txt``: "start obstacle inside / outside" and "7. Stair area: ... a
+stair shape on the left, and an area is created with one of the steps that should be entered
+now"; reference ``../shared/reference/hamiltonian.md`` 3.3, "Newer cascade": the stairs at start
+run first of the stair rules (``StairAtStartConvexIn2`` ... ``StairAtStartConvexOut3``). The
+facts are read from the author's ``Path.cs`` (``fodorbalint/OneWayLabyrinth``, no licence: no code
+taken) and written in this port's frame terms (``walker``: ``rel(a, b)`` at left offset a,
+straight offset b).
+
+The shape: straight ahead of the live end the column (0, 1), (0, 2), ... is empty up to where a
+diagonal stair (k - offset, k) climbs up and left to a closed corner at (hori, vert) = (dist -
+offset, dist), whose line runs on to the left. The walk will have to come down that stair to the
+straight cell; the area left of the column and under the stair decides, by its colour balance and
+a corner at the stair's foot (``check_corner``, turned), whether straight is still possible.
+Beside them, two rules the author runs after the double stairs: ``RemoteStairMidAcross`` and
+``Stair3x3``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import stairs as base
+from .walker import BACK, M_N, E, L, R, S, T, idx, njit, rule_frame
+
+STAIR_START_CONVEX_STRAIGHT_3, STAIR_START_CONVEX_STRAIGHT_4 = 36, 37
+REMOTE_STAIR_MID_ACROSS, STAIR_3X3 = 39, 48
+
+
+@njit(cache=True)
+def _start_corner(out, counts, side, j, offset, n):
+    """The row of the nearest closed corner of the side's quarter (ahead-left; frame j = 1, turned
+    left: behind-left, coordinates swapped) whose row lies ``offset`` beyond its column; n if
+    none."""
+    q = base._QUARTERS[side, 0 if j == 0 else 3]
+    return base.nearest_corner(out[base.CLOSED], counts[base.CLOSED], q, j == 0, offset, n)
+
+
+@njit(cache=True)
+def _start_area(board, f, offset, hits):
+    """Per side and frame j (as is / turned left: ``hits[side * 2 + j]``): (hori, vert, black,
+    white) of the area under the stair at start at ``offset``, hori = 0 where there is none. The
+    nearest closed corner of the quarter (ahead-left, turned: behind-left, coordinates swapped)
+    whose row lies ``offset`` beyond its column, the column (0, k) below ``offset`` and the stair
+    (k - offset, k) up to it empty, the corner's line running on to the left; the gate from (0, 1)
+    up the column and the stair to (hori - 1, vert - 1); black = the colour (0, 1) is not (the
+    author's type 3 count)."""
+    n = board[1][M_N]
+    ok, out, counts = base.corner_hits(board, f, hits)
+    if not ok:
+        return
+    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+    for i in range(4):
+        side, j = i // 2, i % 2
+        dist = _start_corner(out, counts, side, j, offset, n)
+        if dist >= n or dist <= 3:
+            continue
+        h = rule_frame(f, side, j, True)
+        empty = True
+        for k in range(1, dist):
+            if T(board, h, 0 if k < offset else k - offset, k):
+                empty = False
+        hori, vert = dist - offset, dist
+        if not empty or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
+            continue
+        m = 0
+        gate[m, 0], gate[m, 1] = 0, 1
+        m += 1
+        for k in range(2, vert - 1):
+            if k < offset:
+                gate[m, 0], gate[m, 1] = 0, k
+                m += 1
+            elif hori >= 2:
+                gate[m, 0], gate[m, 1] = k - offset, k
+                gate[m + 1, 0], gate[m + 1, 1] = k - offset + 1, k
+                m += 2
+        if not (gate[m - 1, 0] == hori - 1 and gate[m - 1, 1] == vert - 1):
+            gate[m, 0], gate[m, 1] = hori - 1, vert - 1
+            m += 1
+        ok, first, other = base.stair_area(board, h, gate, m, -1, 1)
+        if ok:
+            hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, other, first
+
+
+@njit(cache=True)
+def _walk_down(board, h, a0, b0, count, olds):
+    """Take for the moment the stair the walk comes down: (a0 - k, b0 - k), k < ``count``, in
+    that order (the author adds them to his path); the old values into ``olds``."""
+    for k in range(count):
+        olds[k] = base._take(board, h, a0 - k, b0 - k, k)
+
+
+@njit(cache=True)
+def _walk_up(board, h, a0, b0, count, olds):
+    """Undo ``_walk_down``."""
+    for k in range(count - 1, -1, -1):
+        base._untake(board, h, a0 - k, b0 - k, olds[k])
+
+
+@njit(cache=True)
+def check_stair_at_start_convex_straight_3(board, f, fb):
+    """``StairAtStartConvexStraight3`` (the author's examples 2024_0710, 2024_0710_1: no stair;
+    2026_0301_1, 2024_0717_3: an area; 2024_0717: a mid-across obstacle): per side, as is and
+    turned left, the stair at start 3 beyond the column, more than one step away, the area under
+    it balanced (W = B): with the stair from (hori - 1, vert - 1) down to (0, 3) taken for the
+    moment, a corner at (0, 3) (``base.check_corner``, turned as the big area) closing the small area:
+    forbid straight."""
+    hits = np.zeros((4, 4), dtype=np.int64)
+    _start_area(board, f, 3, hits)
+    for i in range(4):
+        h, hori, vert, diff = base.frame_hit(f, hits, i, True)
+        if hori == 0 or diff != 0:
+            continue
+        olds = np.empty(hori, dtype=np.int64)
+        _walk_down(board, h, hori - 1, vert - 1, hori, olds)
+        fired = base.check_corner(board, h, 0, 3, 0, 2, True, hori)
+        _walk_up(board, h, hori - 1, vert - 1, hori, olds)
+        if fired:
+            S(fb, h, STAIR_START_CONVEX_STRAIGHT_3)
+
+
+@njit(cache=True)
+def check_stair_at_start_convex_straight_4(board, f, fb):
+    """``StairAtStartConvexStraight4`` (the author's examples, one white more: 2024_0601,
+    2024_0618_2, 2026_0302_6, 2026_0304_1, 2026_0304_5; hori black more: 2024_0610_4,
+    2024_0610_5, 9_121670752, 2024_0627; with a start obstacle too: 2024_0725, 2024_0727_5): per
+    side, as is and turned left, the stair at start 4 beyond the column. One more white cell than
+    black: with the stair from (hori - 1, vert - 1) down to (0, 4) taken for the moment, a corner
+    at (0, 4) (``base.check_corner``, turned) closing the small area -- the area cannot be entered
+    later: if a close obstacle closes the big area at (0, 2) (turned and mirrored), not now
+    straight either: forbid straight; else forbid right and back. ``hori`` more black cells: with
+    the stair from (hori, vert - 1) down to (0, 3) taken, a corner at (0, 3): forbid straight."""
+    hits = np.zeros((4, 4), dtype=np.int64)
+    _start_area(board, f, 4, hits)
+    for i in range(4):
+        h, hori, vert, diff = base.frame_hit(f, hits, i, True)
+        if hori == 0:
+            continue
+        if diff == -1:
+            olds = np.empty(hori, dtype=np.int64)
+            _walk_down(board, h, hori - 1, vert - 1, hori, olds)
+            fired = base.check_corner(board, h, 0, 4, 0, 2, True, hori)
+            straight = fired and base.near_small(board, h, 0, 2, 1, 1, False, 1)
+            _walk_up(board, h, hori - 1, vert - 1, hori, olds)
+            if straight:
+                S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+            elif fired:
+                R(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+                BACK(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+        elif diff == hori:
+            olds = np.empty(hori + 1, dtype=np.int64)
+            _walk_down(board, h, hori, vert - 1, hori + 1, olds)
+            fired = base.check_corner(board, h, 0, 3, 0, 2, True, hori + 1)
+            _walk_up(board, h, hori, vert - 1, hori + 1, olds)
+            if fired:
+                S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+
+
+@njit(cache=True)
+def check_remote_stair_mid_across(board, f, fb):
+    """``RemoteStairMidAcross`` (the author's examples 2024_0818_1, 2026_0519_3): per side, as is
+    and turned left, the nearest closed corner 3 beyond the straight column, (0, 1..3) and the
+    stair (k - 3, k) up to it empty, the line running into the corner from its left. From the
+    corner the gate goes down a stair (x, y), (x - 1, y) to the right, past the straight column,
+    each step with a wall at least 3 to the right on the row above (a channel), until it reaches
+    (-2, 1) where the live end's right side makes a close mid-across with the channel's wall
+    ((-4, 1) empty, (-5, 2) taken). If the channel -- from (hori - 1, vert) along the gate to
+    (-4, 1), closed at (-5, 1) -- is balanced (B = W, black = the colour of its first cell), the
+    walk cannot enter it now: forbid straight (and left, as is)."""
+    n = board[1][M_N]
+    ok, out, counts = base.corner_hits(board, f, np.zeros((0, 4), dtype=np.int64))
+    if not ok:
+        return
+    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+    extra = np.empty((1, 2), dtype=np.int64)
+    extra[0, 0], extra[0, 1] = -5, 1
+    for i in range(4):
+        side, j = i // 2, i % 2
+        dist = _start_corner(out, counts, side, j, 3, n)
+        if dist >= n:
+            continue
+        h = rule_frame(f, side, j, True)
+        empty = True
+        for k in range(1, dist):
+            if T(board, h, 0 if k <= 3 else k - 3, k):
+                empty = False
+        hori, vert = dist - 3, dist
+        if not empty or idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
+            continue
+        x, y = hori - 1, vert - 1
+        gate[0, 0], gate[0, 1] = hori - 1, vert
+        m = 1
+        passed = False
+        for _ in range(n):
+            if T(board, h, x, y):
+                break
+            gate[m, 0], gate[m, 1] = x, y
+            gate[m + 1, 0], gate[m + 1, 1] = x - 1, y
+            m += 2
+            if x == -2 and y == 1 and not T(board, h, -4, 1) and T(board, h, -5, 2):
+                passed = True
+                break
+            wall = x - 1
+            while E(board, h, wall, y + 1):
+                wall -= 1
+            if x - wall < 3 or (x - wall == 3 and not E(board, h, wall, y)):
+                break
+            x -= 1
+            y -= 1
+        if not passed:
+            continue
+        gate[m, 0], gate[m, 1] = -4, 1
+        m += 1
+        ok, black, white = base.gate_area(board, h, gate, m, 1, -1, extra, False)
+        if ok and black == white:
+            S(fb, h, REMOTE_STAIR_MID_ACROSS)
+            if j == 0:
+                L(fb, h, REMOTE_STAIR_MID_ACROSS)
+
+
+@njit(cache=True)
+def check_stair_3x3(board, f, fb):
+    """``Stair3x3`` (the author's example 2024_0722; "not a nested 3 x 3 area sequence"): per side,
+    as is and turned right, the obstacles (3, 0), (5, 1), (1, 3), (2, 4), (3, 5) taken -- a
+    stair ahead-left -- and the cells (2, 0), (3, 1), (4, 1), (5, 2), (1, 2), (2, 3), (3, 4)
+    between them empty, the lines at (3, 0), (5, 1) and (1, 3) each running on to the right
+    (the index of (3, -1), (5, 0), (0, 3) greater): forbid left."""
+    for i in range(4):
+        h = rule_frame(f, i // 2, i % 2, False)
+        if T(board, h, 3, 0) and T(board, h, 5, 1) and T(board, h, 1, 3) and T(board, h, 2, 4) \
+                and T(board, h, 3, 5) and not T(board, h, 2, 0) and not T(board, h, 3, 1) \
+                and not T(board, h, 4, 1) and not T(board, h, 5, 2) and not T(board, h, 1, 2) \
+                and not T(board, h, 2, 3) and not T(board, h, 3, 4) \
+                and idx(board, h, 3, -1) > idx(board, h, 3, 0) and idx(board, h, 5, 0) > idx(board, h, 5, 1) \
+                and idx(board, h, 0, 3) > idx(board, h, 1, 3):
+            L(fb, h, STAIR_3X3)
