@@ -31,7 +31,7 @@ def time_distribution(seconds: dict[str, list[float]], title: str = "", timeout:
     ecdf.set_ylim(0, 1.02)
     ecdf.grid(True, which="both", alpha=0.3)
     if names:
-        box.boxplot([[max(FLOOR, x) for x in seconds[n]] for n in names], vert=False,
+        box.boxplot([[max(FLOOR, x) for x in seconds[n]] for n in names], orientation="horizontal",
                     tick_labels=names, showfliers=True, flierprops={"markersize": 2})
     box.set_xscale("log")
     box.set_xlabel("seconds (log scale)")
