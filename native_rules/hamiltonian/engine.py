@@ -63,6 +63,8 @@ from .stairs_convex import (
     check_stair_at_end_convex_in_2,
     check_stair_at_end_convex_in_3,
     check_stair_at_end_convex_in_4,
+)
+from .stairs_convex_out import (
     check_stair_at_end_convex_out,
     check_stair_at_end_convex_straight_3,
     check_stair_at_end_convex_straight_4,
