@@ -4,11 +4,11 @@
 Seed ``one-way-labyrinth-fodor.txt``: "As the table size increases, the stair-obstacle narrowing
 can move infinite distance away from the live end" and "6. End obstacle outside at x and y
 distance"; reference ``../shared/reference/hamiltonian.md`` 3.3, "Newer cascade": after the
-stairs at start, ``StairAtEndConvexIn2`` ... ``StairAtEndConvexIn4`` (then ``stairs_convex_out``). The facts (which open
-corners the discovery must find, which cells must be empty, the colour balances, which moves are
-forbidden) are read from the author's ``Path.cs`` (``fodorbalint/OneWayLabyrinth``, no licence: no
-code taken) and written in this port's frame terms (``walker``: ``rel(a, b)`` at left offset a,
-straight offset b).
+stairs at start, ``StairAtEndConvexIn2`` ... ``StairAtEndConvexIn4`` (then ``stairs_convex_out``).
+The facts (which open corners the discovery must find, which cells must be empty, the colour
+balances, which moves are forbidden) are read from the author's ``Path.cs``
+(``fodorbalint/OneWayLabyrinth``, no licence: no code taken) and written in this port's frame
+terms (``walker``: ``rel(a, b)`` at left offset a, straight offset b).
 
 The shape: ahead-left of the live end the wall is a stair of *open* corners (the wall turns away
 from the walker at each step), each ``offset`` columns beyond its row, up to the furthest one at
