@@ -47,7 +47,7 @@ def test_rule_set_names():
              "concave-out-5", "double-stair", "double-stair-reversed",
              "convex-in-2", "convex-in-3", "convex-in-4", "start-straight-3", "start-straight-4",
              "concave-in-5", "remote-mid-across", "convex-straight-3", "convex-straight-4", "convex-out",
-             "concave-in", "stair-3x3")
+             "concave-in", "stair-3x3", "start-in-2", "start-in-3")
     assert parse_rules("large") == LARGE == parse_rules(",".join(names))
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 
@@ -83,8 +83,9 @@ def test_audit_of_the_extended_set_finds_no_unsound_step():
     assert rep.checked > 400 and rep.unsound == 0
 
 
-# the author's saved states (13 x 13) whose live end his code names beside the rule: there his
-# newest program forbids a dead move that the rest of the port allows
+# the author's saved states (13 x 13; 2024: 11 x 11, saved before the rule) whose live end his
+# code names beside the rule: there his newest program forbids a dead move that the rest of the
+# port allows
 AUTHOR_STATES = [tuple(row.split()) for row in """
     2026_0408_1 convex-in-2 L U
     2026_0410_4 convex-in-3 L D
@@ -92,6 +93,10 @@ AUTHOR_STATES = [tuple(row.split()) for row in """
     2026_0301_1 start-straight-3 L U
     2026_0304_5 start-straight-4 U L
     2026_0408_8 concave-in-5 R UL
+    2024_0727_3 start-in-2 L U
+    2024_0724 start-in-2 D L
+    2024_0725_6 start-in-3 U L
+    2024_0726_2 start-in-3 L U
 """.strip().splitlines()]
 
 
