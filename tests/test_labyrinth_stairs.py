@@ -47,7 +47,8 @@ def test_rule_set_names():
              "concave-out-5", "double-stair", "double-stair-reversed",
              "convex-in-2", "convex-in-3", "convex-in-4", "start-straight-3", "start-straight-4",
              "concave-in-5", "remote-mid-across", "convex-straight-3", "convex-straight-4", "convex-out",
-             "concave-in", "stair-3x3", "start-in-2", "start-in-3")
+             "concave-in", "stair-3x3", "start-in-2", "start-in-3",
+             "start-straight-5")
     assert parse_rules("large") == LARGE == parse_rules(",".join(names))
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 
@@ -97,6 +98,8 @@ AUTHOR_STATES = [tuple(row.split()) for row in """
     2024_0724 start-in-2 D L
     2024_0725_6 start-in-3 U L
     2024_0726_2 start-in-3 L U
+    2024_0727_4 start-straight-5 L D
+    2025_0522 start-straight-5 U L
 """.strip().splitlines()]
 
 

@@ -29,6 +29,7 @@ from .walker import BACK, M_N, E, L, R, S, T, idx, njit, rule_frame
 
 STAIR_START_CONVEX_STRAIGHT_3, STAIR_START_CONVEX_STRAIGHT_4 = 36, 37
 REMOTE_STAIR_MID_ACROSS, STAIR_3X3 = 39, 48
+STAIR_START_CONVEX_STRAIGHT_5 = 51
 
 
 @njit(cache=True)
@@ -158,6 +159,33 @@ def check_stair_at_start_convex_straight_4(board, f, fb):
             _walk_up(board, h, hori, vert - 1, hori + 1, olds)
             if fired:
                 S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+
+
+@njit(cache=True)
+def check_stair_at_start_convex_straight_5(board, f, fb):
+    """``StairAtStartConvexStraight5`` (the author's examples 2025_0522: an area; 2024_0626:
+    across; 2024_0727_4: a start obstacle outside, mid-across up and down): per side, as is and
+    turned left, the stair at start 5 beyond the column, ``hori + 1`` more white cells than black
+    under it: with the stair from (hori, vert - 1) down to (0, 4) taken for the moment, a corner
+    at (0, 4) (``check_corner``, turned) closing the small area -- the area cannot be entered
+    later: if a close obstacle closes the big area at (0, 2) (turned and mirrored), forbid
+    straight; else forbid right and back."""
+    hits = np.zeros((4, 4), dtype=np.int64)
+    _start_area(board, f, 5, hits)
+    for i in range(4):
+        h, hori, vert, diff = frame_hit(f, hits, i, True)
+        if hori == 0 or diff != -(hori + 1):
+            continue
+        olds = np.empty(hori + 1, dtype=np.int64)
+        _walk_down(board, h, hori, vert - 1, hori + 1, olds)
+        fired = check_corner(board, h, 0, 4, 0, 2, True, hori + 1)
+        straight = fired and near_small(board, h, 0, 2, 1, 1, False, 1)
+        _walk_up(board, h, hori, vert - 1, hori + 1, olds)
+        if straight:
+            S(fb, h, STAIR_START_CONVEX_STRAIGHT_5)
+        elif fired:
+            R(fb, h, STAIR_START_CONVEX_STRAIGHT_5)
+            BACK(fb, h, STAIR_START_CONVEX_STRAIGHT_5)
 
 
 @njit(cache=True)
