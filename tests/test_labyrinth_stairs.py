@@ -48,7 +48,7 @@ def test_rule_set_names():
              "convex-in-2", "convex-in-3", "convex-in-4", "start-straight-3", "start-straight-4",
              "concave-in-5", "remote-mid-across", "convex-straight-3", "convex-straight-4", "convex-out",
              "concave-in", "stair-3x3", "start-in-2", "start-in-3",
-             "start-straight-5", "start-out")
+             "start-straight-5", "start-out", "concave-out-3")
     assert parse_rules("large") == LARGE == parse_rules(",".join(names))
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 
@@ -102,6 +102,7 @@ AUTHOR_STATES = [tuple(row.split()) for row in """
     2025_0522 start-straight-5 U L
     2024_0712 start-out R U
     2024_0716_1 start-out R U
+    2024_0811 concave-out-3 L D
 """.strip().splitlines()]
 
 

@@ -1,20 +1,20 @@
-"""The labyrinth author's large-board rules, first part: the double stairs and the concave
-stairs at end (``large`` group).
+"""The labyrinth author's large-board rules, first part: the concave stairs at end (``large``
+group).
 
 Seed ``one-way-labyrinth-fodor.txt``: "2 022 337 is getting stuck because of the stair-shaped walls
 that force the future line along them ... As the table size increases, the stair-obstacle
 narrowing can move infinite distance away from the live end" and "7. Stair area: ... a stair shape
 on the left, and an area is created with one of the steps that should be entered now"; reference
-``../shared/reference/hamiltonian.md`` 3.3, "Newer cascade": after the stairs at start / at end,
-``DoubleStair``, ``DoubleStairReversed``. The facts (which cells are taken or empty, which corner
-the discovery must find, which moves are forbidden) are read from the author's ``Path.cs``
-(``fodorbalint/OneWayLabyrinth``, no licence: no code taken) and written in this port's frame
-terms (``walker``: ``rel(a, b)`` at left offset a, straight offset b).
+``../shared/reference/hamiltonian.md`` 3.3, "Newer cascade": the stairs at end concave, after
+the convex ones and before the double stairs (``stairs_double``). The facts (which cells are
+taken or empty, which corner the discovery must find, which moves are forbidden) are read from
+the author's ``Path.cs`` (``fodorbalint/OneWayLabyrinth``, no licence: no code taken) and written
+in this port's frame terms (``walker``: ``rel(a, b)`` at left offset a, straight offset b).
 
 The helpers of the author's newer engine these rules share with the other stair modules live in
 ``corners`` (his ``CornerDiscoveryAll``), ``stair_gates`` (``CheckNearFieldSmallRel``, the areas
-behind stair-shaped gates) and ``corner_check`` (``CheckCorner``). Here: ``DoubleStair``,
-``DoubleStairReversed``, ``StairAtEndConcaveStraight3/4/5/6`` and ``StairAtEndConcaveOut5``.
+behind stair-shaped gates) and ``corner_check`` (``CheckCorner``). Here:
+``StairAtEndConcaveStraight3/4/5/6`` and ``StairAtEndConcaveOut3/5``.
 """
 
 from __future__ import annotations
@@ -22,14 +22,11 @@ from __future__ import annotations
 import numpy as np
 
 from .corner_check import check_corner
-from .corners import (  # CLOSED, OPEN_CW, discover_corners: re-exported (the tests read them here)
-    _QUARTERS,
+from .corners import (  # CLOSED, OPEN_CW, closed_corners, discover_corners: re-exported (tests)
     CLOSED,  # noqa: F401
-    MAX_CORNERS,
     OPEN_CW,  # noqa: F401
     _corner_columns,
-    _has_corner,
-    closed_corners,
+    closed_corners,  # noqa: F401
     discover_corners,  # noqa: F401
 )
 from .stair_gates import (
@@ -45,90 +42,20 @@ from .stair_gates import (
 from .walker import (
     BACK,
     M_N,
-    OFF,
     L,
-    R,
     S,
     T,
     idx,
     njit,
-    rel,
     rule_frame,
 )
-
-DOUBLE_STAIR, DOUBLE_STAIR_REVERSED = 26, 27
-
-
-@njit(cache=True)
-def check_double_stair(board, f, fb):
-    """``DoubleStair`` (the author's examples 2024_0706_1, 2024_1006_1, 2024_0711; also reached by
-    his Sequence on 9_2023047, 9_19732094): per side, as is and turned right ("normal or big
-    area"): the cell behind-left (1, -1) taken and the left cell (1, 0) empty, the corner
-    discovery finds closed corners at (3, 3) and -- at (4, 2) as is, (2, 4) turned -- in the
-    quarter on that side, and the line at (3, 3) runs on from (4, 3) (index of (3, 3) greater):
-    two stairs meet. With (2, 2) taken for the moment (the author's ``AddEndFar(1, 2, 2)``: the
-    walk's next stair step), a close obstacle at (2, 2) closing the big area turned up and one at
-    (3, 1) closing the small area turned down, mirrored, forbid straight (and right, as is).
-
-    Partial port: the author also accepts, instead of the first close obstacle, a corner at any
-    distance found by his ``CheckCorner``; that alternative is not ported, so this rule fires in
-    a subset of his cases."""
-    out = np.zeros((4, MAX_CORNERS, 2), dtype=np.int64)
-    counts = np.zeros(4, dtype=np.int64)
-    if not closed_corners(board, f, out, counts):
-        return
-    for side in range(2):
-        for j in range(2):
-            h = rule_frame(f, side, j, False)
-            if not (T(board, h, 1, -1) and not T(board, h, 1, 0)):
-                continue
-            q = _QUARTERS[side, j]
-            c2x, c2y = (4, 2) if j == 0 else (2, 4)
-            if not (_has_corner(out, counts, q, 3, 3) and _has_corner(out, counts, q, c2x, c2y)):
-                continue
-            if idx(board, h, 3, 3) <= idx(board, h, 4, 3):
-                continue
-            x, y = rel(h, 2, 2)
-            old = board[0][y + OFF, x + OFF]
-            if old < 0:  # taken cells keep their index (the author's InTakenIndex finds the first)
-                board[0][y + OFF, x + OFF] = board[1][1]  # the newest index
-            fired = near_small(board, h, 2, 2, 0, 2, False, 2) and near_small(board, h, 3, 1, 1, 3, True, 2)
-            if old < 0:
-                board[0][y + OFF, x + OFF] = old
-            if fired:
-                S(fb, h, DOUBLE_STAIR)
-                if j == 0:
-                    R(fb, h, DOUBLE_STAIR)
-
-
-@njit(cache=True)
-def check_double_stair_reversed(board, f, fb):
-    """``DoubleStairReversed`` (the author's examples 2026_0124, 2026_0304, 2024_0726, 2024_0713:
-    a C-shape at (3, -1); 2026_0519: a mid-across there): per side, as is and turned right, the
-    second stair's corner -- (5, 1) and (4, 2) taken, (4, 1) empty, the line at (4, 2) running on
-    from (5, 2) -- and the first stair behind-left -- (1, -1) and (2, -2) taken, (1, 0), (2, -1)
-    and (3, -2) empty -- with a close obstacle at (3, -1) that closes the small area turned down:
-    forbid straight (and right, as is)."""
-    for side in range(2):
-        for j in range(2):
-            h = rule_frame(f, side, j, False)
-            if not (T(board, h, 5, 1) and T(board, h, 4, 2) and not T(board, h, 4, 1)):
-                continue
-            if idx(board, h, 4, 2) <= idx(board, h, 5, 2):
-                continue
-            if T(board, h, 1, -1) and T(board, h, 2, -2) and not T(board, h, 1, 0) \
-                    and not T(board, h, 2, -1) and not T(board, h, 3, -2) \
-                    and near_small(board, h, 3, -1, 0, 1, True, 2):
-                S(fb, h, DOUBLE_STAIR_REVERSED)
-                if j == 0:
-                    R(fb, h, DOUBLE_STAIR_REVERSED)
-
 
 # ---------------------------------------------------------------- corners at any distance
 
 STAIR_END_CONCAVE_STRAIGHT_3, STAIR_END_CONCAVE_STRAIGHT_4 = 28, 29
 STAIR_END_CONCAVE_STRAIGHT_5, STAIR_END_CONCAVE_STRAIGHT_6 = 30, 31
 STAIR_END_CONCAVE_OUT_5 = 32
+STAIR_END_CONCAVE_OUT_3 = 54
 
 
 @njit(cache=True)
@@ -256,6 +183,38 @@ def check_stair_at_end_concave_straight_6(board, f, fb):
         _untake(board, h, vert + 1, vert + 1, old1)
         if fired:
             S(fb, h, STAIR_END_CONCAVE_STRAIGHT_6)
+
+
+@njit(cache=True)
+def check_stair_at_end_concave_out_3(board, f, fb):
+    """``StairAtEndConcaveOut3`` (the author's example 2024_0811): per side, as is and turned
+    left, the nearest closed corner of the quarter ahead-left whose column lies 2 beyond its row,
+    at (vert + 2, vert), its line running on ahead from it, the diagonal below and the row under
+    it empty; the area ahead of the gate from (1, 1) (a stair up and left to row vert - 1, then
+    along it) holding one more white cell than black (black = the colour of (1, 1)); with the
+    straight cell taken for the moment, a close mid-across obstacle there closing the small area
+    (mirrored): forbid straight."""
+    n = board[1][M_N]
+    dists = _corner_columns(board, f, 3, 2)
+    for i in range(4):
+        h = rule_frame(f, i // 2, i % 2, True)
+        dist = dists[i // 2, i % 2]
+        if dist < 4 or dist >= n:
+            continue
+        hori, vert = dist, dist - 2
+        if not _stair_row_empty(board, h, 1, dist, dist - 3, 0) \
+                or idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
+            continue
+        gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+        m = _row_gate(1, vert - 1, hori - 2, gate)
+        ok, black, white = stair_area(board, h, gate, m, 1, -1)
+        if not (ok and white == black + 1):
+            continue
+        old = _take(board, h, 0, 1, 0)
+        fired = near_small(board, h, 0, 1, 1, 0, True, 0)
+        _untake(board, h, 0, 1, old)
+        if fired:
+            S(fb, h, STAIR_END_CONCAVE_OUT_3)
 
 
 @njit(cache=True)
