@@ -93,6 +93,8 @@ def main(argv: list[str]) -> int:
                          "seed_document": lab.SEED_STATS.get(n),
                          "seconds": round(r.seconds, 2)})
             if label == FULL[-1]:
+                for old in fails.glob(f"{n}_*.txt"):  # an earlier run's failures of this size
+                    old.unlink()
                 for k, (cells, outcome) in enumerate(r.failures):
                     (fails / f"{n}_{k}.txt").write_text(lab.failure_state(n, groups, cells, outcome))
     write_csv(RESULTS / "labyrinth_stats.csv", rows)
