@@ -62,6 +62,22 @@ def test_stair_rule_forbids_the_dead_move_of_the_authors_example(moves, group, d
     assert allowed == good and dead in why
 
 
+# walks of the port's own statistics run (`labyrinth-stats`, before the stairs at start "out") that
+# failed on 11 x 11, at their fatal step: the move the walk took is dead, the stairs at start "out"
+# forbid it
+STATS_FAILURES = [
+    # 11_5: Out3
+    ("RDLDDDDDDRRRULLUUUURDRRULULURRDRURDRURRRDLLDDRURDDDDDLDRDLLULDLUU", "start-out", "R", "UL"),
+    # 11_7: Out2
+    ("DRURRDLDRDRRULUURDRURDRURRDLDRDLDRDDDDLLLLDLLLLLURRUURDDRUURDR", "start-out", "R", "U"),
+]
+
+
+@pytest.mark.parametrize(("moves", "group", "dead", "good"), STATS_FAILURES)
+def test_stairs_at_start_out_forbid_the_fatal_move_of_a_failed_statistics_walk(moves, group, dead, good):
+    test_stair_rule_forbids_the_dead_move_of_the_authors_example(moves, group, dead, good)
+
+
 def _corners(n, moves):
     st = Stepper(n, CONTROL, walk_cells(moves))
     out = np.zeros((4, 64, 2), dtype=np.int64)
