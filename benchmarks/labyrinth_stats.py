@@ -28,10 +28,12 @@ from .common import RESULTS, markdown_table, stamp, write_csv
 # the 9 x 9 groups in the order the cascade runs them
 STEPS = ("side-table", "area-tables", "double-area", "sequence", "down-stair", "next-step")
 # the ported large-board rules in the order the cascade runs them (after the 9 x 9 groups)
-LARGE_STEPS = ("start-straight-3", "start-straight-4", "convex-in-2", "convex-in-3", "convex-in-4",
+LARGE_STEPS = ("start-in-2", "start-in-3", "start-straight-3", "start-straight-4", "start-straight-5",
+               "start-out", "convex-in-2", "convex-in-3", "convex-in-4",
                "convex-straight-3", "convex-straight-4", "convex-out", "concave-in", "concave-in-5",
                "concave-straight-3", "concave-straight-4", "concave-straight-5", "concave-straight-6",
-               "concave-out-5", "double-stair", "double-stair-reversed", "stair-3x3", "remote-mid-across")
+               "concave-out-3", "concave-out-5", "double-stair", "double-stair-reversed", "stair-3x3",
+               "remote-mid-across")
 FULL = ("control", "control,large")
 # the book's final figures: walkthroughs per error (inf = none seen)
 BOOK = lab.BOOK_PER_ERROR
@@ -91,6 +93,8 @@ def main(argv: list[str]) -> int:
                          "seed_document": lab.SEED_STATS.get(n),
                          "seconds": round(r.seconds, 2)})
             if label == FULL[-1]:
+                for old in fails.glob(f"{n}_*.txt"):  # an earlier run's failures of this size
+                    old.unlink()
                 for k, (cells, outcome) in enumerate(r.failures):
                     (fails / f"{n}_{k}.txt").write_text(lab.failure_state(n, groups, cells, outcome))
     write_csv(RESULTS / "labyrinth_stats.csv", rows)

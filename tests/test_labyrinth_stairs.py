@@ -47,7 +47,8 @@ def test_rule_set_names():
              "concave-out-5", "double-stair", "double-stair-reversed",
              "convex-in-2", "convex-in-3", "convex-in-4", "start-straight-3", "start-straight-4",
              "concave-in-5", "remote-mid-across", "convex-straight-3", "convex-straight-4", "convex-out",
-             "concave-in", "stair-3x3")
+             "concave-in", "stair-3x3", "start-in-2", "start-in-3",
+             "start-straight-5", "start-out", "concave-out-3")
     assert parse_rules("large") == LARGE == parse_rules(",".join(names))
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 
@@ -59,6 +60,22 @@ def test_stair_rule_forbids_the_dead_move_of_the_authors_example(moves, group, d
     assert dead in cands and dead in allowed
     _, _, allowed, why = at_walk(11, moves, CONTROL | GROUPS[group])
     assert allowed == good and dead in why
+
+
+# walks of the port's own statistics run (`labyrinth-stats`, before the stairs at start "out") that
+# failed on 11 x 11, at their fatal step: the move the walk took is dead, the stairs at start "out"
+# forbid it
+STATS_FAILURES = [
+    # 11_5: Out3
+    ("RDLDDDDDDRRRULLUUUURDRRULULURRDRURDRURRRDLLDDRURDDDDDLDRDLLULDLUU", "start-out", "R", "UL"),
+    # 11_7: Out2
+    ("DRURRDLDRDRRULUURDRURDRURRDLDRDLDRDDDDLLLLDLLLLLURRUURDDRUURDR", "start-out", "R", "U"),
+]
+
+
+@pytest.mark.parametrize(("moves", "group", "dead", "good"), STATS_FAILURES)
+def test_stairs_at_start_out_forbid_the_fatal_move_of_a_failed_statistics_walk(moves, group, dead, good):
+    test_stair_rule_forbids_the_dead_move_of_the_authors_example(moves, group, dead, good)
 
 
 def _corners(n, moves):
@@ -83,8 +100,9 @@ def test_audit_of_the_extended_set_finds_no_unsound_step():
     assert rep.checked > 400 and rep.unsound == 0
 
 
-# the author's saved states (13 x 13) whose live end his code names beside the rule: there his
-# newest program forbids a dead move that the rest of the port allows
+# the author's saved states (13 x 13; 2024: 11 x 11, saved before the rule) whose live end his
+# code names beside the rule: there his newest program forbids a dead move that the rest of the
+# port allows
 AUTHOR_STATES = [tuple(row.split()) for row in """
     2026_0408_1 convex-in-2 L U
     2026_0410_4 convex-in-3 L D
@@ -92,6 +110,15 @@ AUTHOR_STATES = [tuple(row.split()) for row in """
     2026_0301_1 start-straight-3 L U
     2026_0304_5 start-straight-4 U L
     2026_0408_8 concave-in-5 R UL
+    2024_0727_3 start-in-2 L U
+    2024_0724 start-in-2 D L
+    2024_0725_6 start-in-3 U L
+    2024_0726_2 start-in-3 L U
+    2024_0727_4 start-straight-5 L D
+    2025_0522 start-straight-5 U L
+    2024_0712 start-out R U
+    2024_0716_1 start-out R U
+    2024_0811 concave-out-3 L D
 """.strip().splitlines()]
 
 

@@ -23,8 +23,9 @@ The cascade, in order, with its early exits:
    ``check_3_double_area``, ``check_3_double_area_rotated`` (``double_area``),
    ``check_sequence``, ``check_down_stair``, ``check_3_dist_next_step`` (``sequence``);
 6. the large-board groups in the order of his newer engine: the stairs at start
-   (``stairs_start``), at end convex and concave-in (``stairs_convex``), concave straight / out
-   and the double stairs (``stairs``), ``Stair3x3`` and ``RemoteStairMidAcross``.
+   (``stairs_start_side``, ``stairs_start``), at end convex and concave-in (``stairs_convex``),
+   convex straight / out (``stairs_convex_out``), concave straight / out (``stairs``), the double stairs
+   (``stairs_double``), ``Stair3x3`` and ``RemoteStairMidAcross``.
 
 ``groups`` switches rule groups on (bit mask: ``UNIVERSAL`` = the book's universal rules,
 ``NINE`` = the author's 9 x 9 groups, ``CONTROL`` = both) for ablation runs; switching
@@ -49,8 +50,7 @@ from .rules import check_c_shape, check_near_field
 from .sequence import check_3_dist_next_step, check_down_stair, check_sequence
 from .side import check_side_table
 from .stairs import (
-    check_double_stair,
-    check_double_stair_reversed,
+    check_stair_at_end_concave_out_3,
     check_stair_at_end_concave_out_5,
     check_stair_at_end_concave_straight_3,
     check_stair_at_end_concave_straight_4,
@@ -63,15 +63,24 @@ from .stairs_convex import (
     check_stair_at_end_convex_in_2,
     check_stair_at_end_convex_in_3,
     check_stair_at_end_convex_in_4,
+)
+from .stairs_convex_out import (
     check_stair_at_end_convex_out,
     check_stair_at_end_convex_straight_3,
     check_stair_at_end_convex_straight_4,
 )
+from .stairs_double import check_double_stair, check_double_stair_reversed
 from .stairs_start import (
     check_remote_stair_mid_across,
     check_stair_3x3,
     check_stair_at_start_convex_straight_3,
     check_stair_at_start_convex_straight_4,
+    check_stair_at_start_convex_straight_5,
+)
+from .stairs_start_side import (
+    check_stair_at_start_convex_in_2,
+    check_stair_at_start_convex_in_3,
+    check_stair_at_start_convex_out,
 )
 from .tables import check_area_up_big_table, check_area_up_table, check_corner_big_table
 from .walker import EMPTY, M_N, at, dir_code, live_frame, njit, rel
@@ -90,11 +99,14 @@ G_CONVEX_IN_2, G_CONVEX_IN_3, G_CONVEX_IN_4 = 1 << 21, 1 << 22, 1 << 23
 G_START_STRAIGHT_3, G_START_STRAIGHT_4, G_CONCAVE_IN_5 = 1 << 24, 1 << 25, 1 << 26
 G_REMOTE_MID_ACROSS, G_CONVEX_STRAIGHT_3, G_CONVEX_STRAIGHT_4 = 1 << 27, 1 << 28, 1 << 29
 G_CONVEX_OUT, G_CONCAVE_IN, G_STAIR_3X3 = 1 << 30, 1 << 31, 1 << 32
+G_START_IN_2, G_START_IN_3, G_START_STRAIGHT_5, G_START_OUT = 1 << 33, 1 << 34, 1 << 35, 1 << 36
+G_CONCAVE_OUT_3 = 1 << 37
 LARGE = (G_CONCAVE_STRAIGHT_3 | G_CONCAVE_STRAIGHT_4 | G_CONCAVE_STRAIGHT_5 | G_CONCAVE_STRAIGHT_6
          | G_CONCAVE_OUT_5 | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED
          | G_CONVEX_IN_2 | G_CONVEX_IN_3 | G_CONVEX_IN_4 | G_START_STRAIGHT_3 | G_START_STRAIGHT_4
          | G_CONCAVE_IN_5 | G_REMOTE_MID_ACROSS | G_CONVEX_STRAIGHT_3 | G_CONVEX_STRAIGHT_4
-         | G_CONVEX_OUT | G_CONCAVE_IN | G_STAIR_3X3)
+         | G_CONVEX_OUT | G_CONCAVE_IN | G_STAIR_3X3 | G_START_IN_2 | G_START_IN_3
+         | G_START_STRAIGHT_5 | G_START_OUT | G_CONCAVE_OUT_3)
 GROUPS = {
     "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
     "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
@@ -111,6 +123,8 @@ GROUPS = {
     "convex-in-3": G_CONVEX_IN_3, "convex-in-4": G_CONVEX_IN_4,
     "double-stair": G_DOUBLE_STAIR, "double-stair-reversed": G_DOUBLE_STAIR_REVERSED,
     "stair-3x3": G_STAIR_3X3, "remote-mid-across": G_REMOTE_MID_ACROSS,
+    "start-in-2": G_START_IN_2, "start-in-3": G_START_IN_3, "start-straight-5": G_START_STRAIGHT_5,
+    "start-out": G_START_OUT, "concave-out-3": G_CONCAVE_OUT_3,
 }
 # rule sets by name (``--rules``): none = every candidate allowed (plain backtracking); 9x9 = the
 # author's 9 x 9 groups alone; control = universal + 9x9, his complete 9 x 9 control set; large =
@@ -175,10 +189,18 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_down_stair(board, f, fb)
     if groups & G_NEXT_STEP:
         check_3_dist_next_step(board, f, fb)
+    if groups & G_START_IN_2:
+        check_stair_at_start_convex_in_2(board, f, fb)
+    if groups & G_START_IN_3:
+        check_stair_at_start_convex_in_3(board, f, fb)
     if groups & G_START_STRAIGHT_3:
         check_stair_at_start_convex_straight_3(board, f, fb)
     if groups & G_START_STRAIGHT_4:
         check_stair_at_start_convex_straight_4(board, f, fb)
+    if groups & G_START_STRAIGHT_5:
+        check_stair_at_start_convex_straight_5(board, f, fb)
+    if groups & G_START_OUT:
+        check_stair_at_start_convex_out(board, f, fb)
     if groups & G_CONVEX_IN_2:
         check_stair_at_end_convex_in_2(board, f, fb)
     if groups & G_CONVEX_IN_3:
@@ -203,6 +225,8 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_stair_at_end_concave_straight_5(board, f, fb)
     if groups & G_CONCAVE_STRAIGHT_6:
         check_stair_at_end_concave_straight_6(board, f, fb)
+    if groups & G_CONCAVE_OUT_3:
+        check_stair_at_end_concave_out_3(board, f, fb)
     if groups & G_CONCAVE_OUT_5:
         check_stair_at_end_concave_out_5(board, f, fb)
     if groups & G_DOUBLE_STAIR:

@@ -60,7 +60,9 @@ RULE_NAMES = (
     "stair at end convex straight 3", "stair at end convex straight 4",
     "stair at end convex out 1", "stair at end convex out 3", "stair at end convex out 4",
     "stair at end concave in 2", "stair at end concave in 3", "stair at end concave in 4",
-    "stair 3x3",
+    "stair 3x3", "stair at start convex in 2", "stair at start convex in 3",
+    "stair at start convex straight 5", "stair at start convex out 2", "stair at start convex out 3",
+    "stair at end concave out 3",
 )
 
 

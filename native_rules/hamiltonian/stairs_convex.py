@@ -1,14 +1,14 @@
 """The labyrinth author's stair-at-end rules along open corners (``large`` group, with
-``stairs``): the convex ones and ``StairAtEndConcaveIn5``.
+``stairs``): ``StairAtEndConvexIn2/3/4`` and ``StairAtEndConcaveIn2/3/4/5``.
 
 Seed ``one-way-labyrinth-fodor.txt``: "As the table size increases, the stair-obstacle narrowing
 can move infinite distance away from the live end" and "6. End obstacle outside at x and y
 distance"; reference ``../shared/reference/hamiltonian.md`` 3.3, "Newer cascade": after the
-stairs at start, ``StairAtEndConvexIn2`` ... ``StairAtEndConvexOut4``. The facts (which open
-corners the discovery must find, which cells must be empty, the colour balances, which moves are
-forbidden) are read from the author's ``Path.cs`` (``fodorbalint/OneWayLabyrinth``, no licence: no
-code taken) and written in this port's frame terms (``walker``: ``rel(a, b)`` at left offset a,
-straight offset b).
+stairs at start, ``StairAtEndConvexIn2`` ... ``StairAtEndConvexIn4`` (then ``stairs_convex_out``).
+The facts (which open corners the discovery must find, which cells must be empty, the colour
+balances, which moves are forbidden) are read from the author's ``Path.cs``
+(``fodorbalint/OneWayLabyrinth``, no licence: no code taken) and written in this port's frame
+terms (``walker``: ``rel(a, b)`` at left offset a, straight offset b).
 
 The shape: ahead-left of the live end the wall is a stair of *open* corners (the wall turns away
 from the walker at each step), each ``offset`` columns beyond its row, up to the furthest one at
@@ -24,81 +24,33 @@ from __future__ import annotations
 
 import numpy as np
 
-from .stairs import (
-    _QUARTERS,
-    OPEN_CCW,
-    OPEN_CW,
-    _corner_columns,
-    _has_corner,
+from .corner_check import check_corner
+from .corners import _open_stair, corner_hits, frame_hit
+from .stair_gates import (
+    _diagonal_gate,
     _inner_taken,
     _row_gate,
-    _row_obstacle,
     _take,
     _untake,
-    check_corner,
-    corner_hits,
-    frame_hit,
+    forbid_later,
+    forbid_now,
     gate_area,
     near_small,
-    nearest_corner,
 )
-from .walker import BACK, M_N, B, E, L, R, S, T, border_index, corner, idx, njit, rule_frame
+from .walker import (
+    M_N,
+    B,
+    S,
+    T,
+    border_index,
+    idx,
+    njit,
+    rule_frame,
+)
 
 STAIR_END_CONVEX_IN_2, STAIR_END_CONVEX_IN_3, STAIR_END_CONVEX_IN_4 = 33, 34, 35
 STAIR_END_CONCAVE_IN_5 = 38
 STAIR_END_CONCAVE_IN_2, STAIR_END_CONCAVE_IN_3, STAIR_END_CONCAVE_IN_4 = 45, 46, 47
-STAIR_END_CONVEX_STRAIGHT_3, STAIR_END_CONVEX_STRAIGHT_4 = 40, 41
-STAIR_END_CONVEX_OUT_1, STAIR_END_CONVEX_OUT_3, STAIR_END_CONVEX_OUT_4 = 42, 43, 44
-
-
-@njit(cache=True)
-def forbid_now(fb, h, turned, rule):
-    """The area cannot be entered now: forbid left (and back, in the turned frame)."""
-    L(fb, h, rule)
-    if turned:
-        BACK(fb, h, rule)
-
-
-@njit(cache=True)
-def forbid_later(fb, h, turned, rule):
-    """The area cannot be entered later: forbid straight (and right, in the frame as is)."""
-    S(fb, h, rule)
-    if not turned:
-        R(fb, h, rule)
-
-
-@njit(cache=True)
-def _open_stair(out, counts, side, j, turned_quarter, offset, n):
-    """The column of the furthest step of the open-corner stair ``offset`` beyond its rows in the
-    side's quarter of frame j (as is: ahead-left; turned: quarter ``turned_quarter`` of the side's
-    row of ``_QUARTERS``, coordinates swapped), clockwise corners on side 0 and counter-clockwise
-    on side 1, starting from the nearest such corner; n if none."""
-    kind = OPEN_CW if side == 0 else OPEN_CCW
-    q = _QUARTERS[side, 0 if j == 0 else turned_quarter]
-    dist = nearest_corner(out[kind], counts[kind], q, j == 1, offset, n)
-    while dist < n and _has_corner(out[kind], counts[kind], q, dist + 1 - (offset if j == 1 else 0),
-                                   dist + 1 - (offset if j == 0 else 0)):
-        dist += 1
-    return dist
-
-
-@njit(cache=True)
-def _diagonal_gate(gate, hori, last, row):
-    """The gate from (1, 1): the diagonal stair (k, k - 1), (k, k) up to column ``last``, then
-    the cells (k, ``row``) up to column hori - 2 (the caller adds the end field). Returns how
-    many cells."""
-    m = 0
-    gate[m, 0], gate[m, 1] = 1, 1
-    m += 1
-    for k in range(2, hori - 1):
-        if k <= last:
-            gate[m, 0], gate[m, 1] = k, k - 1
-            gate[m + 1, 0], gate[m + 1, 1] = k, k
-            m += 2
-        else:
-            gate[m, 0], gate[m, 1] = k, row
-            m += 1
-    return m
 
 
 @njit(cache=True)
@@ -332,149 +284,3 @@ def check_stair_at_end_concave_in_5(board, f, fb):
                 and near_small(board, h, hori - 3, vert + 1, 1, 0, True, 0) \
                 and near_small(board, h, hori - 4, vert + 1, 1, 3, True, 1):
             forbid_later(fb, h, i % 2 == 1, STAIR_END_CONCAVE_IN_5)
-
-
-@njit(cache=True)
-def _runs_back(board, h, hori, vert):
-    """The obstacle's line comes from ahead into it and runs on behind (into (hori, vert - 1) or
-    from (hori, vert + 1)); a border obstacle: the border index rises ahead."""
-    i1 = idx(board, h, hori, vert)
-    if i1 == -1:
-        return border_index(board, h, hori, vert + 1) > border_index(board, h, hori, vert - 1)
-    i2 = idx(board, h, hori, vert + 1)
-    i3 = idx(board, h, hori, vert - 1)
-    return (i2 != -1 and i1 > i2) or (i3 != -1 and i3 > i1)
-
-
-@njit(cache=True)
-def _convex_straight(board, h, offset):
-    """The area of the "stair at end convex straight" rules: the obstacle exactly ``offset`` beyond
-    its row (``_row_obstacle``), the diagonal (k, k) and its row up to it empty, its line running
-    on behind it; the gate from (1, 1) -- the diagonal stair (k, k - 1), (k, k), then the row --
-    to (hori - 1, vert), the area behind it counted (black = the colour of (1, 1)). Returns (ok,
-    hori, vert, black, white)."""
-    hori, vert = _row_obstacle(board, h, offset)
-    if hori == 0:
-        return False, 0, 0, 0, 0
-    for k in range(1, hori):
-        if T(board, h, k, k if k < hori - offset + 1 else vert):
-            return False, 0, 0, 0, 0
-    if not _runs_back(board, h, hori, vert):
-        return False, 0, 0, 0, 0
-    gate = np.empty((2 * hori + 4, 2), dtype=np.int64)
-    m = _diagonal_gate(gate, hori, hori - offset, vert)
-    gate[m, 0], gate[m, 1] = hori - 1, vert
-    m += 1
-    ok, black, white = gate_area(board, h, gate, m, -1, 1, gate[:0], False)
-    return ok, hori, vert, black, white
-
-
-@njit(cache=True)
-def check_stair_at_end_convex_straight_3(board, f, fb):
-    """``StairAtEndConvexStraight3`` (the author's examples, a straight wall: 9_227250, 2024_0905,
-    2024_0531, 2024_1008, 2024_0706, 2024_1001; a closed corner: 2024_0916, 2024_0725_7,
-    9_665575): per side, as is and turned right, the obstacle 3 beyond its row (the cell before it
-    not the end corner), its line running back; the area behind the gate holding ``vert`` more
-    black cells than white: with the stair (1 + k, k), k < vert, taken for the moment (the walk
-    entering it now), if a corner at (hori - 2, vert) (``check_corner``, mirrored) closes the small
-    area, it cannot: forbid left (and back, turned)."""
-    for i in range(4):
-        h = rule_frame(f, i // 2, i % 2, False)
-        ok, hori, vert, black, white = _convex_straight(board, h, 3)
-        if not ok or corner(board, h, hori - 1, vert) or black - white != vert:
-            continue
-        olds = np.empty(vert, dtype=np.int64)
-        for k in range(vert):
-            olds[k] = _take(board, h, 1 + k, k, k)
-        fired = check_corner(board, h, hori - 2, vert, 1, 0, True, vert)
-        for k in range(vert - 1, -1, -1):
-            _untake(board, h, 1 + k, k, olds[k])
-        if fired:
-            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_STRAIGHT_3)
-
-
-@njit(cache=True)
-def check_stair_at_end_convex_straight_4(board, f, fb):
-    """``StairAtEndConvexStraight4`` (the author's examples 2024_0624, 2024_0727_1: a start
-    obstacle outside, mid-across): per side, as is and turned right, the obstacle 4 beyond its
-    row with the cell ahead of the one before it empty, its line running back; the area behind the
-    gate holding one more white cell than black and a close mid-across / across obstacle closing
-    the big area at (vert, vert), mirrored: forbid straight and right."""
-    for i in range(4):
-        h = rule_frame(f, i // 2, i % 2, False)
-        ok, hori, vert, black, white = _convex_straight(board, h, 4)
-        if ok and E(board, h, hori - 1, vert + 1) and white - black == 1 \
-                and near_small(board, h, vert, vert, 1, 0, False, 1):
-            S(fb, h, STAIR_END_CONVEX_STRAIGHT_4)
-            R(fb, h, STAIR_END_CONVEX_STRAIGHT_4)
-
-
-@njit(cache=True)
-def _convex_out(board, f, offset, hits):
-    """Per side and frame j (as is / turned right: ``hits[side * 2 + j]``): (hori, vert, black,
-    white) of the "stair at end convex out" area, hori = 0 where there is none: the nearest closed
-    corner of the quarter ahead-left whose column lies ``offset`` beyond its row, at (hori, vert),
-    the diagonal (k, k) and row vert - 1 up to it empty, its line running out of it to the left;
-    the gate from (1, 1) -- the diagonal stair, then row vert - 1 -- to (hori - 1, vert - 1), free;
-    the area behind it counted (black = the colour of (1, 1))."""
-    n = board[1][M_N]
-    dists = _corner_columns(board, f, 1, offset)
-    gate = np.empty((4 * n + 8, 2), dtype=np.int64)
-    for i in range(4):
-        hits[i, 0] = 0
-        dist = dists[i // 2, i % 2]
-        if dist < max(4, offset + 2) or dist >= n:
-            continue
-        h = rule_frame(f, i // 2, i % 2, False)
-        hori, vert = dist, dist - offset
-        empty = True
-        for k in range(1, dist):
-            if T(board, h, k, k if k < dist - offset else vert - 1):
-                empty = False
-        if not empty or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
-            continue
-        m = _diagonal_gate(gate, hori, hori - offset - 1, vert - 1)
-        if offset == 0:
-            gate[m, 0], gate[m, 1] = hori - 1, hori - 2
-            m += 1
-        gate[m, 0], gate[m, 1] = hori - 1, vert - 1
-        m += 1
-        if _inner_taken(board, h, gate, m):
-            continue
-        ok, black, white = gate_area(board, h, gate, m, -1, 1, gate[:0], False)
-        if ok:
-            hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, black, white
-
-
-@njit(cache=True)
-def check_stair_at_end_convex_out(board, f, fb):
-    """``StairAtEndConvexOut1`` (the author's example 2025_0527_2: mid-across obstacles inside and
-    outside), ``...Out3`` (2024_0720_3, 2024_0725_1: a start obstacle outside) and ``...Out4``
-    (2025_0525_1), per side, as is and turned right, on the area under a closed corner on the
-    diagonal (``_convex_out``, offset 0, 2, 3). Out1: the area balanced, close obstacles closing
-    the small area at (1, 0) (turned down) and at (2, 2) (turned up): forbid left. Out3: vert - 1
-    more black cells and a close obstacle closing the small area at (vert, vert - 1), mirrored:
-    forbid left (and back, turned). Out4: one more white and a close obstacle closing the big area
-    at (vert - 1, vert - 1), mirrored: forbid straight (and right, as is)."""
-    hits = np.zeros((4, 4), dtype=np.int64)
-    _convex_out(board, f, 0, hits)
-    for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, False)
-        if hori == 0 or diff != 0:
-            continue
-        if near_small(board, h, 1, 0, 0, 1, True, 1) and near_small(board, h, 2, 2, 0, 2, True, 1):
-            L(fb, h, STAIR_END_CONVEX_OUT_1)
-    _convex_out(board, f, 2, hits)
-    for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, False)
-        if hori == 0 or diff != vert - 1:
-            continue
-        if near_small(board, h, vert, vert - 1, 1, 0, True, 1):
-            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_OUT_3)
-    _convex_out(board, f, 3, hits)
-    for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, False)
-        if hori == 0 or diff != -1:
-            continue
-        if near_small(board, h, vert - 1, vert - 1, 1, 0, False, 1):
-            forbid_later(fb, h, i % 2 == 1, STAIR_END_CONVEX_OUT_4)

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import stairs as base
+from .corner_check import check_corner
+from .corners import _QUARTERS, CLOSED, corner_hits, frame_hit, nearest_corner
+from .stair_gates import _take, _untake, gate_area, near_small, stair_area
 from .walker import BACK, M_N, E, L, R, S, T, idx, njit, rule_frame
 
 STAIR_START_CONVEX_STRAIGHT_3, STAIR_START_CONVEX_STRAIGHT_4 = 36, 37
 REMOTE_STAIR_MID_ACROSS, STAIR_3X3 = 39, 48
+STAIR_START_CONVEX_STRAIGHT_5 = 51
 
 
 @njit(cache=True)
@@ -34,8 +37,8 @@ def _start_corner(out, counts, side, j, offset, n):
     """The row of the nearest closed corner of the side's quarter (ahead-left; frame j = 1, turned
     left: behind-left, coordinates swapped) whose row lies ``offset`` beyond its column; n if
     none."""
-    q = base._QUARTERS[side, 0 if j == 0 else 3]
-    return base.nearest_corner(out[base.CLOSED], counts[base.CLOSED], q, j == 0, offset, n)
+    q = _QUARTERS[side, 0 if j == 0 else 3]
+    return nearest_corner(out[CLOSED], counts[CLOSED], q, j == 0, offset, n)
 
 
 @njit(cache=True)
@@ -48,7 +51,7 @@ def _start_area(board, f, offset, hits):
     up the column and the stair to (hori - 1, vert - 1); black = the colour (0, 1) is not (the
     author's type 3 count)."""
     n = board[1][M_N]
-    ok, out, counts = base.corner_hits(board, f, hits)
+    ok, out, counts = corner_hits(board, f, hits)
     if not ok:
         return
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
@@ -79,7 +82,7 @@ def _start_area(board, f, offset, hits):
         if not (gate[m - 1, 0] == hori - 1 and gate[m - 1, 1] == vert - 1):
             gate[m, 0], gate[m, 1] = hori - 1, vert - 1
             m += 1
-        ok, first, other = base.stair_area(board, h, gate, m, -1, 1)
+        ok, first, other = stair_area(board, h, gate, m, -1, 1)
         if ok:
             hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, other, first
 
@@ -89,14 +92,14 @@ def _walk_down(board, h, a0, b0, count, olds):
     """Take for the moment the stair the walk comes down: (a0 - k, b0 - k), k < ``count``, in
     that order (the author adds them to his path); the old values into ``olds``."""
     for k in range(count):
-        olds[k] = base._take(board, h, a0 - k, b0 - k, k)
+        olds[k] = _take(board, h, a0 - k, b0 - k, k)
 
 
 @njit(cache=True)
 def _walk_up(board, h, a0, b0, count, olds):
     """Undo ``_walk_down``."""
     for k in range(count - 1, -1, -1):
-        base._untake(board, h, a0 - k, b0 - k, olds[k])
+        _untake(board, h, a0 - k, b0 - k, olds[k])
 
 
 @njit(cache=True)
@@ -105,17 +108,17 @@ def check_stair_at_start_convex_straight_3(board, f, fb):
     2026_0301_1, 2024_0717_3: an area; 2024_0717: a mid-across obstacle): per side, as is and
     turned left, the stair at start 3 beyond the column, more than one step away, the area under
     it balanced (W = B): with the stair from (hori - 1, vert - 1) down to (0, 3) taken for the
-    moment, a corner at (0, 3) (``base.check_corner``, turned as the big area) closing the small area:
+    moment, a corner at (0, 3) (``check_corner``, turned as the big area) closing the small area:
     forbid straight."""
     hits = np.zeros((4, 4), dtype=np.int64)
     _start_area(board, f, 3, hits)
     for i in range(4):
-        h, hori, vert, diff = base.frame_hit(f, hits, i, True)
+        h, hori, vert, diff = frame_hit(f, hits, i, True)
         if hori == 0 or diff != 0:
             continue
         olds = np.empty(hori, dtype=np.int64)
         _walk_down(board, h, hori - 1, vert - 1, hori, olds)
-        fired = base.check_corner(board, h, 0, 3, 0, 2, True, hori)
+        fired = check_corner(board, h, 0, 3, 0, 2, True, hori)
         _walk_up(board, h, hori - 1, vert - 1, hori, olds)
         if fired:
             S(fb, h, STAIR_START_CONVEX_STRAIGHT_3)
@@ -128,21 +131,21 @@ def check_stair_at_start_convex_straight_4(board, f, fb):
     2024_0610_5, 9_121670752, 2024_0627; with a start obstacle too: 2024_0725, 2024_0727_5): per
     side, as is and turned left, the stair at start 4 beyond the column. One more white cell than
     black: with the stair from (hori - 1, vert - 1) down to (0, 4) taken for the moment, a corner
-    at (0, 4) (``base.check_corner``, turned) closing the small area -- the area cannot be entered
+    at (0, 4) (``check_corner``, turned) closing the small area -- the area cannot be entered
     later: if a close obstacle closes the big area at (0, 2) (turned and mirrored), not now
     straight either: forbid straight; else forbid right and back. ``hori`` more black cells: with
     the stair from (hori, vert - 1) down to (0, 3) taken, a corner at (0, 3): forbid straight."""
     hits = np.zeros((4, 4), dtype=np.int64)
     _start_area(board, f, 4, hits)
     for i in range(4):
-        h, hori, vert, diff = base.frame_hit(f, hits, i, True)
+        h, hori, vert, diff = frame_hit(f, hits, i, True)
         if hori == 0:
             continue
         if diff == -1:
             olds = np.empty(hori, dtype=np.int64)
             _walk_down(board, h, hori - 1, vert - 1, hori, olds)
-            fired = base.check_corner(board, h, 0, 4, 0, 2, True, hori)
-            straight = fired and base.near_small(board, h, 0, 2, 1, 1, False, 1)
+            fired = check_corner(board, h, 0, 4, 0, 2, True, hori)
+            straight = fired and near_small(board, h, 0, 2, 1, 1, False, 1)
             _walk_up(board, h, hori - 1, vert - 1, hori, olds)
             if straight:
                 S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
@@ -152,10 +155,37 @@ def check_stair_at_start_convex_straight_4(board, f, fb):
         elif diff == hori:
             olds = np.empty(hori + 1, dtype=np.int64)
             _walk_down(board, h, hori, vert - 1, hori + 1, olds)
-            fired = base.check_corner(board, h, 0, 3, 0, 2, True, hori + 1)
+            fired = check_corner(board, h, 0, 3, 0, 2, True, hori + 1)
             _walk_up(board, h, hori, vert - 1, hori + 1, olds)
             if fired:
                 S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+
+
+@njit(cache=True)
+def check_stair_at_start_convex_straight_5(board, f, fb):
+    """``StairAtStartConvexStraight5`` (the author's examples 2025_0522: an area; 2024_0626:
+    across; 2024_0727_4: a start obstacle outside, mid-across up and down): per side, as is and
+    turned left, the stair at start 5 beyond the column, ``hori + 1`` more white cells than black
+    under it: with the stair from (hori, vert - 1) down to (0, 4) taken for the moment, a corner
+    at (0, 4) (``check_corner``, turned) closing the small area -- the area cannot be entered
+    later: if a close obstacle closes the big area at (0, 2) (turned and mirrored), forbid
+    straight; else forbid right and back."""
+    hits = np.zeros((4, 4), dtype=np.int64)
+    _start_area(board, f, 5, hits)
+    for i in range(4):
+        h, hori, vert, diff = frame_hit(f, hits, i, True)
+        if hori == 0 or diff != -(hori + 1):
+            continue
+        olds = np.empty(hori + 1, dtype=np.int64)
+        _walk_down(board, h, hori, vert - 1, hori + 1, olds)
+        fired = check_corner(board, h, 0, 4, 0, 2, True, hori + 1)
+        straight = fired and near_small(board, h, 0, 2, 1, 1, False, 1)
+        _walk_up(board, h, hori, vert - 1, hori + 1, olds)
+        if straight:
+            S(fb, h, STAIR_START_CONVEX_STRAIGHT_5)
+        elif fired:
+            R(fb, h, STAIR_START_CONVEX_STRAIGHT_5)
+            BACK(fb, h, STAIR_START_CONVEX_STRAIGHT_5)
 
 
 @njit(cache=True)
@@ -170,7 +200,7 @@ def check_remote_stair_mid_across(board, f, fb):
     (-4, 1), closed at (-5, 1) -- is balanced (B = W, black = the colour of its first cell), the
     walk cannot enter it now: forbid straight (and left, as is)."""
     n = board[1][M_N]
-    ok, out, counts = base.corner_hits(board, f, np.zeros((0, 4), dtype=np.int64))
+    ok, out, counts = corner_hits(board, f, np.zeros((0, 4), dtype=np.int64))
     if not ok:
         return
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
@@ -213,7 +243,7 @@ def check_remote_stair_mid_across(board, f, fb):
             continue
         gate[m, 0], gate[m, 1] = -4, 1
         m += 1
-        ok, black, white = base.gate_area(board, h, gate, m, 1, -1, extra, False)
+        ok, black, white = gate_area(board, h, gate, m, 1, -1, extra, False)
         if ok and black == white:
             S(fb, h, REMOTE_STAIR_MID_ACROSS)
             if j == 0:
