@@ -21,7 +21,7 @@ from math import factorial, prod
 
 from gridsolve.native_rules import edgematching_scan as scan_mod
 from gridsolve.native_rules.edgematching_estimate import tree_estimate
-from gridsolve.native_rules.edgematching_orders import OPEN_FIT, SUPPLY, order_estimate
+from gridsolve.native_rules.edgematching_orders import BELOW, MATCH, OPEN_FIT, SUPPLY, order_estimate
 from gridsolve.native_rules.edgematching_table import Search, build
 from gridsolve.puzzles.formats import read
 
@@ -56,8 +56,9 @@ def owen_board(n: int):
     return read(str(data("edgematching", "brendan-owen", f"pieces_{n:02d}x{n:02d}.txt")))[0].puzzle
 
 
-def variants(n: int, probes: int) -> tuple[list[dict], list[list]]:
-    """The trees of the candidate improvements on the n x n board, two seeds each."""
+def variants(n: int, probes: int, kinds: str = "") -> tuple[list[dict], list[list]]:
+    """The trees of the candidate improvements on the n x n board, two seeds each (only the
+    ``kinds`` given, comma separated, if any: order, anchor, check)."""
     puzzle = owen_board(n)
     corners = [p for p in range(1, puzzle.n + 1) if puzzle.tiles[p - 1].count(0) == 2]
     rows_first = [(r, c) for r in range(n) for c in range(n)]
@@ -89,7 +90,15 @@ def variants(n: int, probes: int) -> tuple[list[dict], list[list]]:
     cases += [("anchor", f"corner piece {corners[0]} at the far corner, row scan", rows_first,
                (corners[0], (n - 1, n - 1)), 0),
               ("check", "open squares next to placed ones still fit", rows_first, start, OPEN_FIT),
-              ("check", "colour supply >= frontier demand", rows_first, start, SUPPLY)]
+              ("check", "colour supply >= frontier demand", rows_first, start, SUPPLY),
+              ("check", "per (class, side, colour): open squares with one placed neighbour <= unused "
+               "pieces that fit them (the counter the kernel could keep)", rows_first, start, BELOW),
+              ("check", "open squares next to placed ones take distinct fitting pieces (Hall, a "
+               "matching)", rows_first, start, MATCH),
+              ("check", "both counts and open squares fit", rows_first, start, BELOW | OPEN_FIT)]
+    if kinds:
+        cases = [case for case in cases if case[0] in kinds.split(",")
+                 or case[1] == "row scan (the engine)"]
     out, table = [], []
     for what, name, order, anchor, checks in cases:
         cpu = time.process_time()
@@ -119,11 +128,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--count-up-to", type=int, default=6, help="complete counts up to this size")
     ap.add_argument("--variants", type=int, default=0, help="compare the candidate trees on this board")
     ap.add_argument("--variant-probes", type=int, default=1_000_000)
+    ap.add_argument("--variant-kinds", default="", help="only these kinds (order,anchor,check), "
+                    "and the engine's row scan")
     args = ap.parse_args(argv)
     if args.variants:
         n = args.variants
-        out, table = variants(n, args.variant_probes)
-        publish(f"{NAME}_variants", "".join([
+        out, table = variants(n, args.variant_probes, args.variant_kinds)
+        publish(f"{NAME}_variants{'_' + args.variant_kinds.replace(',', '_') if args.variant_kinds else ''}",
+                "".join([
             f"# Edge matching: tree sizes of candidate improvements, Owen {n}x{n}\n\n",
             stamp(command("edgematching-tree", argv)), "\n",
             f"Knuth's estimate of the exact search ({args.variant_probes:,} probes, two seeds; "

@@ -7,7 +7,13 @@ against all its placed neighbours, whatever side they are on) but takes any orde
 Checks (a bit mask; a candidate counts only when it passes them):
 ``OPEN_FIT`` every open square next to a placed one still has an unused piece that fits the
 placed sides; ``SUPPLY`` for every colour, the unused pieces carry at least as many sides of it
-as the placed pieces turn towards open squares.
+as the placed pieces turn towards open squares (their difference is always even: every colour
+has an even number of sides, and the placed ones pair up except those facing open squares --
+so a parity test never prunes); ``BELOW`` the open squares with one placed neighbour, grouped
+by class, side and colour, are no more than the unused pieces that fit each group (a count
+kept per (class, colour) by the kernel, the incremental form of ``OPEN_FIT``); ``MATCH`` the
+open squares next to placed ones can take *distinct* unused pieces at once (Hall's condition,
+a bipartite matching: the strongest check of this family, the bound on what counts can give).
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
 from ._numba import njit
 from .edgematching_estimate import tally
 
-OPEN_FIT, SUPPLY = 1, 2
+OPEN_FIT, SUPPLY, BELOW, MATCH = 1, 2, 4, 8
 SIDES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left
 
 
@@ -43,6 +49,13 @@ def setup(puzzle: EdgeMatchingPuzzle, order, anchor: tuple[int, tuple[int, int]]
     return orient, cand, ncand, nb
 
 
+def classes_of(puzzle: EdgeMatchingPuzzle, order) -> np.ndarray:
+    """The frame class (0..8: top/middle/bottom row x left/middle/right column) per depth."""
+    def band(x, n):
+        return 0 if x == 0 else 2 if x == n - 1 else 1
+    return np.array([band(r, puzzle.rows) * 3 + band(c, puzzle.cols) for r, c in order], dtype=np.int64)
+
+
 @njit(cache=True)
 def fits_placed(orient, nb, placed, o, f, d):
     """Does oriented piece ``o`` on the square of depth ``f`` match its neighbours placed at
@@ -55,9 +68,116 @@ def fits_placed(orient, nb, placed, o, f, d):
 
 
 @njit(cache=True)
-def passes(orient, cand, ncand, nb, used, placed, d, checks, supply, demand):
+def open_squares(nb, n, d, out):
+    """The depths > d with a neighbour placed at depth <= d, into ``out``; their number."""
+    m = 0
+    for f in range(d + 1, n):
+        for s in range(4):
+            if 0 <= nb[f, s] <= d:
+                out[m] = f
+                m += 1
+                break
+    return m
+
+
+@njit(cache=True)
+def below_counts(orient, cand, ncand, nb, cls, used, placed, d, sq, m, ncol):
+    """``BELOW``: per group (class, side, colour) of open squares with one placed neighbour,
+    demand <= the unused pieces with an orientation of that class and that colour there."""
+    key = np.full(m, -1, dtype=np.int64)
+    for i in range(m):
+        f = sq[i]
+        known, side = 0, -1
+        for s in range(4):
+            if 0 <= nb[f, s] <= d:
+                known += 1
+                side = s
+        if known == 1:
+            colour = orient[placed[nb[f, side]], 1 + (side + 2) % 4]
+            key[i] = (cls[f] * 4 + side) * ncol + colour
+    seen = np.zeros(used.shape[0], dtype=np.bool_)
+    for i in range(m):
+        first = key[i] >= 0
+        for j in range(i):
+            first &= key[j] != key[i]
+        if not first:  # each group once
+            continue
+        dem = 0
+        for j in range(i, m):
+            dem += key[j] == key[i]
+        f = sq[i]
+        side = (key[i] // ncol) % 4
+        colour = key[i] % ncol
+        seen[:] = False
+        sup = 0
+        for j in range(ncand[f]):
+            o = cand[f, j]
+            pc = orient[o, 0]
+            if not used[pc] and not seen[pc] and orient[o, 1 + side] == colour:
+                seen[pc] = True
+                sup += 1
+        if sup < dem:
+            return False
+    return True
+
+
+@njit(cache=True)
+def hall_match(orient, cand, ncand, nb, used, placed, d, sq, m, npieces):
+    """``MATCH``: the open squares ``sq[:m]`` take distinct unused pieces that fit their placed
+    neighbours (augmenting paths, breadth first)."""
+    adj = np.zeros((m, npieces + 1), dtype=np.bool_)
+    for i in range(m):
+        f = sq[i]
+        for j in range(ncand[f]):
+            o = cand[f, j]
+            if not used[orient[o, 0]] and fits_placed(orient, nb, placed, o, f, d):
+                adj[i, orient[o, 0]] = True
+    owner = np.full(npieces + 1, -1, dtype=np.int64)  # square matched to each piece
+    mate = np.full(m, -1, dtype=np.int64)  # piece matched to each square
+    via = np.zeros(npieces + 1, dtype=np.int64)
+    queue = np.zeros(m, dtype=np.int64)
+    for i in range(m):
+        seen = np.zeros(npieces + 1, dtype=np.bool_)
+        queue[0] = i
+        head, tail, free = 0, 1, -1
+        while head < tail and free < 0:
+            s = queue[head]
+            head += 1
+            for p in range(1, npieces + 1):
+                if adj[s, p] and not seen[p]:
+                    seen[p] = True
+                    via[p] = s
+                    if owner[p] < 0:
+                        free = p
+                        break
+                    queue[tail] = owner[p]
+                    tail += 1
+        if free < 0:
+            return False
+        p = free
+        while True:  # flip the path back to square i
+            s = via[p]
+            prev = mate[s]
+            owner[p] = s
+            mate[s] = p
+            if s == i:
+                break
+            p = prev
+    return True
+
+
+@njit(cache=True)
+def passes(orient, cand, ncand, nb, cls, used, placed, d, checks, supply, demand, sq):
     """The forward checks after the square of depth ``d`` is placed."""
     n = ncand.shape[0]
+    if checks & 12:
+        m = open_squares(nb, n, d, sq)
+        if checks & 4 and not below_counts(orient, cand, ncand, nb, cls, used, placed, d, sq, m,
+                                           supply.shape[0]):
+            return False
+        if checks & 8 and not hall_match(orient, cand, ncand, nb, used, placed, d, sq, m,
+                                         used.shape[0] - 1):
+            return False
     if checks & 2:
         supply[:] = 0
         demand[:] = 0
@@ -93,7 +213,7 @@ def passes(orient, cand, ncand, nb, used, placed, d, checks, supply, demand):
 
 
 @njit(cache=True)
-def probe_order(orient, cand, ncand, nb, npieces, ncol, checks, probes, seed):
+def probe_order(orient, cand, ncand, nb, cls, npieces, ncol, checks, probes, seed):
     """Mean over ``probes`` random descents of the products of candidate counts, per depth
     (index d + 1: nodes with d + 1 squares placed), as ``edgematching_estimate.probe_tree``."""
     np.random.seed(seed)
@@ -104,6 +224,7 @@ def probe_order(orient, cand, ncand, nb, npieces, ncol, checks, probes, seed):
     fit = np.zeros(max(1, orient.shape[0]), dtype=np.int64)
     supply = np.zeros(ncol, dtype=np.int64)
     demand = np.zeros(ncol, dtype=np.int64)
+    sq = np.zeros(n, dtype=np.int64)
     for _ in range(probes):
         weight = 1.0
         d = 0
@@ -116,7 +237,7 @@ def probe_order(orient, cand, ncand, nb, npieces, ncol, checks, probes, seed):
                 if checks:
                     placed[d] = o
                     used[orient[o, 0]] = True
-                    ok = passes(orient, cand, ncand, nb, used, placed, d, checks, supply, demand)
+                    ok = passes(orient, cand, ncand, nb, cls, used, placed, d, checks, supply, demand, sq)
                     used[orient[o, 0]] = False
                     if not ok:
                         continue
@@ -139,7 +260,8 @@ def order_estimate(puzzle: EdgeMatchingPuzzle, order, anchor=None, checks: int =
     squares in ``order`` (a list of (row, col)), with the ``anchor`` and ``checks`` above."""
     orient, cand, ncand, nb = setup(puzzle, order, anchor)
     ncol = int(orient[:, 1:].max()) + 1 if len(orient) else 1
-    return probe_order(orient, cand, ncand, nb, puzzle.n, ncol, checks, probes, seed)
+    return probe_order(orient, cand, ncand, nb, classes_of(puzzle, order), puzzle.n, ncol, checks,
+                       probes, seed)
 
 
-__all__ = ["OPEN_FIT", "SUPPLY", "order_estimate", "probe_order", "setup"]
+__all__ = ["BELOW", "MATCH", "OPEN_FIT", "SUPPLY", "classes_of", "order_estimate", "probe_order", "setup"]
