@@ -22,7 +22,7 @@ from math import factorial, prod
 from gridsolve.native_rules import edgematching_scan as scan_mod
 from gridsolve.native_rules.edgematching_estimate import tree_estimate
 from gridsolve.native_rules.edgematching_lookahead import CountedSearch
-from gridsolve.native_rules.edgematching_orders import BELOW, MATCH, OPEN_FIT, SUPPLY, order_estimate
+from gridsolve.native_rules.edgematching_orders import BELOW, MATCH, NEXT, OPEN_FIT, SUPPLY, order_estimate
 from gridsolve.native_rules.edgematching_table import Search, build
 from gridsolve.puzzles.formats import read
 
@@ -90,6 +90,8 @@ def variants(n: int, probes: int, kinds: str = "") -> tuple[list[dict], list[lis
               for p in corners for name, o in (("row scan", rows_first), ("column scan", cols_first))]
     cases += [("anchor", f"corner piece {corners[0]} at the far corner, row scan", rows_first,
                (corners[0], (n - 1, n - 1)), 0),
+              ("check", "the next square alone still fits (this removes only the plain tree's leaves, "
+               "which cost the same test one square later)", rows_first, start, NEXT),
               ("check", "open squares next to placed ones still fit", rows_first, start, OPEN_FIT),
               ("check", "colour supply >= frontier demand", rows_first, start, SUPPLY),
               ("check", "per (class, side, colour): open squares with one placed neighbour <= unused "

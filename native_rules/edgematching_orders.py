@@ -13,7 +13,10 @@ so a parity test never prunes); ``BELOW`` the open squares with one placed neigh
 by class, side and colour, are no more than the unused pieces that fit each group (a count
 kept per (class, colour) by the kernel, the incremental form of ``OPEN_FIT``); ``MATCH`` the
 open squares next to placed ones can take *distinct* unused pieces at once (Hall's condition,
-a bipartite matching: the strongest check of this family, the bound on what counts can give).
+a bipartite matching: the strongest check of this family, the bound on what counts can give);
+``NEXT`` the next square of the order alone still has an unused piece that fits: this only
+removes the leaves of the plain tree, whose cost is the same test one square later -- the
+yardstick for how much of a check's smaller tree is real saving.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
 from ._numba import njit
 from .edgematching_estimate import tally
 
-OPEN_FIT, SUPPLY, BELOW, MATCH = 1, 2, 4, 8
+OPEN_FIT, SUPPLY, BELOW, MATCH, NEXT = 1, 2, 4, 8, 16
 SIDES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left
 
 
@@ -194,8 +197,8 @@ def passes(orient, cand, ncand, nb, cls, used, placed, d, checks, supply, demand
         for c in range(1, supply.shape[0]):
             if demand[c] > supply[c]:
                 return False
-    if checks & 1:
-        for f in range(d + 1, n):
+    if checks & 17:
+        for f in range(d + 1, n if checks & 1 else min(n, d + 2)):
             near = False
             for s in range(4):
                 near |= 0 <= nb[f, s] <= d
@@ -264,4 +267,4 @@ def order_estimate(puzzle: EdgeMatchingPuzzle, order, anchor=None, checks: int =
                        probes, seed)
 
 
-__all__ = ["BELOW", "MATCH", "OPEN_FIT", "SUPPLY", "classes_of", "order_estimate", "probe_order", "setup"]
+__all__ = ["BELOW", "MATCH", "NEXT", "OPEN_FIT", "SUPPLY", "classes_of", "order_estimate", "probe_order", "setup"]
