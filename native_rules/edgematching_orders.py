@@ -16,7 +16,11 @@ open squares next to placed ones can take *distinct* unused pieces at once (Hall
 a bipartite matching: the strongest check of this family, the bound on what counts can give);
 ``NEXT`` the next square of the order alone still has an unused piece that fits: this only
 removes the leaves of the plain tree, whose cost is the same test one square later -- the
-yardstick for how much of a check's smaller tree is real saving.
+yardstick for how much of a check's smaller tree is real saving; ``ROWS`` (row scans only) the
+rest of the current row and the placed-below part of the next row can still be chained from
+unused pieces, each square on its own (pieces may repeat: a reachable-colour sweep per row);
+``BAND`` (with ``ROWS``) the rest of the current row and the next row below it together, as
+one sweep over (right colour in this row, right colour in the next) -- the two-row band.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
 from ._numba import njit
 from .edgematching_estimate import tally
 
-OPEN_FIT, SUPPLY, BELOW, MATCH, NEXT = 1, 2, 4, 8, 16
+OPEN_FIT, SUPPLY, BELOW, MATCH, NEXT, ROWS, BAND = 1, 2, 4, 8, 16, 32, 64
 SIDES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left
 
 
@@ -170,9 +174,123 @@ def hall_match(orient, cand, ncand, nb, used, placed, d, sq, m, npieces):
 
 
 @njit(cache=True)
+def chain(orient, cand, ncand, nb, used, placed, d, fs, m, start):
+    """Can the squares ``fs[:m]`` (left to right in one row) be filled by unused pieces that fit
+    their placed top neighbours and chain left to right from colour ``start`` (pieces may
+    repeat)? A sweep of the reachable right colours."""
+    reach = np.zeros(64, dtype=np.bool_)
+    reach[start] = True
+    nxt = np.zeros(64, dtype=np.bool_)
+    for i in range(m):
+        f = fs[i]
+        e = nb[f, 0]
+        nxt[:] = False
+        any_ = False
+        for j in range(ncand[f]):
+            o = cand[f, j]
+            if used[orient[o, 0]] or not reach[orient[o, 4]]:
+                continue
+            if 0 <= e <= d and orient[placed[e], 3] != orient[o, 1]:
+                continue
+            nxt[orient[o, 2]] = True
+            any_ = True
+        if not any_:
+            return False
+        reach[:] = nxt
+    return True
+
+
+@njit(cache=True)
+def rows_ahead(orient, cand, ncand, nb, used, placed, d, fs):
+    """``ROWS``: the rest of square d's row, then the next row as far as its top neighbours
+    are placed (row scans: ``nb`` right = d + 1 within a row)."""
+    m = 0
+    f = d
+    while nb[f, 1] > d:  # the squares right of d
+        f = nb[f, 1]
+        fs[m] = f
+        m += 1
+    if m and not chain(orient, cand, ncand, nb, used, placed, d, fs, m, orient[placed[d], 2]):
+        return False
+    # the next row: from its left end while the square above is placed
+    f = nb[d, 2]
+    if f < 0:
+        return True
+    while nb[f, 3] >= 0:
+        f = nb[f, 3]
+    m = 0
+    while f >= 0 and 0 <= nb[f, 0] <= d:
+        fs[m] = f
+        m += 1
+        f = nb[f, 1]
+    return m == 0 or chain(orient, cand, ncand, nb, used, placed, d, fs, m, 0)
+
+
+@njit(cache=True)
+def band(orient, cand, ncand, nb, used, placed, d, fs):
+    """``BAND``: the squares right of d and the whole next row under them, swept column by
+    column over the pairs (right colour in d's row, right colour in the next row); the next
+    row's left part (under placed squares) first, as in ``rows_ahead``. Pieces may repeat
+    (except within one column)."""
+    below = nb[d, 2]
+    if below < 0 or nb[d, 1] < 0:  # last row, or nothing left of this row
+        return True
+    f = below
+    while nb[f, 3] >= 0:
+        f = nb[f, 3]
+    # the next row's prefix (its squares under placed ones): reachable right colours
+    reach1 = np.zeros(64, dtype=np.bool_)
+    reach1[0] = True
+    nxt1 = np.zeros(64, dtype=np.bool_)
+    while True:
+        e = nb[f, 0]
+        nxt1[:] = False
+        for j in range(ncand[f]):
+            o = cand[f, j]
+            if not used[orient[o, 0]] and reach1[orient[o, 4]] and orient[placed[e], 3] == orient[o, 1]:
+                nxt1[orient[o, 2]] = True
+        reach1[:] = nxt1
+        if f == below:
+            break
+        f = nb[f, 1]
+    reach = np.zeros((64, 64), dtype=np.bool_)
+    a = orient[placed[d], 2]
+    for b in range(64):
+        reach[a, b] = reach1[b]
+    nxt = np.zeros((64, 64), dtype=np.bool_)
+    f1 = d
+    while nb[f1, 1] > d:
+        f1 = nb[f1, 1]
+        f2 = nb[f1, 2]
+        e = nb[f1, 0]
+        nxt[:, :] = False
+        any_ = False
+        for j in range(ncand[f1]):
+            o1 = cand[f1, j]
+            if used[orient[o1, 0]] or (0 <= e <= d and orient[placed[e], 3] != orient[o1, 1]):
+                continue
+            l1 = orient[o1, 4]
+            for k in range(ncand[f2]):
+                o2 = cand[f2, k]
+                if (used[orient[o2, 0]] or orient[o2, 0] == orient[o1, 0]
+                        or orient[o2, 1] != orient[o1, 3] or not reach[l1, orient[o2, 4]]):
+                    continue
+                nxt[orient[o1, 2], orient[o2, 2]] = True
+                any_ = True
+        if not any_:
+            return False
+        reach[:, :] = nxt
+    return True
+
+
+@njit(cache=True)
 def passes(orient, cand, ncand, nb, cls, used, placed, d, checks, supply, demand, sq):
     """The forward checks after the square of depth ``d`` is placed."""
     n = ncand.shape[0]
+    if checks & 32 and not rows_ahead(orient, cand, ncand, nb, used, placed, d, sq):
+        return False
+    if checks & 64 and not band(orient, cand, ncand, nb, used, placed, d, sq):
+        return False
     if checks & 12:
         m = open_squares(nb, n, d, sq)
         if checks & 4 and not below_counts(orient, cand, ncand, nb, cls, used, placed, d, sq, m,
@@ -267,4 +385,4 @@ def order_estimate(puzzle: EdgeMatchingPuzzle, order, anchor=None, checks: int =
                        probes, seed)
 
 
-__all__ = ["BELOW", "MATCH", "NEXT", "OPEN_FIT", "SUPPLY", "classes_of", "order_estimate", "probe_order", "setup"]
+__all__ = ["BAND", "BELOW", "MATCH", "NEXT", "OPEN_FIT", "ROWS", "SUPPLY", "classes_of", "order_estimate", "probe_order", "setup"]
