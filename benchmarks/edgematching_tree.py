@@ -22,7 +22,7 @@ from math import factorial, prod
 from gridsolve.native_rules import edgematching_scan as scan_mod
 from gridsolve.native_rules.edgematching_estimate import tree_estimate
 from gridsolve.native_rules.edgematching_lookahead import CountedSearch
-from gridsolve.native_rules.edgematching_orders import BAND, BELOW, MATCH, NEXT, OPEN_FIT, ROWS, SUPPLY, order_estimate
+from gridsolve.native_rules.edgematching_orders import BAND, BELOW, MATCH, NEXT, OPEN_FIT, ROW_END, ROWS, SUPPLY, order_estimate
 from gridsolve.native_rules.edgematching_table import Search, build
 from gridsolve.puzzles.formats import read
 
@@ -102,7 +102,8 @@ def variants(n: int, probes: int, kinds: str = "") -> tuple[list[dict], list[lis
               ("check", "the rest of the row and the next row under placed squares can be chained "
                "(pieces may repeat)", rows_first, start, ROWS),
               ("check", "... and the rest of the row with the next row under it as a two-row band",
-               rows_first, start, ROWS | BAND)]
+               rows_first, start, ROWS | BAND),
+              ("check", "the row sweep only when a row is complete", rows_first, start, ROWS | ROW_END)]
     if kinds:
         cases = [case for case in cases if case[0] in kinds.split(",")
                  or case[1] == "row scan (the engine)"]

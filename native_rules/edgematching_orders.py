@@ -20,7 +20,9 @@ yardstick for how much of a check's smaller tree is real saving; ``ROWS`` (row s
 rest of the current row and the placed-below part of the next row can still be chained from
 unused pieces, each square on its own (pieces may repeat: a reachable-colour sweep per row);
 ``BAND`` (with ``ROWS``) the rest of the current row and the next row below it together, as
-one sweep over (right colour in this row, right colour in the next) -- the two-row band.
+one sweep over (right colour in this row, right colour in the next) -- the two-row band;
+``ROW_END`` (with ``ROWS``) only when a row is complete: the sweep of the next row, its cost
+spread over the row's placements.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
 from ._numba import njit
 from .edgematching_estimate import tally
 
-OPEN_FIT, SUPPLY, BELOW, MATCH, NEXT, ROWS, BAND = 1, 2, 4, 8, 16, 32, 64
+OPEN_FIT, SUPPLY, BELOW, MATCH, NEXT, ROWS, BAND, ROW_END = 1, 2, 4, 8, 16, 32, 64, 128
 SIDES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left
 
 
@@ -287,6 +289,8 @@ def band(orient, cand, ncand, nb, used, placed, d, fs):
 def passes(orient, cand, ncand, nb, cls, used, placed, d, checks, supply, demand, sq):
     """The forward checks after the square of depth ``d`` is placed."""
     n = ncand.shape[0]
+    if checks & 128 and nb[d, 1] >= 0:
+        return True
     if checks & 32 and not rows_ahead(orient, cand, ncand, nb, used, placed, d, sq):
         return False
     if checks & 64 and not band(orient, cand, ncand, nb, used, placed, d, sq):
@@ -385,4 +389,4 @@ def order_estimate(puzzle: EdgeMatchingPuzzle, order, anchor=None, checks: int =
                        probes, seed)
 
 
-__all__ = ["BAND", "BELOW", "MATCH", "NEXT", "OPEN_FIT", "ROWS", "SUPPLY", "classes_of", "order_estimate", "probe_order", "setup"]
+__all__ = ["BAND", "BELOW", "MATCH", "NEXT", "OPEN_FIT", "ROWS", "ROW_END", "SUPPLY", "classes_of", "order_estimate", "probe_order", "setup"]

@@ -207,7 +207,7 @@ def test_climbs_with_the_frame_fixed_or_scanned_score_what_the_checker_counts():
 def test_the_tree_estimate_matches_a_complete_count():
     from gridsolve.native_rules import edgematching_scan as scan_mod
     from gridsolve.native_rules.edgematching_estimate import tree_estimate
-    from gridsolve.native_rules.edgematching_orders import BAND, BELOW, MATCH, NEXT, OPEN_FIT, ROWS, SUPPLY, order_estimate
+    from gridsolve.native_rules.edgematching_orders import BAND, BELOW, MATCH, NEXT, OPEN_FIT, ROW_END, ROWS, SUPPLY, order_estimate
     from gridsolve.native_rules.edgematching_table import Search, build
     from gridsolve.puzzles.edgematching import symmetry_anchor
 
@@ -225,7 +225,7 @@ def test_the_tree_estimate_matches_a_complete_count():
     est = order_estimate(puzzle, rows, anchor, probes=200_000)
     assert abs(est[1:].sum() / s.nodes - 1) < 0.1
     assert abs(est[-1] - boards) <= max(1, 0.2 * boards)
-    for checks in (OPEN_FIT | SUPPLY, BELOW, MATCH, NEXT, ROWS, ROWS | BAND):
+    for checks in (OPEN_FIT | SUPPLY, BELOW, MATCH, NEXT, ROWS, ROWS | BAND, ROWS | ROW_END):
         checked = order_estimate(puzzle, rows, anchor, checks, probes=50_000)
         assert checked[1:].sum() < est[1:].sum(), checks  # a smaller tree, the same boards
         assert abs(checked[-1] - boards) <= max(1, 0.2 * boards), checks
