@@ -21,7 +21,8 @@ from math import factorial, prod
 
 from gridsolve.native_rules import edgematching_scan as scan_mod
 from gridsolve.native_rules.edgematching_estimate import tree_estimate
-from gridsolve.native_rules.edgematching_orders import OPEN_FIT, SUPPLY, order_estimate
+from gridsolve.native_rules.edgematching_lookahead import CountedSearch
+from gridsolve.native_rules.edgematching_orders import BAND, BELOW, MATCH, NEXT, OPEN_FIT, ROW_END, ROWS, SUPPLY, order_estimate
 from gridsolve.native_rules.edgematching_table import Search, build
 from gridsolve.puzzles.formats import read
 
@@ -56,8 +57,9 @@ def owen_board(n: int):
     return read(str(data("edgematching", "brendan-owen", f"pieces_{n:02d}x{n:02d}.txt")))[0].puzzle
 
 
-def variants(n: int, probes: int) -> tuple[list[dict], list[list]]:
-    """The trees of the candidate improvements on the n x n board, two seeds each."""
+def variants(n: int, probes: int, kinds: str = "") -> tuple[list[dict], list[list]]:
+    """The trees of the candidate improvements on the n x n board, two seeds each (only the
+    ``kinds`` given, comma separated, if any: order, anchor, check)."""
     puzzle = owen_board(n)
     corners = [p for p in range(1, puzzle.n + 1) if puzzle.tiles[p - 1].count(0) == 2]
     rows_first = [(r, c) for r in range(n) for c in range(n)]
@@ -88,8 +90,23 @@ def variants(n: int, probes: int) -> tuple[list[dict], list[list]]:
               for p in corners for name, o in (("row scan", rows_first), ("column scan", cols_first))]
     cases += [("anchor", f"corner piece {corners[0]} at the far corner, row scan", rows_first,
                (corners[0], (n - 1, n - 1)), 0),
+              ("check", "the next square alone still fits (this removes only the plain tree's leaves, "
+               "which cost the same test one square later)", rows_first, start, NEXT),
               ("check", "open squares next to placed ones still fit", rows_first, start, OPEN_FIT),
-              ("check", "colour supply >= frontier demand", rows_first, start, SUPPLY)]
+              ("check", "colour supply >= frontier demand", rows_first, start, SUPPLY),
+              ("check", "per (class, side, colour): open squares with one placed neighbour <= unused "
+               "pieces that fit them (the counter the kernel could keep)", rows_first, start, BELOW),
+              ("check", "open squares next to placed ones take distinct fitting pieces (Hall, a "
+               "matching)", rows_first, start, MATCH),
+              ("check", "both counts and open squares fit", rows_first, start, BELOW | OPEN_FIT),
+              ("check", "the rest of the row and the next row under placed squares can be chained "
+               "(pieces may repeat)", rows_first, start, ROWS),
+              ("check", "... and the rest of the row with the next row under it as a two-row band",
+               rows_first, start, ROWS | BAND),
+              ("check", "the row sweep only when a row is complete", rows_first, start, ROWS | ROW_END)]
+    if kinds:
+        cases = [case for case in cases if case[0] in kinds.split(",")
+                 or case[1] == "row scan (the engine)"]
     out, table = [], []
     for what, name, order, anchor, checks in cases:
         cpu = time.process_time()
@@ -103,9 +120,10 @@ def variants(n: int, probes: int) -> tuple[list[dict], list[list]]:
     return out, table
 
 
-def complete_count(puzzle) -> tuple[int, int, float]:
-    """(placements, boards up to rotation, CPU seconds) of one complete scan."""
-    s = Search(build(puzzle))
+def complete_count(puzzle, kind=Search) -> tuple[int, int, float]:
+    """(placements, boards up to rotation, CPU seconds) of one complete scan (``kind``: the
+    plain kernel's ``Search`` or the counter check's ``CountedSearch``)."""
+    s = kind(build(puzzle))
     boards, cpu = 0, time.process_time()
     while (code := s.step()) != scan_mod.EXHAUSTED:
         boards += code == scan_mod.FOUND
@@ -119,11 +137,14 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--count-up-to", type=int, default=6, help="complete counts up to this size")
     ap.add_argument("--variants", type=int, default=0, help="compare the candidate trees on this board")
     ap.add_argument("--variant-probes", type=int, default=1_000_000)
+    ap.add_argument("--variant-kinds", default="", help="only these kinds (order,anchor,check), "
+                    "and the engine's row scan")
     args = ap.parse_args(argv)
     if args.variants:
         n = args.variants
-        out, table = variants(n, args.variant_probes)
-        publish(f"{NAME}_variants", "".join([
+        out, table = variants(n, args.variant_probes, args.variant_kinds)
+        publish(f"{NAME}_variants{'_' + args.variant_kinds.replace(',', '_') if args.variant_kinds else ''}",
+                "".join([
             f"# Edge matching: tree sizes of candidate improvements, Owen {n}x{n}\n\n",
             stamp(command("edgematching-tree", argv)), "\n",
             f"Knuth's estimate of the exact search ({args.variant_probes:,} probes, two seeds; "
@@ -147,6 +168,9 @@ def main(argv: list[str]) -> int:
             nodes, boards, secs = complete_count(puzzle)
             row.update(counted_nodes=nodes, boards_up_to_rotation=boards, count_cpu_seconds=round(secs, 2),
                        placements_per_cpu_second=round(nodes / secs) if secs else "")
+            nodes, boards2, secs = complete_count(puzzle, CountedSearch)
+            assert boards2 == boards, (boards, boards2)
+            row.update(counter_check_nodes=nodes, counter_check_cpu_seconds=round(secs, 2))
         rows.append(row)
         table.append([row["board"], f"{row['estimated_nodes']:.2g}",
                       f"{row['widest_depth']} ({row['estimated_widest']:.2g})",
@@ -154,7 +178,9 @@ def main(argv: list[str]) -> int:
                       row.get("boards_up_to_rotation", ""),
                       f"{row['placements_per_cpu_second'] / 1e6:.0f} M"
                       if row.get("placements_per_cpu_second") else "",
-                      f"{row['owen_model_solutions']:.2g}", f"{row['nodes_per_solution']:.2g}"])
+                      f"{row['owen_model_solutions']:.2g}", f"{row['nodes_per_solution']:.2g}",
+                      f"{row['counter_check_nodes']:,} in {row['counter_check_cpu_seconds']} s "
+                      f"(plain: {row['count_cpu_seconds']} s)" if "counter_check_nodes" in row else ""])
         print(row, flush=True)
     report = ["# Edge matching: the size of the engine's exact search tree\n\n",
               stamp(command("edgematching-tree", argv)), "\n",
@@ -162,6 +188,7 @@ def main(argv: list[str]) -> int:
               "symmetry reduction as the search); complete counts where affordable.\n\n",
               markdown_table(["board", "estimated nodes", "widest depth (nodes)", "counted nodes",
                               "boards up to rotation", "placements per CPU s",
-                              "Owen's model: boards", "nodes per board (model)"], table)]
+                              "Owen's model: boards", "nodes per board (model)",
+                              "with the counter check (edgematching_lookahead): placements, CPU"], table)]
     publish(NAME, "".join(report), rows)
     return 0

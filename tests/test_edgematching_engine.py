@@ -207,7 +207,7 @@ def test_climbs_with_the_frame_fixed_or_scanned_score_what_the_checker_counts():
 def test_the_tree_estimate_matches_a_complete_count():
     from gridsolve.native_rules import edgematching_scan as scan_mod
     from gridsolve.native_rules.edgematching_estimate import tree_estimate
-    from gridsolve.native_rules.edgematching_orders import OPEN_FIT, SUPPLY, order_estimate
+    from gridsolve.native_rules.edgematching_orders import BAND, BELOW, MATCH, NEXT, OPEN_FIT, ROW_END, ROWS, SUPPLY, order_estimate
     from gridsolve.native_rules.edgematching_table import Search, build
     from gridsolve.puzzles.edgematching import symmetry_anchor
 
@@ -225,9 +225,10 @@ def test_the_tree_estimate_matches_a_complete_count():
     est = order_estimate(puzzle, rows, anchor, probes=200_000)
     assert abs(est[1:].sum() / s.nodes - 1) < 0.1
     assert abs(est[-1] - boards) <= max(1, 0.2 * boards)
-    checked = order_estimate(puzzle, rows, anchor, OPEN_FIT | SUPPLY, probes=50_000)
-    assert checked[1:].sum() < est[1:].sum()  # a smaller tree, the same boards
-    assert abs(checked[-1] - boards) <= max(1, 0.2 * boards)
+    for checks in (OPEN_FIT | SUPPLY, BELOW, MATCH, NEXT, ROWS, ROWS | BAND, ROWS | ROW_END):
+        checked = order_estimate(puzzle, rows, anchor, checks, probes=50_000)
+        assert checked[1:].sum() < est[1:].sum(), checks  # a smaller tree, the same boards
+        assert abs(checked[-1] - boards) <= max(1, 0.2 * boards), checks
 
 
 def test_the_exact_kernel_and_the_break_kernel_walk_the_same_tree():
@@ -265,3 +266,27 @@ def test_the_anchor_square_of_a_square_board_holds_the_anchor_piece_alone():
     assert len({int(t.tpiece[p]) for key in range(t.base[0], t.base[0] + t.ncol ** 2)
                 for p in range(t.lo[key], t.exact[key])}) > 1
 
+
+
+def test_the_counter_check_finds_the_same_boards_in_a_smaller_tree():
+    # the forward check of edgematching_lookahead: same boards, in the same order, fewer placements
+    # (budgets of 1000 placements, so the resumes after a full board and a budget are exercised)
+    from gridsolve.native_rules import edgematching_scan as scan_mod
+    from gridsolve.native_rules.edgematching_lookahead import CountedSearch
+    from gridsolve.native_rules.edgematching_table import Search, build
+
+    puzzle, planted, _ = make("e2", 5, 6, 5, True, seed=3)
+    hinted = puzzle.with_changes(hints=[(*divmod(8, 6), *planted.placements[8])])
+    for p in (puzzle, hinted, make("e2", 5, 5, 4, True, seed=2)[0]):
+        walks = []
+        for kind in (Search, CountedSearch):
+            s = kind(build(p, order=3))
+            boards = []
+            while (code := s.step(1000)) != scan_mod.EXHAUSTED:
+                if code == scan_mod.FOUND:
+                    boards.append(s.board(p))
+            walks.append((s.nodes, boards))
+        assert walks[0][1] == walks[1][1] and walks[0][1]
+        assert walks[1][0] < walks[0][0]
+        for board in walks[1][1]:
+            assert check(p, board) == []
