@@ -21,8 +21,17 @@ from math import factorial, prod
 
 from gridsolve.native_rules import edgematching_scan as scan_mod
 from gridsolve.native_rules.edgematching_estimate import tree_estimate
-from gridsolve.native_rules.edgematching_lookahead import CountedSearch
-from gridsolve.native_rules.edgematching_orders import BAND, BELOW, MATCH, NEXT, OPEN_FIT, ROW_END, ROWS, SUPPLY, order_estimate
+from gridsolve.native_rules.edgematching_orders import (
+    BAND,
+    BELOW,
+    MATCH,
+    NEXT,
+    OPEN_FIT,
+    ROW_END,
+    ROWS,
+    SUPPLY,
+    order_estimate,
+)
 from gridsolve.native_rules.edgematching_table import Search, build
 from gridsolve.puzzles.formats import read
 
@@ -120,10 +129,9 @@ def variants(n: int, probes: int, kinds: str = "") -> tuple[list[dict], list[lis
     return out, table
 
 
-def complete_count(puzzle, kind=Search) -> tuple[int, int, float]:
-    """(placements, boards up to rotation, CPU seconds) of one complete scan (``kind``: the
-    plain kernel's ``Search`` or the counter check's ``CountedSearch``)."""
-    s = kind(build(puzzle))
+def complete_count(puzzle) -> tuple[int, int, float]:
+    """(placements, boards up to rotation, CPU seconds) of one complete scan."""
+    s = Search(build(puzzle))
     boards, cpu = 0, time.process_time()
     while (code := s.step()) != scan_mod.EXHAUSTED:
         boards += code == scan_mod.FOUND
@@ -168,9 +176,6 @@ def main(argv: list[str]) -> int:
             nodes, boards, secs = complete_count(puzzle)
             row.update(counted_nodes=nodes, boards_up_to_rotation=boards, count_cpu_seconds=round(secs, 2),
                        placements_per_cpu_second=round(nodes / secs) if secs else "")
-            nodes, boards2, secs = complete_count(puzzle, CountedSearch)
-            assert boards2 == boards, (boards, boards2)
-            row.update(counter_check_nodes=nodes, counter_check_cpu_seconds=round(secs, 2))
         rows.append(row)
         table.append([row["board"], f"{row['estimated_nodes']:.2g}",
                       f"{row['widest_depth']} ({row['estimated_widest']:.2g})",
@@ -178,9 +183,7 @@ def main(argv: list[str]) -> int:
                       row.get("boards_up_to_rotation", ""),
                       f"{row['placements_per_cpu_second'] / 1e6:.0f} M"
                       if row.get("placements_per_cpu_second") else "",
-                      f"{row['owen_model_solutions']:.2g}", f"{row['nodes_per_solution']:.2g}",
-                      f"{row['counter_check_nodes']:,} in {row['counter_check_cpu_seconds']} s "
-                      f"(plain: {row['count_cpu_seconds']} s)" if "counter_check_nodes" in row else ""])
+                      f"{row['owen_model_solutions']:.2g}", f"{row['nodes_per_solution']:.2g}"])
         print(row, flush=True)
     report = ["# Edge matching: the size of the engine's exact search tree\n\n",
               stamp(command("edgematching-tree", argv)), "\n",
@@ -188,7 +191,6 @@ def main(argv: list[str]) -> int:
               "symmetry reduction as the search); complete counts where affordable.\n\n",
               markdown_table(["board", "estimated nodes", "widest depth (nodes)", "counted nodes",
                               "boards up to rotation", "placements per CPU s",
-                              "Owen's model: boards", "nodes per board (model)",
-                              "with the counter check (edgematching_lookahead): placements, CPU"], table)]
+                              "Owen's model: boards", "nodes per board (model)"], table)]
     publish(NAME, "".join(report), rows)
     return 0

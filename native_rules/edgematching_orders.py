@@ -389,4 +389,5 @@ def order_estimate(puzzle: EdgeMatchingPuzzle, order, anchor=None, checks: int =
                        probes, seed)
 
 
-__all__ = ["BAND", "BELOW", "MATCH", "NEXT", "OPEN_FIT", "ROWS", "ROW_END", "SUPPLY", "classes_of", "order_estimate", "probe_order", "setup"]
+__all__ = ["BAND", "BELOW", "MATCH", "NEXT", "OPEN_FIT", "ROWS", "ROW_END", "SUPPLY", "classes_of",
+           "order_estimate", "probe_order", "setup"]
