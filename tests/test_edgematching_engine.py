@@ -205,19 +205,9 @@ def test_climbs_with_the_frame_fixed_or_scanned_score_what_the_checker_counts():
 
 
 def test_the_tree_estimate_matches_a_complete_count():
+    from gridsolve.native_rules import edgematching_orders as orders
     from gridsolve.native_rules import edgematching_scan as scan_mod
     from gridsolve.native_rules.edgematching_estimate import tree_estimate
-    from gridsolve.native_rules.edgematching_orders import (
-        BAND,
-        BELOW,
-        MATCH,
-        NEXT,
-        OPEN_FIT,
-        ROW_END,
-        ROWS,
-        SUPPLY,
-        order_estimate,
-    )
     from gridsolve.native_rules.edgematching_table import Search, build
     from gridsolve.puzzles.edgematching import symmetry_anchor
 
@@ -232,11 +222,12 @@ def test_the_tree_estimate_matches_a_complete_count():
     # the estimate for any order, anchor and checks: the engine's row scan, then with checks
     anchor = (symmetry_anchor(puzzle)[0], (0, 0))
     rows = [(r, c) for r in range(5) for c in range(5)]
-    est = order_estimate(puzzle, rows, anchor, probes=200_000)
+    est = orders.order_estimate(puzzle, rows, anchor, probes=200_000)
     assert abs(est[1:].sum() / s.nodes - 1) < 0.1
     assert abs(est[-1] - boards) <= max(1, 0.2 * boards)
-    for checks in (OPEN_FIT | SUPPLY, BELOW, MATCH, NEXT, ROWS, ROWS | BAND, ROWS | ROW_END):
-        checked = order_estimate(puzzle, rows, anchor, checks, probes=50_000)
+    for checks in (orders.OPEN_FIT | orders.SUPPLY, orders.BELOW, orders.MATCH, orders.NEXT, orders.ROWS,
+                   orders.ROWS | orders.BAND, orders.ROWS | orders.ROW_END):
+        checked = orders.order_estimate(puzzle, rows, anchor, checks, probes=50_000)
         assert checked[1:].sum() < est[1:].sum(), checks  # a smaller tree, the same boards
         assert abs(checked[-1] - boards) <= max(1, 0.2 * boards), checks
 
