@@ -20,8 +20,7 @@ from collections import Counter
 from math import factorial, prod
 
 from gridsolve.native_rules import edgematching_scan as scan_mod
-from gridsolve.native_rules.edgematching_estimate import tree_estimate
-from gridsolve.native_rules.edgematching_orders import (
+from gridsolve.native_rules.edgematching_checks import (
     BAND,
     BELOW,
     MATCH,
@@ -30,8 +29,9 @@ from gridsolve.native_rules.edgematching_orders import (
     ROW_END,
     ROWS,
     SUPPLY,
-    order_estimate,
 )
+from gridsolve.native_rules.edgematching_estimate import tree_estimate
+from gridsolve.native_rules.edgematching_orders import order_estimate
 from gridsolve.native_rules.edgematching_table import Search, build
 from gridsolve.puzzles.formats import read
 

@@ -205,6 +205,7 @@ def test_climbs_with_the_frame_fixed_or_scanned_score_what_the_checker_counts():
 
 
 def test_the_tree_estimate_matches_a_complete_count():
+    from gridsolve.native_rules import edgematching_checks as c
     from gridsolve.native_rules import edgematching_orders as orders
     from gridsolve.native_rules import edgematching_scan as scan_mod
     from gridsolve.native_rules.edgematching_estimate import tree_estimate
@@ -225,8 +226,7 @@ def test_the_tree_estimate_matches_a_complete_count():
     est = orders.order_estimate(puzzle, rows, anchor, probes=200_000)
     assert abs(est[1:].sum() / s.nodes - 1) < 0.1
     assert abs(est[-1] - boards) <= max(1, 0.2 * boards)
-    for checks in (orders.OPEN_FIT | orders.SUPPLY, orders.BELOW, orders.MATCH, orders.NEXT, orders.ROWS,
-                   orders.ROWS | orders.BAND, orders.ROWS | orders.ROW_END):
+    for checks in (c.OPEN_FIT | c.SUPPLY, c.BELOW, c.MATCH, c.NEXT, c.ROWS, c.ROWS | c.BAND, c.ROWS | c.ROW_END):
         checked = orders.order_estimate(puzzle, rows, anchor, checks, probes=50_000)
         assert checked[1:].sum() < est[1:].sum(), checks  # a smaller tree, the same boards
         assert abs(checked[-1] - boards) <= max(1, 0.2 * boards), checks
