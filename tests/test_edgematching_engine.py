@@ -226,7 +226,8 @@ def test_the_tree_estimate_matches_a_complete_count():
     est = orders.order_estimate(puzzle, rows, anchor, probes=200_000)
     assert abs(est[1:].sum() / s.nodes - 1) < 0.1
     assert abs(est[-1] - boards) <= max(1, 0.2 * boards)
-    for checks in (c.OPEN_FIT | c.SUPPLY, c.BELOW, c.MATCH, c.NEXT, c.ROWS, c.ROWS | c.BAND, c.ROWS | c.ROW_END):
+    for checks in (c.OPEN_FIT | c.SUPPLY, c.BELOW, c.MATCH, c.NEXT, c.ROWS, c.ROWS | c.BAND,
+                   c.ROWS | c.ROW_END):
         checked = orders.order_estimate(puzzle, rows, anchor, checks, probes=50_000)
         assert checked[1:].sum() < est[1:].sum(), checks  # a smaller tree, the same boards
         assert abs(checked[-1] - boards) <= max(1, 0.2 * boards), checks
