@@ -177,16 +177,24 @@ def check_stair_at_end_concave_straight_6(board, f, fb):
 
 
 @njit(cache=True)
-def _concave_out_area(board, h, dist, offset):
+def _concave_out_area(board, h, dist, offset, left):
     """The area of the "stair at end concave out" rules, the closed corner at (hori, vert) =
-    (dist, dist - ``offset``): the diagonal below it and the row vert - 1 empty
-    (``_stair_row_empty``); the gate from (1, 1) -- a stair up and left to row vert - 1, then
-    along it to (hori - 1, vert - 1) -- and the area ahead of it counted (black = the colour of
-    (1, 1)). Returns (ok, black, white)."""
-    if not _stair_row_empty(board, h, 1, dist, dist - offset - 1, 0):
+    (dist, dist - ``offset``), at least ``offset`` + 2 ahead, its line running on ahead from it
+    (frame turned left when ``left``, else right); the diagonal below it and the row vert - 1
+    empty (``_stair_row_empty``); the gate from (1, 1) -- a stair up and left to row vert - 1,
+    then along it to (hori - 1, vert - 1) -- and the area ahead of it counted (black = the colour
+    of (1, 1)). Returns (ok, black, white)."""
+    hori, vert = dist, dist - offset
+    if dist < offset + 2 or dist >= board[1][M_N]:
+        return False, 0, 0
+    if left:
+        ahead, here = idx(board, h, hori, vert), idx(board, h, hori + 1, vert)
+    else:
+        ahead, here = idx(board, h, hori, vert + 1), idx(board, h, hori, vert)
+    if ahead <= here or not _stair_row_empty(board, h, 1, dist, vert - 1, 0):
         return False, 0, 0
     gate = np.empty((4 * board[1][M_N] + 8, 2), dtype=np.int64)
-    m = _row_gate(1, dist - offset - 1, dist - 2, gate)
+    m = _row_gate(1, vert - 1, hori - 2, gate)
     return stair_area(board, h, gate, m, 1, -1)
 
 
@@ -199,17 +207,10 @@ def check_stair_at_end_concave_out_3(board, f, fb):
     along it) holding one more white cell than black (black = the colour of (1, 1)); with the
     straight cell taken for the moment, a close mid-across obstacle there closing the small area
     (mirrored): forbid straight."""
-    n = board[1][M_N]
     dists = _corner_columns(board, f, 3, 2)
     for i in range(4):
         h = rule_frame(f, i // 2, i % 2, True)
-        dist = dists[i // 2, i % 2]
-        if dist < 4 or dist >= n:
-            continue
-        hori, vert = dist, dist - 2
-        if idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
-            continue
-        ok, black, white = _concave_out_area(board, h, dist, 2)
+        ok, black, white = _concave_out_area(board, h, dists[i // 2, i % 2], 2, True)
         if not (ok and white == black + 1):
             continue
         old = _take(board, h, 0, 1, 0)
@@ -230,17 +231,12 @@ def check_stair_at_end_concave_out_5(board, f, fb):
     white cell than black (black = the colour of (1, 1)), with a close mid-across obstacle closing
     the small area at the gate's end (turned round, mirrored) or a close mid-across / across one
     at (vert, vert - 1) (mirrored): forbid left and back."""
-    n = board[1][M_N]
     dists = _corner_columns(board, f, 1, 4)
     for i in range(4):
         h = rule_frame(f, i // 2, i % 2, False)
-        dist = dists[i // 2, i % 2]
-        if dist < 6 or dist >= n:
-            continue
-        hori, vert = dist, dist - 4
-        if idx(board, h, hori, vert + 1) <= idx(board, h, hori, vert):
-            continue
-        ok, black, white = _concave_out_area(board, h, dist, 4)
+        hori = dists[i // 2, i % 2]
+        vert = hori - 4
+        ok, black, white = _concave_out_area(board, h, hori, 4, False)
         if ok and white == black + 1 and (near_small(board, h, hori - 1, vert - 1, 1, 3, True, 0)
                                           or near_small(board, h, hori - 4, vert - 1, 1, 0, True, 1)):
             L(fb, h, STAIR_END_CONCAVE_OUT_5)
