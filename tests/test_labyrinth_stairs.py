@@ -15,7 +15,7 @@ from gridsolve.native_rules.hamiltonian.stairs import CLOSED, OPEN_CW, closed_co
 from gridsolve.native_rules.hamiltonian.walker import live_frame
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
-from .conftest import shared
+from .conftest import FIXTURES, shared
 from .test_labyrinth import at_walk, completable, walk_cells
 
 # the author's saved states named in his code beside the rule (11 x 11, the walk up to the live
@@ -102,24 +102,9 @@ def test_audit_of_the_extended_set_finds_no_unsound_step():
 
 # the author's saved states (13 x 13; 2024: 11 x 11, saved before the rule) whose live end his
 # code names beside the rule: there his newest program forbids a dead move that the rest of the
-# port allows
-AUTHOR_STATES = [tuple(row.split()) for row in """
-    2026_0408_1 convex-in-2 L U
-    2026_0410_4 convex-in-3 L D
-    2026_0404_1 convex-in-4 U LD
-    2026_0301_1 start-straight-3 L U
-    2026_0304_5 start-straight-4 U L
-    2026_0408_8 concave-in-5 R UL
-    2024_0727_3 start-in-2 L U
-    2024_0724 start-in-2 D L
-    2024_0725_6 start-in-3 U L
-    2024_0726_2 start-in-3 L U
-    2024_0727_4 start-straight-5 L D
-    2025_0522 start-straight-5 U L
-    2024_0712 start-out R U
-    2024_0716_1 start-out R U
-    2024_0811 concave-out-3 L D
-""".strip().splitlines()]
+# port allows (one a line: name, the rule's group, the dead move, the moves left)
+AUTHOR_STATES = [tuple(row.split()) for row in (FIXTURES / "hamiltonian" / "author-states.tsv").read_text()
+                 .splitlines()]
 
 
 def _state_moves(name):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .corners import _STEP, _blocked
-from .stair_gates import _take, _untake, stair_area
+from .stair_gates import _take, _untake, near_small, stair_area
 from .walker import (
     M_N,
     T,
@@ -187,3 +187,20 @@ def check_corner(board, f, a, b, side, rotation, small, k0):
             nx, ny = px, py
     _untake(board, f, a, b, old)
     return found
+
+
+@njit(cache=True)
+def stair_corner(board, h, a0, b0, step, count, x, y, side, rotation, near):
+    """Take for the moment the stair the walk would go along: (a0 + step * k, b0 + step * k), k <
+    ``count``, in that order (the author adds them to his path); then ``check_corner`` at (x, y)
+    (side, rotation, closing the small area) and, if it fires and ``near`` is 1 / 2, a close
+    obstacle at (x, 2) closing the big / small area (``near_small``, turned down, mirrored);
+    undo. Returns (fired, fired and closed)."""
+    olds = np.empty(count, dtype=np.int64)
+    for k in range(count):
+        olds[k] = _take(board, h, a0 + step * k, b0 + step * k, k)
+    fired = check_corner(board, h, x, y, side, rotation, True, count)
+    closed = fired and near > 0 and near_small(board, h, x, 2, 1, 1, near == 2, 1)
+    for k in range(count - 1, -1, -1):
+        _untake(board, h, a0 + step * k, b0 + step * k, olds[k])
+    return fired, closed

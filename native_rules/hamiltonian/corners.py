@@ -215,3 +215,25 @@ def _open_stair(out, counts, side, j, turned_quarter, offset, n):
                                    dist + 1 - (offset if j == 0 else 0)):
         dist += 1
     return dist
+
+
+@njit(cache=True)
+def stair_corners(board, f, hits, kind, turned_quarter, beyond):
+    """Per frame i (side i // 2, turned when i is odd; ``hits`` cleared as by ``corner_hits``):
+    for ``kind`` CLOSED the row of the nearest closed corner of the frame's quarter (as is:
+    ahead-left; turned: quarter ``turned_quarter`` of the side's row of ``_QUARTERS``, coordinates
+    swapped as is) whose row lies ``beyond`` its column, for an open kind the furthest step of the
+    open-corner stair (``_open_stair``); n where there is none or the corners cannot be read."""
+    n = board[1][M_N]
+    dists = np.full(4, n, dtype=np.int64)
+    ok, out, counts = corner_hits(board, f, hits)
+    if not ok:
+        return dists
+    for i in range(4):
+        side, j = i // 2, i % 2
+        if kind == CLOSED:
+            q = _QUARTERS[side, 0 if j == 0 else turned_quarter]
+            dists[i] = nearest_corner(out[CLOSED], counts[CLOSED], q, j == 0, beyond, n)
+        else:
+            dists[i] = _open_stair(out, counts, side, j, turned_quarter, beyond, n)
+    return dists

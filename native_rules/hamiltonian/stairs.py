@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .corner_check import check_corner
+from .corner_check import check_corner, stair_corner
 from .corners import (  # CLOSED, OPEN_CW, closed_corners, discover_corners: re-exported (tests)
     CLOSED,  # noqa: F401
     OPEN_CW,  # noqa: F401
@@ -97,10 +97,7 @@ def check_stair_at_end_concave_straight_3(board, f, fb):
         ok, vert, black, white = _concave_straight(board, h, 3, False)
         if not (ok and white - black == 1):
             continue
-        old = _take(board, h, 0, 1, 0)
-        fired = check_corner(board, h, 0, 1, 1, 0, True, 1)
-        _untake(board, h, 0, 1, old)
-        if fired:
+        if stair_corner(board, h, 0, 1, 1, 1, 0, 1, 1, 0, 0)[0]:
             S(fb, h, STAIR_END_CONCAVE_STRAIGHT_3)
 
 
@@ -152,13 +149,7 @@ def check_stair_at_end_concave_straight_5(board, f, fb):
         ok, vert, black, white = _concave_straight(board, h, 5, True)
         if not (ok and white - black == 1):
             continue
-        olds = np.empty(vert, dtype=np.int64)
-        for k in range(vert):
-            olds[k] = _take(board, h, k + 1, k, k)
-        fired = check_corner(board, h, vert + 1, vert, 1, 0, True, vert)
-        for k in range(vert - 1, -1, -1):
-            _untake(board, h, k + 1, k, olds[k])
-        if fired:
+        if stair_corner(board, h, 1, 0, 1, vert, vert + 1, vert, 1, 0, 0)[0]:
             L(fb, h, STAIR_END_CONCAVE_STRAIGHT_5)
             BACK(fb, h, STAIR_END_CONCAVE_STRAIGHT_5)
 
@@ -186,6 +177,28 @@ def check_stair_at_end_concave_straight_6(board, f, fb):
 
 
 @njit(cache=True)
+def _concave_out_area(board, h, dist, offset, left):
+    """The area of the "stair at end concave out" rules, the closed corner at (hori, vert) =
+    (dist, dist - ``offset``), at least ``offset`` + 2 ahead, its line running on ahead from it
+    (frame turned left when ``left``, else right); the diagonal below it and the row vert - 1
+    empty (``_stair_row_empty``); the gate from (1, 1) -- a stair up and left to row vert - 1,
+    then along it to (hori - 1, vert - 1) -- and the area ahead of it counted (black = the colour
+    of (1, 1)). Returns (ok, black, white)."""
+    hori, vert = dist, dist - offset
+    if dist < offset + 2 or dist >= board[1][M_N]:
+        return False, 0, 0
+    if left:
+        ahead, here = idx(board, h, hori, vert), idx(board, h, hori + 1, vert)
+    else:
+        ahead, here = idx(board, h, hori, vert + 1), idx(board, h, hori, vert)
+    if ahead <= here or not _stair_row_empty(board, h, 1, dist, vert - 1, 0):
+        return False, 0, 0
+    gate = np.empty((4 * board[1][M_N] + 8, 2), dtype=np.int64)
+    m = _row_gate(1, vert - 1, hori - 2, gate)
+    return stair_area(board, h, gate, m, 1, -1)
+
+
+@njit(cache=True)
 def check_stair_at_end_concave_out_3(board, f, fb):
     """``StairAtEndConcaveOut3`` (the author's example 2024_0811): per side, as is and turned
     left, the nearest closed corner of the quarter ahead-left whose column lies 2 beyond its row,
@@ -194,20 +207,10 @@ def check_stair_at_end_concave_out_3(board, f, fb):
     along it) holding one more white cell than black (black = the colour of (1, 1)); with the
     straight cell taken for the moment, a close mid-across obstacle there closing the small area
     (mirrored): forbid straight."""
-    n = board[1][M_N]
     dists = _corner_columns(board, f, 3, 2)
     for i in range(4):
         h = rule_frame(f, i // 2, i % 2, True)
-        dist = dists[i // 2, i % 2]
-        if dist < 4 or dist >= n:
-            continue
-        hori, vert = dist, dist - 2
-        if not _stair_row_empty(board, h, 1, dist, dist - 3, 0) \
-                or idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
-            continue
-        gate = np.empty((4 * n + 8, 2), dtype=np.int64)
-        m = _row_gate(1, vert - 1, hori - 2, gate)
-        ok, black, white = stair_area(board, h, gate, m, 1, -1)
+        ok, black, white = _concave_out_area(board, h, dists[i // 2, i % 2], 2, True)
         if not (ok and white == black + 1):
             continue
         old = _take(board, h, 0, 1, 0)
@@ -228,20 +231,12 @@ def check_stair_at_end_concave_out_5(board, f, fb):
     white cell than black (black = the colour of (1, 1)), with a close mid-across obstacle closing
     the small area at the gate's end (turned round, mirrored) or a close mid-across / across one
     at (vert, vert - 1) (mirrored): forbid left and back."""
-    n = board[1][M_N]
     dists = _corner_columns(board, f, 1, 4)
     for i in range(4):
         h = rule_frame(f, i // 2, i % 2, False)
-        dist = dists[i // 2, i % 2]
-        if dist < 6 or dist >= n:
-            continue
-        empty = _stair_row_empty(board, h, 1, dist, dist - 5, 0)
-        hori, vert = dist, dist - 4
-        if not empty or idx(board, h, hori, vert + 1) <= idx(board, h, hori, vert):
-            continue
-        gate = np.empty((4 * n + 8, 2), dtype=np.int64)
-        m = _row_gate(1, vert - 1, hori - 2, gate)
-        ok, black, white = stair_area(board, h, gate, m, 1, -1)
+        hori = dists[i // 2, i % 2]
+        vert = hori - 4
+        ok, black, white = _concave_out_area(board, h, hori, 4, False)
         if ok and white == black + 1 and (near_small(board, h, hori - 1, vert - 1, 1, 3, True, 0)
                                           or near_small(board, h, hori - 4, vert - 1, 1, 0, True, 1)):
             L(fb, h, STAIR_END_CONCAVE_OUT_5)

@@ -37,16 +37,7 @@ from .stair_gates import (
     gate_area,
     near_small,
 )
-from .walker import (
-    M_N,
-    B,
-    S,
-    T,
-    border_index,
-    idx,
-    njit,
-    rule_frame,
-)
+from .walker import M_N, B, S, T, border_index, idx, njit, rule_frame
 
 STAIR_END_CONVEX_IN_2, STAIR_END_CONVEX_IN_3, STAIR_END_CONVEX_IN_4 = 33, 34, 35
 STAIR_END_CONCAVE_IN_5 = 38

@@ -12,32 +12,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from .corner_check import check_corner
+from .corner_check import stair_corner
 from .corners import _corner_columns, frame_hit
 from .stair_gates import (
     _diagonal_gate,
     _inner_taken,
     _row_obstacle,
-    _take,
-    _untake,
     forbid_later,
     forbid_now,
     gate_area,
     near_small,
 )
-from .walker import (
-    M_N,
-    E,
-    L,
-    R,
-    S,
-    T,
-    border_index,
-    corner,
-    idx,
-    njit,
-    rule_frame,
-)
+from .walker import M_N, E, L, R, S, T, border_index, corner, idx, njit, rule_frame
 
 STAIR_END_CONVEX_STRAIGHT_3, STAIR_END_CONVEX_STRAIGHT_4 = 40, 41
 STAIR_END_CONVEX_OUT_1, STAIR_END_CONVEX_OUT_3, STAIR_END_CONVEX_OUT_4 = 42, 43, 44
@@ -92,13 +78,7 @@ def check_stair_at_end_convex_straight_3(board, f, fb):
         ok, hori, vert, black, white = _convex_straight(board, h, 3)
         if not ok or corner(board, h, hori - 1, vert) or black - white != vert:
             continue
-        olds = np.empty(vert, dtype=np.int64)
-        for k in range(vert):
-            olds[k] = _take(board, h, 1 + k, k, k)
-        fired = check_corner(board, h, hori - 2, vert, 1, 0, True, vert)
-        for k in range(vert - 1, -1, -1):
-            _untake(board, h, 1 + k, k, olds[k])
-        if fired:
+        if stair_corner(board, h, 1, 0, 1, vert, hori - 2, vert, 1, 0, 0)[0]:
             forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_STRAIGHT_3)
 
 

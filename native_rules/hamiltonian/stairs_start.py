@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .corner_check import check_corner
-from .corners import _QUARTERS, CLOSED, corner_hits, frame_hit, nearest_corner
-from .stair_gates import _take, _untake, gate_area, near_small, stair_area
+from .corner_check import stair_corner
+from .corners import CLOSED, frame_hit, stair_corners
+from .stair_gates import gate_area, stair_area
 from .walker import BACK, M_N, E, L, R, S, T, idx, njit, rule_frame
 
 STAIR_START_CONVEX_STRAIGHT_3, STAIR_START_CONVEX_STRAIGHT_4 = 36, 37
@@ -33,73 +33,67 @@ STAIR_START_CONVEX_STRAIGHT_5 = 51
 
 
 @njit(cache=True)
-def _start_corner(out, counts, side, j, offset, n):
-    """The row of the nearest closed corner of the side's quarter (ahead-left; frame j = 1, turned
-    left: behind-left, coordinates swapped) whose row lies ``offset`` beyond its column; n if
-    none."""
-    q = _QUARTERS[side, 0 if j == 0 else 3]
-    return nearest_corner(out[CLOSED], counts[CLOSED], q, j == 0, offset, n)
+def _start_stair_empty(board, h, col, offset, dist):
+    """Whether the column (col, k) and then the stair (k - offset, k), 0 < k < ``dist``, are
+    empty."""
+    for k in range(1, dist):
+        if T(board, h, max(col, k - offset), k):
+            return False
+    return True
 
 
 @njit(cache=True)
-def _start_area(board, f, offset, hits):
-    """Per side and frame j (as is / turned left: ``hits[side * 2 + j]``): (hori, vert, black,
-    white) of the area under the stair at start at ``offset``, hori = 0 where there is none. The
-    nearest closed corner of the quarter (ahead-left, turned: behind-left, coordinates swapped)
-    whose row lies ``offset`` beyond its column, the column (0, k) below ``offset`` and the stair
-    (k - offset, k) up to it empty, the corner's line running on to the left; the gate from (0, 1)
-    up the column and the stair to (hori - 1, vert - 1); black = the colour (0, 1) is not (the
-    author's type 3 count)."""
+def start_stair_area(board, f, col, offset):
+    """Per side and frame j (``hits[side * 2 + j]``, returned): (hori, vert, black, white) of the
+    area beside the stair at start at ``offset`` whose foot is the column ``col`` -- 0: straight
+    (the area under it), -1: "in" (left of it, from the right column), 1: "out" (beside it, from
+    the left column) --, hori = 0 where there is none. The nearest closed corner of the quarter
+    (ahead-left; turned left, for "out" right: behind-left / the side's second quarter,
+    coordinates swapped) whose row lies ``offset`` beyond its column, more than 3 (straight) /
+    ``offset`` (in) ahead, at least ``offset`` + 2 (out); the column (col, k) and then the stair
+    (k - offset, k) up to it empty (``_start_stair_empty``), the corner's line running on to the
+    left. The gate from (col, 1) up the column and the stair (two cells a row; straight: only
+    when hori >= 2) to (hori - 1, vert - 1). Straight: black = the colour (0, 1) is not (the
+    author's type 3 count); in: the right cell (-1, 0) closing it, black = the colour of (-1, 1);
+    out: the straight cell outside, black = the colour of (1, 1) (his type 2 count)."""
     n = board[1][M_N]
-    ok, out, counts = corner_hits(board, f, hits)
-    if not ok:
-        return
+    hits = np.zeros((4, 4), dtype=np.int64)
+    dists = stair_corners(board, f, hits, CLOSED, 1 if col == 1 else 3, offset)
+    least = 4 if col == 0 else (offset + 1 if col == -1 else offset + 2)
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
+    right = np.empty((1, 2), dtype=np.int64)
+    right[0, 0], right[0, 1] = -1, 0
     for i in range(4):
-        side, j = i // 2, i % 2
-        dist = _start_corner(out, counts, side, j, offset, n)
-        if dist >= n or dist <= 3:
+        dist = dists[i]
+        if dist >= n or dist < least:
             continue
-        h = rule_frame(f, side, j, True)
-        empty = True
-        for k in range(1, dist):
-            if T(board, h, 0 if k < offset else k - offset, k):
-                empty = False
+        h = rule_frame(f, i // 2, i % 2, col != 1)
         hori, vert = dist - offset, dist
-        if not empty or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
+        if not _start_stair_empty(board, h, col, offset, dist) \
+                or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
             continue
-        m = 0
-        gate[m, 0], gate[m, 1] = 0, 1
-        m += 1
+        gate[0, 0], gate[0, 1] = col, 1
+        m = 1
         for k in range(2, vert - 1):
-            if k < offset:
-                gate[m, 0], gate[m, 1] = 0, k
+            if k - offset < col:
+                gate[m, 0], gate[m, 1] = col, k
                 m += 1
-            elif hori >= 2:
+            elif col != 0 or hori >= 2:
                 gate[m, 0], gate[m, 1] = k - offset, k
                 gate[m + 1, 0], gate[m + 1, 1] = k - offset + 1, k
                 m += 2
         if not (gate[m - 1, 0] == hori - 1 and gate[m - 1, 1] == vert - 1):
             gate[m, 0], gate[m, 1] = hori - 1, vert - 1
             m += 1
-        ok, first, other = stair_area(board, h, gate, m, -1, 1)
+        if col == -1:
+            ok, black, white = gate_area(board, h, gate, m, -1, 1, right, False)
+        else:
+            ok, black, white = stair_area(board, h, gate, m, -1, 1)
+            if col == 0:
+                black, white = white, black
         if ok:
-            hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, other, first
-
-
-@njit(cache=True)
-def _walk_down(board, h, a0, b0, count, olds):
-    """Take for the moment the stair the walk comes down: (a0 - k, b0 - k), k < ``count``, in
-    that order (the author adds them to his path); the old values into ``olds``."""
-    for k in range(count):
-        olds[k] = _take(board, h, a0 - k, b0 - k, k)
-
-
-@njit(cache=True)
-def _walk_up(board, h, a0, b0, count, olds):
-    """Undo ``_walk_down``."""
-    for k in range(count - 1, -1, -1):
-        _untake(board, h, a0 - k, b0 - k, olds[k])
+            hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, black, white
+    return hits
 
 
 @njit(cache=True)
@@ -110,17 +104,12 @@ def check_stair_at_start_convex_straight_3(board, f, fb):
     it balanced (W = B): with the stair from (hori - 1, vert - 1) down to (0, 3) taken for the
     moment, a corner at (0, 3) (``check_corner``, turned as the big area) closing the small area:
     forbid straight."""
-    hits = np.zeros((4, 4), dtype=np.int64)
-    _start_area(board, f, 3, hits)
+    hits = start_stair_area(board, f, 0, 3)
     for i in range(4):
         h, hori, vert, diff = frame_hit(f, hits, i, True)
         if hori == 0 or diff != 0:
             continue
-        olds = np.empty(hori, dtype=np.int64)
-        _walk_down(board, h, hori - 1, vert - 1, hori, olds)
-        fired = check_corner(board, h, 0, 3, 0, 2, True, hori)
-        _walk_up(board, h, hori - 1, vert - 1, hori, olds)
-        if fired:
+        if stair_corner(board, h, hori - 1, vert - 1, -1, hori, 0, 3, 0, 2, 0)[0]:
             S(fb, h, STAIR_START_CONVEX_STRAIGHT_3)
 
 
@@ -135,30 +124,20 @@ def check_stair_at_start_convex_straight_4(board, f, fb):
     later: if a close obstacle closes the big area at (0, 2) (turned and mirrored), not now
     straight either: forbid straight; else forbid right and back. ``hori`` more black cells: with
     the stair from (hori, vert - 1) down to (0, 3) taken, a corner at (0, 3): forbid straight."""
-    hits = np.zeros((4, 4), dtype=np.int64)
-    _start_area(board, f, 4, hits)
+    hits = start_stair_area(board, f, 0, 4)
     for i in range(4):
         h, hori, vert, diff = frame_hit(f, hits, i, True)
         if hori == 0:
             continue
         if diff == -1:
-            olds = np.empty(hori, dtype=np.int64)
-            _walk_down(board, h, hori - 1, vert - 1, hori, olds)
-            fired = check_corner(board, h, 0, 4, 0, 2, True, hori)
-            straight = fired and near_small(board, h, 0, 2, 1, 1, False, 1)
-            _walk_up(board, h, hori - 1, vert - 1, hori, olds)
+            fired, straight = stair_corner(board, h, hori - 1, vert - 1, -1, hori, 0, 4, 0, 2, 1)
             if straight:
                 S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
             elif fired:
                 R(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
                 BACK(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
-        elif diff == hori:
-            olds = np.empty(hori + 1, dtype=np.int64)
-            _walk_down(board, h, hori, vert - 1, hori + 1, olds)
-            fired = check_corner(board, h, 0, 3, 0, 2, True, hori + 1)
-            _walk_up(board, h, hori, vert - 1, hori + 1, olds)
-            if fired:
-                S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+        elif diff == hori and stair_corner(board, h, hori, vert - 1, -1, hori + 1, 0, 3, 0, 2, 0)[0]:
+            S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
 
 
 @njit(cache=True)
@@ -170,17 +149,12 @@ def check_stair_at_start_convex_straight_5(board, f, fb):
     at (0, 4) (``check_corner``, turned) closing the small area -- the area cannot be entered
     later: if a close obstacle closes the big area at (0, 2) (turned and mirrored), forbid
     straight; else forbid right and back."""
-    hits = np.zeros((4, 4), dtype=np.int64)
-    _start_area(board, f, 5, hits)
+    hits = start_stair_area(board, f, 0, 5)
     for i in range(4):
         h, hori, vert, diff = frame_hit(f, hits, i, True)
         if hori == 0 or diff != -(hori + 1):
             continue
-        olds = np.empty(hori + 1, dtype=np.int64)
-        _walk_down(board, h, hori, vert - 1, hori + 1, olds)
-        fired = check_corner(board, h, 0, 4, 0, 2, True, hori + 1)
-        straight = fired and near_small(board, h, 0, 2, 1, 1, False, 1)
-        _walk_up(board, h, hori, vert - 1, hori + 1, olds)
+        fired, straight = stair_corner(board, h, hori, vert - 1, -1, hori + 1, 0, 4, 0, 2, 1)
         if straight:
             S(fb, h, STAIR_START_CONVEX_STRAIGHT_5)
         elif fired:
@@ -200,24 +174,19 @@ def check_remote_stair_mid_across(board, f, fb):
     (-4, 1), closed at (-5, 1) -- is balanced (B = W, black = the colour of its first cell), the
     walk cannot enter it now: forbid straight (and left, as is)."""
     n = board[1][M_N]
-    ok, out, counts = corner_hits(board, f, np.zeros((0, 4), dtype=np.int64))
-    if not ok:
-        return
+    dists = stair_corners(board, f, np.zeros((0, 4), dtype=np.int64), CLOSED, 3, 3)
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
     extra = np.empty((1, 2), dtype=np.int64)
     extra[0, 0], extra[0, 1] = -5, 1
     for i in range(4):
-        side, j = i // 2, i % 2
-        dist = _start_corner(out, counts, side, j, 3, n)
+        j = i % 2
+        dist = dists[i]
         if dist >= n:
             continue
-        h = rule_frame(f, side, j, True)
-        empty = True
-        for k in range(1, dist):
-            if T(board, h, 0 if k <= 3 else k - 3, k):
-                empty = False
+        h = rule_frame(f, i // 2, j, True)
         hori, vert = dist - 3, dist
-        if not empty or idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
+        if not _start_stair_empty(board, h, 0, 3, dist) \
+                or idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
             continue
         x, y = hori - 1, vert - 1
         gate[0, 0], gate[0, 1] = hori - 1, vert
