@@ -18,11 +18,30 @@ Three choices keep the first-use compile time low:
 
 from __future__ import annotations
 
+import hashlib
 import time
 import types as pytypes
+from functools import cache
+from pathlib import Path
+
+
+def sources_digest(root: Path) -> str:
+    """SHA-256 over the paths and contents of the ``.py`` files below ``root``."""
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+@cache
+def sources() -> str:
+    """The digest of this package's sources, part of every cache key of its compiled code."""
+    return sources_digest(Path(__file__).parent)
+
 
 try:
     from numba.core import types
+    from numba.core.caching import FunctionCache
     from numba.core.codegen import JITCodeLibrary
     from numba.core.compiler import Compiler
     from numba.core.compiler_lock import require_global_compiler_lock
@@ -122,6 +141,17 @@ if CPUDispatcher is not None:
 
     _OPTIONS = {"nopython": True, "boundscheck": None}
 
+    def _index_key(self, sig, codegen, _numba_key=FunctionCache._index_key):
+        """numba keys cached machine code by the function's own file and bytecode, so code that
+        took in a function of another module outlived a change there (a rule edited, the cascade
+        still running the old one); this package's functions also carry its sources' digest."""
+        key = _numba_key(self, sig, codegen)
+        if getattr(self._py_func, "__module__", "").startswith(__package__ + "."):
+            return (*key, sources())
+        return key
+
+    FunctionCache._index_key = _index_key
+
     def cached(func) -> bool:
         """Whether machine code of ``func`` (an ``njit(cache=True)`` function) for this source is
         loaded or on disk, so that its first call does not compile (plain functions: True)."""
@@ -129,7 +159,8 @@ if CPUDispatcher is not None:
             return True
         cache = getattr(func, "_cache", None)
         file = getattr(cache, "_cache_file", None)
-        return bool(func.signatures) or (file is not None and bool(file._load_index()))
+        return bool(func.signatures) or (
+            file is not None and any(key[-1] == sources() for key in file._load_index()))
 
     def interpreted(func):
         """The same code run by the Python interpreter: a copy of ``func`` (compiled or plain)

@@ -164,3 +164,29 @@ def test_for_grid_interprets_small_grids_first_and_compiles_large_ones_at_once(m
     assert for_grid(_triple, SMALL_GRID + 1).now is _triple
     monkeypatch.setattr(Tiered, "left", {})
     assert for_grid(_triple, 25).now is not _triple and for_grid(_triple, 25)(2) == 6
+
+
+def test_cache_keys_of_the_package_change_with_any_of_its_sources(tmp_path, monkeypatch):
+    # numba keys cached code by the function's own file; a rule edited in another module must
+    # retire the cascade's cached code too, so the package's functions carry a sources digest
+    from gridsolve.native_rules import _numba
+    from gridsolve.native_rules.hamiltonian import rules
+    from numba.core import types
+    from numba.core.caching import FunctionCache
+    from numba.core.registry import cpu_target
+
+    (tmp_path / "a.py").write_text("x = 1\n")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.py").write_text("y = 2\n")
+    before = _numba.sources_digest(tmp_path)
+    (tmp_path / "sub" / "b.py").write_text("y = 3\n")
+    assert _numba.sources_digest(tmp_path) != before
+
+    entry = next(v for v in vars(rules).values() if isinstance(v, _numba.Entry))
+    mine, other = FunctionCache(entry.py_func), FunctionCache(_halve.py_func)
+    codegen, sig = cpu_target.target_context.codegen(), (types.int64,)
+    keys = [(mine._index_key(sig, codegen), other._index_key(sig, codegen))]
+    monkeypatch.setattr(_numba, "sources", lambda: "another digest")
+    keys.append((mine._index_key(sig, codegen), other._index_key(sig, codegen)))
+    assert keys[0][0] != keys[1][0] and keys[1][0][-1] == "another digest"
+    assert keys[0][1] == keys[1][1]  # a function outside the package: numba's own key
