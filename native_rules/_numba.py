@@ -118,6 +118,14 @@ if CPUDispatcher is not None:
                                                      func.__qualname__)
             return super().compile_extra(func)
 
+    class SourcesCache(FunctionCache):
+        """numba keys cached machine code by the function's own file and bytecode, so an entry
+        that took in a function of another module outlived a change there (a rule edited, the
+        cascade still running the old one); these keys also carry the package's sources digest."""
+
+        def _index_key(self, sig, codegen):
+            return (*super()._index_key(sig, codegen), sources())
+
     class Entry(Kernel):
         """The dispatcher Python calls; compiled code that names it calls ``compiled_only``, a
         twin without the Python wrapper."""
@@ -135,22 +143,15 @@ if CPUDispatcher is not None:
             if cache:
                 self.enable_caching()
 
+        def enable_caching(self) -> None:
+            self._cache = SourcesCache(self.py_func)
+
         @property
         def _numba_type_(self):
             return types.Dispatcher(self.compiled_only)
 
     _OPTIONS = {"nopython": True, "boundscheck": None}
 
-    def _index_key(self, sig, codegen, _numba_key=FunctionCache._index_key):
-        """numba keys cached machine code by the function's own file and bytecode, so code that
-        took in a function of another module outlived a change there (a rule edited, the cascade
-        still running the old one); this package's functions also carry its sources' digest."""
-        key = _numba_key(self, sig, codegen)
-        if getattr(self._py_func, "__module__", "").startswith(__package__ + "."):
-            return (*key, sources())
-        return key
-
-    FunctionCache._index_key = _index_key
 
     def cached(func) -> bool:
         """Whether machine code of ``func`` (an ``njit(cache=True)`` function) for this source is

@@ -21,8 +21,6 @@ import types
 import numpy as np
 from numba import njit, prange
 
-from .. import _numba  # noqa: F401 -- its cache keys (the package's digest) for these kernels too
-
 MAX_WIDTH = 29  # W + 1 <= 30 plugs of 2 bits in a positive int64
 EMPTY = -1
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
