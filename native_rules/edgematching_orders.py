@@ -15,6 +15,7 @@ from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
 from ._numba import njit
 from .edgematching_checks import fits_placed, passes
 from .edgematching_estimate import tally
+from .edgematching_table import cell_class
 
 SIDES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left
 
@@ -41,10 +42,8 @@ def setup(puzzle: EdgeMatchingPuzzle, order, anchor: tuple[int, tuple[int, int]]
 
 
 def classes_of(puzzle: EdgeMatchingPuzzle, order) -> np.ndarray:
-    """The frame class (0..8: top/middle/bottom row x left/middle/right column) per depth."""
-    def band(x, n):
-        return 0 if x == 0 else 2 if x == n - 1 else 1
-    return np.array([band(r, puzzle.rows) * 3 + band(c, puzzle.cols) for r, c in order], dtype=np.int64)
+    """The frame class (``edgematching_table.cell_class``) per depth."""
+    return np.array([cell_class(puzzle.rows, puzzle.cols, r, c) for r, c in order], dtype=np.int64)
 
 
 @njit(cache=True)
