@@ -32,7 +32,7 @@ from gridsolve.native_rules.edgematching_checks import (
 )
 from gridsolve.native_rules.edgematching_estimate import tree_estimate
 from gridsolve.native_rules.edgematching_orders import order_estimate
-from gridsolve.native_rules.edgematching_table import Search, build
+from gridsolve.native_rules.edgematching_table import Search, build, scan_order
 from gridsolve.puzzles.formats import read
 
 from .common import command, data, markdown_table, publish, stamp
@@ -71,12 +71,8 @@ def variants(n: int, probes: int, kinds: str = "") -> tuple[list[dict], list[lis
     ``kinds`` given, comma separated, if any: order, anchor, check)."""
     puzzle = owen_board(n)
     corners = [p for p in range(1, puzzle.n + 1) if puzzle.tiles[p - 1].count(0) == 2]
-    rows_first = [(r, c) for r in range(n) for c in range(n)]
+    rows_first = scan_order(n, n)
     cols_first = [(r, c) for c in range(n) for r in range(n)]
-
-    def tail(k):
-        return ([(r, c) for r in range(n - k) for c in range(n)]
-                + [(r, c) for c in range(n) for r in range(n - k, n)])
 
     def band(h):
         return [(r, c) for b in range(0, n, h) for c in range(n) for r in range(b, min(n, b + h))]
@@ -84,8 +80,8 @@ def variants(n: int, probes: int, kinds: str = "") -> tuple[list[dict], list[lis
     start = (corners[0], (0, 0))
     cases = [("order", "row scan (the engine)", rows_first, start, 0),
              ("order", "column scan", cols_first, start, 0),
-             ("order", "row scan, last 2 rows across", tail(2), start, 0),
-             ("order", "row scan, last 3 rows across", tail(3), start, 0),
+             ("order", "row scan, last 2 rows across", scan_order(n, n, 2), start, 0),
+             ("order", "row scan, last 3 rows across", scan_order(n, n, 3), start, 0),
              ("order", "bands of 2 rows, column by column", band(2), start, 0),
              ("order", "bands of 3 rows", band(3), start, 0),
              ("order", "diagonals", sorted(rows_first, key=lambda q: (q[0] + q[1], q[0])), start, 0),
