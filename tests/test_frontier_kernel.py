@@ -118,9 +118,9 @@ def test_two_cells_a_pass_where_the_memory_allows(monkeypatch):
     passes = []
     real = fc._Pool.advance
 
-    def recording(self, *args):
-        passes.append(args[-1] is not None)  # ``then``: the second cell of the pass
-        return real(self, *args)
+    def recording(self, n, args, shifts, plug_mask, primes, then=None, *rest):
+        passes.append(then is not None)  # the second cell of the pass
+        return real(self, n, args, shifts, plug_mask, primes, then, *rest)
 
     monkeypatch.setattr(fc._Pool, "advance", recording)
     p = HP.square(9)

@@ -23,6 +23,7 @@ import numpy as np
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
 
+from . import frontier_cover
 from . import frontier_kernel as K
 from .frontier import Board, TooLarge
 
@@ -32,6 +33,9 @@ FLOAT_SLACK = 2.0 ** -43
 PARALLEL_STATES = 500_000  # layers this large are split among ``Run.threads`` threads
 GROW = 1.25  # the pool grows by this factor past its need, so it is rarely reallocated
 MAP_NORESERVE = 0x4000  # Linux's flag value (the mmap module does not export it)
+COVER_ROWS = 4  # states are checked by ``frontier_cover`` in this many last rows
+COVER_PLUGS = 22  # ... when its bitsets (2^plugs bits per cell) stay this small
+NO_COVER = np.zeros((1, 1), np.uint8)
 
 
 def _is_prime(n: int) -> bool:
@@ -90,7 +94,9 @@ class Run:
     the last), ``resume`` (start from that file if present), ``progress`` (a line on stderr per
     cell), ``threads`` (for layers of PARALLEL_STATES or more; numba's thread pool; 0 = all of
     its threads), ``fuse`` (two cells of a row per pass; None = when the memory allows:
-    ``fused``)."""
+    ``fused``), ``prune`` (drop the states with no completion that two cheap tests find:
+    ``frontier_cover`` in the last ``cover_rows`` rows, ``frontier_kernel.closes_loop``; off:
+    for comparisons)."""
 
     memory: int | None = None
     checkpoint: str | None = None
@@ -101,6 +107,8 @@ class Run:
     max_states: int = 2_000_000_000
     threads: int = 0
     fuse: bool | None = None
+    prune: bool = True
+    cover_rows: int = COVER_ROWS
 
 
 @dataclass
@@ -111,6 +119,7 @@ class Result:
     approx: float
     peak_states: int
     successors: int  # the largest number of successor rows of one cell (before merging)
+    written: int = 0  # successor rows written over the whole run
 
 
 class _Pool:
@@ -214,8 +223,11 @@ class _Pool:
             self.nfree += int(tfree[t])
         self.stack[:self.nfree] = np.sort(self.stack[:self.nfree][::-1], kind="stable")[::-1]
 
-    def scatter(self, n: int, args: tuple) -> None:
-        """The layer's successors at one cell into buckets (the pending rows, not yet merged)."""
+    def scatter(self, n: int, args: tuple, cover: np.ndarray = NO_COVER, ci: int = -1,
+                ahead: int = -1) -> None:
+        """The layer's successors at one cell into buckets (the pending rows, not yet merged),
+        those that ``cover`` row ``ci`` rules out or that close a loop in column ``ahead``
+        dropped (``frontier_kernel.coverable``, ``closes_loop``)."""
         bbits = _bucket_bits(n)
         nk = 1 << bbits
         threads = max(1, min(self.threads, n // PARALLEL_STATES))
@@ -227,16 +239,19 @@ class _Pool:
         tfree = np.full(threads, need, np.int64)
         self.head, tail, self.size = (np.empty((threads, nk), np.int64) for _ in range(3))
         scatter(self.pool, self.lblocks, self.lfill, nl, tstack, tfree, self.link, self.head, tail,
-                self.size, *args, bbits)
+                self.size, *args, bbits, cover, ci, ahead)
         self._unquota(tstack, tfree)
         self.lblocks, self.lfill = self.lblocks[:0], self.lfill[:0]
         self.last_successors = int(self.size.sum())
 
     def advance(self, n: int, args: tuple, shifts: int, plug_mask: int, primes: np.ndarray,
-                then: tuple | None = None) -> int:
+                then: tuple | None = None, cover: np.ndarray = NO_COVER, ci: int = -1,
+                ci2: int = -1, ahead: int = -1) -> int:
         """One cell on the pending rows: merged bucket by bucket and expanded at once
         (``frontier_kernel.advance``), through the next cell of the row too when ``then`` gives
-        its arguments (``Plan.cell_args``); returns the number of states they merged into."""
+        its arguments (``Plan.cell_args``), dropping what ``cover`` rows ``ci`` / ``ci2`` rule
+        out and what closes a loop in column ``ahead``; returns the number of states they
+        merged into."""
         threads = max(1, min(self.threads, n // PARALLEL_STATES))
         bbits = _bucket_bits(n)
         nk2 = 1 << bbits
@@ -255,8 +270,9 @@ class _Pool:
         advance = K.advance_threads if threads > 1 else K.advance
         nxt = (-1, False, False, False, False) if then is None else (then[0], *then[2:])
         advance(self.pool, self.pool.view(np.float64), self.head, self.link, self.size,
-                tuple(int(q) for q in primes), shifts, plug_mask, *args, nxt, bbits, tstack, tfree,
-                head, tail, size, states)
+                tuple(int(q) for q in primes), shifts, plug_mask, *args, nxt, cover, ci, ci2, ahead,
+                bbits,
+                tstack, tfree, head, tail, size, states)
         self._unquota(tstack, tfree)
         self.head, self.size = head, size
         self.last_successors = int(size.sum())
@@ -329,6 +345,22 @@ class Plan:
         order = [(r, c) for r in range(board.rows) for c in range(board.cols) if board.free[r, c]]
         return cls(board, order, board.cols + 1, (1 << (2 * (board.cols + 1))) - 1)
 
+    def cover(self, rows: int) -> tuple[np.ndarray, int]:
+        """``frontier_cover`` bitsets for the cells of the last ``rows`` rows and the index of
+        the first of them (past the end: none)."""
+        n = len(self.order)
+        first = next((i for i, (r, _) in enumerate(self.order) if r >= self.board.rows - rows), n)
+        if first == n or self.plugs > COVER_PLUGS:
+            return NO_COVER, n
+        cells = [self.cell_args(i)[:1] + self.cell_args(i)[2:5] for i in range(n)]
+        return frontier_cover.tables(cells, [r for r, _ in self.order], self.plugs, first), first
+
+    def ahead(self, j: int) -> int:
+        """The column of cell ``j`` when it follows cell ``j - 1`` in the same row, else -1."""
+        if 0 < j < len(self.order) and self.order[j][0] == self.order[j - 1][0]:
+            return self.order[j][1]
+        return -1
+
     def cell_args(self, i: int) -> tuple:
         r, c = self.order[i]
         b = self.board
@@ -350,6 +382,8 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
     R, C = plan.board.rows, plan.board.cols
     pr = np.array(primes, dtype=np.int64)
     fuse = fused(run, plan, len(primes))
+    cover, checked = plan.cover(run.cover_rows if run.prune else 0)
+    written = 0
     # address space only (untouched blocks cost no memory): the threads' free stacks hold room
     # for up to four successor rows per pending row when two cells are fused
     pool = _Pool(len(primes) + 2, (12 if fuse else 4) * predicted_peak(C, R),
@@ -386,15 +420,20 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
             then = None
             if fuse and i + 1 < len(order) and order[i + 1][0] == r:
                 then, step = plan.cell_args(i + 1), 2
-            n = pool.advance(n, plan.cell_args(i), shifts, plug_mask, pr, then)
+            n = pool.advance(n, plan.cell_args(i), shifts, plug_mask, pr, then, cover,
+                             i - checked if i >= checked else -1,
+                             i + 1 - checked if step == 2 and i + 1 >= checked else -1,
+                             plan.ahead(i + step) if run.prune else -1)
         else:
             for _ in range(shifts):
                 K.shift_row(pool.pool, pool.lblocks, pool.lfill, len(pool.lblocks), plug_mask)
-            pool.scatter(n, plan.cell_args(i))
+            pool.scatter(n, plan.cell_args(i), cover, i - checked if i >= checked else -1,
+                         plan.ahead(i + 1) if run.prune else -1)
             pending = True
         if n > run.max_states:
             raise TooLarge(f"more than {run.max_states} frontier states")
         peak, widest = max(peak, n), max(widest, pool.last_successors)
+        written += pool.last_successors
         if run.memory is not None and _resident() > run.memory:
             raise TooLarge(f"the count holds {_resident() >> 20} MiB after cell {i + 1} of {len(order)}, "
                            f"more than the {run.memory >> 20} MiB allowed (-O memory)"
@@ -410,7 +449,7 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
     if meter:
         meter.close()
     res, approx = finals(pool.rows(), plug_mask, primes)
-    return Result(res, approx, peak, widest)
+    return Result(res, approx, peak, widest, written)
 
 
 FUSE_BYTES = 4 << 30  # two cells a pass when the predicted peak stays below this (or -O memory)
@@ -574,4 +613,5 @@ def _residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run,
         sub = replace(run, checkpoint=own)
         parts.append(count_residues(puzzle, primes[j:j + per], sub, deadline))
     return Result([r for p in parts for r in p.residues], parts[0].approx,
-                  max(p.peak_states for p in parts), max(p.successors for p in parts))
+                  max(p.peak_states for p in parts), max(p.successors for p in parts),
+                  sum(p.written for p in parts))

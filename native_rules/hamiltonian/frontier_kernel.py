@@ -145,6 +145,30 @@ def _shifted_successors(key, shifts, plug_mask, c, plugs, can_r, can_d, terminal
 
 
 @njit(cache=True, inline="always")
+def closes_loop(key, ahead):
+    """Whether the cell in column ``ahead`` (the next in the row; none when < 0) would meet
+    "()" -- its left and upper plugs the two ends of one partial path -- and so end every
+    path through ``key`` (cheaper to drop now than to merge and expand to nothing)."""
+    return ahead >= 0 and (key >> (2 * ahead)) & 15 == 9
+
+
+@njit(cache=True, inline="always")
+def coverable(cover, ci, key):
+    """Whether the rest of the grid can still cover ``key``'s occupied plugs (row ``ci`` of the
+    bitsets of ``frontier_cover.tables``; always when ``ci`` < 0): a necessary condition for
+    the state to have a completion."""
+    if ci < 0:
+        return True
+    x = (key | (key >> 1)) & 0x5555555555555555  # bit 2j: plug j is occupied; packed to bit j:
+    x = (x | (x >> 1)) & 0x3333333333333333
+    x = (x | (x >> 2)) & 0x0F0F0F0F0F0F0F0F
+    x = (x | (x >> 4)) & 0x00FF00FF00FF00FF
+    x = (x | (x >> 8)) & 0x0000FFFF0000FFFF
+    x = (x | (x >> 16)) & 0x00000000FFFFFFFF
+    return (cover[ci, x >> 3] >> (x & 7)) & 1 != 0
+
+
+@njit(cache=True, inline="always")
 def _hash(key):
     return np.uint64(key) * GOLDEN
 
@@ -158,13 +182,14 @@ def bucket_of(key, bbits):
 
 
 def _scatter(pool, lblocks, lfill, nl, tstack, tfree, link, head, tail, size,
-            c, plugs, can_r, can_d, terminal, is_last, bbits):
+            c, plugs, can_r, can_d, terminal, is_last, bbits, cover, ci, ahead):
     """Write every successor row (its key, the source's residues and float count) into blocks
     chained per bucket. Thread ``t`` reads its share of the layer (the ``nl`` blocks
     ``lblocks``, ``lfill`` rows each), takes blocks from its own free stack ``tstack[t]``
     (``tfree[t]`` entries; the caller provides two per layer block it reads, plus one per
     bucket) and puts each layer block there once read; its chains are ``head[t]``, ``link``,
-    ``tail[t]``, ``size[t]`` (rows)."""
+    ``tail[t]``, ``size[t]`` (rows). Successors that fail ``coverable(cover, ci, .)`` or
+    ``closes_loop(., ahead)`` are dropped."""
     threads = tstack.shape[0]
     w = pool.shape[1]
     for t in prange(threads):
@@ -177,7 +202,7 @@ def _scatter(pool, lblocks, lfill, nl, tstack, tfree, link, head, tail, size,
             for i in range(blk * BLOCK, blk * BLOCK + lfill[li]):
                 a, b = successors(pool[i, 0], c, plugs, can_r, can_d, terminal, is_last)
                 for key in (a, b):
-                    if key == EMPTY:
+                    if key == EMPTY or not coverable(cover, ci, key) or closes_loop(key, ahead):
                         continue
                     k = bucket_of(key, bbits)
                     f = size[t, k] & (BLOCK - 1)
@@ -299,7 +324,8 @@ def _merge(pool, poolf, head, link, size, primes, bbits, states):
 
 
 def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs, can_r, can_d,
-             terminal, is_last, then, bbits, tstack, tfree, head2, tail2, size2, states):
+             terminal, is_last, then, cover, ci, ci2, ahead, bbits, tstack, tfree, head2, tail2,
+             size2, states):
     """One cell on the previous cell's unmerged successors (buckets ``head``/``size``), in one
     pass: each bucket is merged through a hash table into a scratch array that stays in cache,
     its blocks go back on the thread's free stack ``tstack[t]`` at once, and the successors of
@@ -309,10 +335,12 @@ def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs,
     can go down, terminal, last) of the next cell of the same row, or a column of -1: when
     given, the successors of that cell are appended instead (two cells in one pass, the states
     between them never merged: fewer rows written and merged than two passes, more rows
-    pending). ``primes`` is a tuple (one compile per number of primes). ``states[b]`` = bucket
-    ``b``'s distinct keys. The buckets are split among the threads; the caller gives thread
-    ``t`` at least one free block per 512 rows of its buckets (three with ``then``) plus one per
-    next bucket."""
+    pending). Successors of this cell that fail ``coverable(cover, ci, .)``, and of the next
+    cell that fail ``coverable(cover, ci2, .)``, and those the cell after, in column
+    ``ahead``, would end (``closes_loop``) are dropped. ``primes`` is a tuple (one compile
+    per number of primes). ``states[b]`` = bucket ``b``'s distinct keys. The buckets are split
+    among the threads; the caller gives thread ``t`` at least one free block per 512 rows of
+    its buckets (three with ``then``) plus one per next bucket."""
     threads = tstack.shape[0]
     nk = head.shape[1]
     k = len(primes)  # a tuple: a constant of the compile, so the loops on a row's words unroll
@@ -368,13 +396,13 @@ def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs,
                                             terminal, is_last)
                 for v in range(2):
                     x = a if v == 0 else a2
-                    if x == EMPTY:
+                    if x == EMPTY or not coverable(cover, ci, x):
                         continue
                     y, y2 = x, EMPTY
                     if then[0] >= 0:
                         y, y2 = successors(x, then[0], plugs, then[1], then[2], then[3], then[4])
                     for nkey in (y, y2):
-                        if nkey == EMPTY:
+                        if nkey == EMPTY or not coverable(cover, ci2, nkey) or closes_loop(nkey, ahead):
                             continue
                         d = bucket_of(nkey, bbits)
                         f = fill[d] & (BLOCK - 1)
