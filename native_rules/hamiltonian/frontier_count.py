@@ -310,11 +310,14 @@ def _resident() -> int:
 
 def _lazy(rows: int, width: int) -> np.ndarray:
     """An int64 array whose pages take memory only once written: an anonymous mapping without
-    swap reservation (Linux), so the pool can be reserved for the worst case for free."""
+    swap reservation (Linux), so the pool can be reserved for the worst case for free; in huge
+    pages where the kernel has them (fewer TLB misses in the scattered bucket writes)."""
     try:
         m = mmap.mmap(-1, rows * width * 8, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS | MAP_NORESERVE)
     except (OSError, ValueError, AttributeError):
         return np.empty((rows, width), np.int64)
+    if hasattr(mmap, "MADV_HUGEPAGE"):
+        m.madvise(mmap.MADV_HUGEPAGE)
     return np.frombuffer(m, np.int64).reshape(rows, width)
 
 
