@@ -20,54 +20,46 @@ from numba import njit
 
 
 @njit(cache=True)
-def _before(after, c, plugs, can_r, can_d, need, out):
-    """``out[m]``: pattern ``m`` entering the cell in column ``c`` has a choice of the cell's
-    down and right links giving it degree ``need`` with a successor pattern in ``after``."""
-    for m in range(1 << plugs):
-        free = need - ((m >> c) & 1) - ((m >> (c + 1)) & 1)
-        base = m & ~((1 << c) | (1 << (c + 1)))
-        ok = False
-        if free == 0:
-            ok = after[base]
-        elif free == 1:
-            ok = (can_d and after[base | (1 << c)]) or (can_r and after[base | (1 << (c + 1))])
-        elif free == 2:
-            ok = can_d and can_r and after[base | (1 << c) | (1 << (c + 1))]
-        out[m] = ok
-
-
-@njit(cache=True)
-def _unshift(entering, shifts, plugs, out):
-    """``out[m]``: pattern ``m`` (a row's last successors) is in ``entering`` after ``shifts``
-    row changes (each moves the plugs one slot on and drops the last, which is empty)."""
-    full = (1 << plugs) - 1
-    for m in range(1 << plugs):
-        x = m
-        ok = True
-        for _ in range(shifts):
-            if x >> (plugs - 1):
-                ok = False
-            x = (x << 1) & full
-        out[m] = ok and entering[x]
+def _tables(cols, can_r, can_d, need, shifts, plugs, out):
+    """Fill ``out`` (one bitset row per cell, the last cell last) backwards from the pattern
+    with no plug: a pattern entering a cell is coverable when some choice of the cell's down and
+    right links gives it degree ``need`` and leads to a coverable successor pattern; before a
+    row change (``shifts`` > 0) the plugs move on, the dropped last ones empty."""
+    size = 1 << plugs
+    full = size - 1
+    after = np.zeros(size, np.bool_)
+    entering = np.zeros(size, np.bool_)
+    after[0] = True  # after the last cell no plug is left
+    for i in range(len(cols) - 1, -1, -1):
+        for j in range(out.shape[1]):
+            byte = 0
+            for b in range(min(8, size - 8 * j)):
+                byte |= np.int64(after[8 * j + b]) << b
+            out[i, j] = byte
+        c = cols[i]
+        down, right = 1 << c, 1 << (c + 1)
+        for m in range(size):
+            free = need[i] - ((m >> c) & 1) - ((m >> (c + 1)) & 1)
+            base = m & ~(down | right)
+            ok = free == 0 and after[base]
+            if free == 1:
+                ok = (can_d[i] and after[base | down]) or (can_r[i] and after[base | right])
+            elif free == 2:
+                ok = can_d[i] and can_r[i] and after[base | down | right]
+            entering[m] = ok
+        s = shifts[i]
+        for m in range(size):
+            after[m] = (m >> (plugs - s)) == 0 and entering[(m << s) & full] if s else entering[m]
 
 
 def tables(cells: list[tuple], rows: list[int], plugs: int, first: int) -> np.ndarray:
     """Bitsets (little-endian bit order, ``2^plugs`` bits each) of the coverable successor
     patterns of cells ``first`` .. last; ``cells[i]`` = (column, can go right, can go down,
     terminal) and ``rows[i]`` = the row of the i-th cell in DP order."""
-    n = len(cells)
-    size = 1 << plugs
-    out = np.empty((n - first, size // 8 if size >= 8 else 1), np.uint8)
-    after = np.zeros(size, np.bool_)
-    after[0] = True  # after the last cell no plug is left
-    entering = np.empty(size, np.bool_)
-    for i in range(n - 1, first - 1, -1):
-        out[i - first] = np.packbits(after, bitorder="little")
-        c, can_r, can_d, terminal = cells[i]
-        _before(after, c, plugs, can_r, can_d, 1 if terminal else 2, entering)
-        shifts = rows[i] - rows[i - 1] if i > 0 else 0
-        if shifts:
-            _unshift(entering, shifts, plugs, after)
-        else:
-            after, entering = entering, after
+    part = cells[first:]
+    out = np.empty((len(part), max(1, (1 << plugs) // 8)), np.uint8)
+    shifts = [rows[i] - rows[i - 1] if i > 0 else 0 for i in range(first, len(cells))]
+    _tables(np.array([c[0] for c in part], np.int64), np.array([c[1] for c in part], np.bool_),
+            np.array([c[2] for c in part], np.bool_), np.array([1 if c[3] else 2 for c in part], np.int64),
+            np.array(shifts, np.int64), plugs, out)
     return out
