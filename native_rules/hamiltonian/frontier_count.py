@@ -27,9 +27,10 @@ from . import frontier_cover
 from . import frontier_kernel as K
 from .frontier import Board, TooLarge
 
-# the float count's relative error bound per cell: a state merges fewer than 2^9 terms, each
-# addition errs by at most 2^-53 relatively (docs/hamiltonian.md)
-FLOAT_SLACK = 2.0 ** -43
+# the float count's relative error bound per merge (at most one per cell): a state merges fewer
+# than 2^18 terms (two cells a pass), each addition errs by at most 2^-53 relatively
+# (docs/hamiltonian.md)
+FLOAT_SLACK = 2.0 ** -35
 PARALLEL_STATES = 500_000  # layers this large are split among ``Run.threads`` threads
 GROW = 1.25  # the pool grows by this factor past its need, so it is rarely reallocated
 MAP_NORESERVE = 0x4000  # Linux's flag value (the mmap module does not export it)
