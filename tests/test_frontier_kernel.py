@@ -167,12 +167,22 @@ def test_threads_draw_their_free_blocks_from_the_lowest_ids():
     assert sorted([int(tstack[0, 4]), int(tstack[1, 4])]) == lowest
 
 
-def test_threaded_kernels_have_their_own_cache_entries():
-    """numba's disk cache keys a function by name and line, not by ``parallel``: sharing them,
-    the serial compile was loaded for the threaded calls too (they ran on one thread)."""
+def test_the_parts_of_a_pass_run_on_their_own_threads_and_release_the_gil():
+    """``_on_threads`` gives each part its own thread (this one and a pool's), and the kernels
+    are compiled ``nogil``, so the parts run at once (numba's ``parallel`` twins are gone)."""
+    import threading
+
     from gridsolve.native_rules.hamiltonian import frontier_kernel as K
 
-    for serial, threaded in ((K.scatter, K.scatter_threads), (K.merge, K.merge_threads),
-                             (K.advance, K.advance_threads)):
-        assert serial.py_func.__qualname__ != threaded.py_func.__qualname__
-        assert threaded.targetoptions.get("parallel") and not serial.targetoptions.get("parallel")
+    seen = []
+    together = threading.Barrier(3, timeout=30)  # passed only if the three parts run at once
+
+    def kernel(x, t0, t1):
+        together.wait()
+        seen.append((x, t0, t1, threading.get_ident()))
+
+    fc._on_threads(3, kernel, "x")
+    assert sorted(s[1:3] for s in seen) == [(0, 1), (1, 2), (2, 3)]
+    assert len({s[3] for s in seen}) == 3 and threading.get_ident() in {s[3] for s in seen}
+    for kernel in (K.scatter, K.merge, K.advance):
+        assert kernel.targetoptions.get("nogil") and not kernel.targetoptions.get("parallel")

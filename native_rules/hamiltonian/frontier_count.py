@@ -16,6 +16,7 @@ import mmap
 import os
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 import numba
@@ -232,15 +233,14 @@ class _Pool:
         bbits = _bucket_bits(n)
         nk = 1 << bbits
         threads = max(1, min(self.threads, n // PARALLEL_STATES))
-        scatter = K.scatter_threads if threads > 1 else K.scatter
         nl = len(self.lblocks)
         share = -(-nl // threads)
         need = 2 * share + nk + 2  # two successor blocks per layer block read, one per bucket
         tstack = self._quotas(threads, [need] * threads, [share] * threads)
         tfree = np.full(threads, need, np.int64)
         self.head, tail, self.size = (np.empty((threads, nk), np.int64) for _ in range(3))
-        scatter(self.pool, self.lblocks, self.lfill, nl, tstack, tfree, self.link, self.head, tail,
-                self.size, *args, bbits, cover, ci, ahead)
+        _on_threads(threads, K.scatter, self.pool, self.lblocks, self.lfill, nl, tstack, tfree,
+                    self.link, self.head, tail, self.size, *args, bbits, cover, ci, ahead)
         self._unquota(tstack, tfree)
         self.lblocks, self.lfill = self.lblocks[:0], self.lfill[:0]
         self.last_successors = int(self.size.sum())
@@ -268,12 +268,10 @@ class _Pool:
         tfree = np.full(threads, max(need), np.int64)
         head, tail, size = (np.empty((threads, nk2), np.int64) for _ in range(3))
         states = np.empty(nk, np.int64)
-        advance = K.advance_threads if threads > 1 else K.advance
         nxt = (-1, False, False, False, False) if then is None else (then[0], *then[2:])
-        advance(self.pool, self.pool.view(np.float64), self.head, self.link, self.size,
-                tuple(int(q) for q in primes), shifts, plug_mask, *args, nxt, cover, ci, ci2, ahead,
-                bbits,
-                tstack, tfree, head, tail, size, states)
+        _on_threads(threads, K.advance, self.pool, self.pool.view(np.float64), self.head, self.link,
+                    self.size, tuple(int(q) for q in primes), shifts, plug_mask, *args, nxt, cover,
+                    ci, ci2, ahead, bbits, tstack, tfree, head, tail, size, states)
         self._unquota(tstack, tfree)
         self.head, self.size = head, size
         self.last_successors = int(size.sum())
@@ -283,16 +281,32 @@ class _Pool:
         """The pending rows merged into the next layer; returns its number of states."""
         nk = self.size.shape[1]
         threads = max(1, min(self.threads, int(self.size.sum()) // PARALLEL_STATES, self.size.shape[0]))
-        merge = K.merge_threads if threads > 1 else K.merge
         states = np.empty(nk, np.int64)
-        merge(self.pool, self.pool.view(np.float64), self.head, self.link, self.size, primes,
-              _bits(nk), states)
+        _on_threads(threads, K.merge, self.pool, self.pool.view(np.float64), self.head, self.link,
+                    self.size, primes, _bits(nk), states, threads)
         oblocks = np.empty(self.blocks, np.int64)
         ofill = np.empty(self.blocks, np.int64)
         no, self.nfree = K.collect(self.head, self.link, self.size, states, self.stack, self.nfree,
                                    oblocks, ofill)
         self.lblocks, self.lfill = oblocks[:no], ofill[:no]
         return int(states.sum())
+
+
+_POOL: list[ThreadPoolExecutor] = []
+
+
+def _on_threads(parts: int, kernel, *args) -> None:
+    """``kernel(*args, t, t + 1)`` for every part ``t`` < ``parts``, each on its own thread: the
+    first on this one, the others on a pool of Python threads (the kernels release the GIL)."""
+    if parts == 1:
+        kernel(*args, 0, 1)
+        return
+    if not _POOL or _POOL[0]._max_workers < parts - 1:
+        _POOL[:] = [ThreadPoolExecutor(parts - 1, thread_name_prefix="frontier")]
+    others = [_POOL[0].submit(kernel, *args, t, t + 1) for t in range(1, parts)]
+    kernel(*args, 0, 1)
+    for f in others:
+        f.result()
 
 
 def _bits(nk: int) -> int:

@@ -12,14 +12,17 @@ cache and its successors are appended to the next buckets at once. ``merge`` (ea
 place) and ``collect`` (the buckets' first blocks) make a layer again, for a checkpoint and at
 the end. ``expand_rows`` / ``merge_rows`` are the steps on plain arrays, for the Dask variant.
 
+The work of ``scatter``, ``merge`` and ``advance`` is split into parts (the layer's blocks, then
+the buckets), each with its own free stack and chains; a call does the parts ``t0 .. t1 - 1``
+and releases the GIL, so the driver runs one part per thread on Python threads (one compile
+per kernel: numba's ``parallel`` variants cost a second compile of every kernel, 25 s cold).
+
 Keys are int64: the W + 1 plugs of at most 30 slots take 60 bits (counting only, no tag bits).
 """
 from __future__ import annotations
 
-import types
-
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 MAX_WIDTH = 29  # W + 1 <= 30 plugs of 2 bits in a positive int64
 EMPTY = -1
@@ -181,10 +184,11 @@ def bucket_of(key, bbits):
     return np.int64(_hash(key) >> np.uint64(64 - bbits))
 
 
-def _scatter(pool, lblocks, lfill, nl, tstack, tfree, link, head, tail, size,
-            c, plugs, can_r, can_d, terminal, is_last, bbits, cover, ci, ahead):
+@njit(cache=True, nogil=True)
+def scatter(pool, lblocks, lfill, nl, tstack, tfree, link, head, tail, size,
+            c, plugs, can_r, can_d, terminal, is_last, bbits, cover, ci, ahead, t0, t1):
     """Write every successor row (its key, the source's residues and float count) into blocks
-    chained per bucket. Thread ``t`` reads its share of the layer (the ``nl`` blocks
+    chained per bucket. Part ``t`` (``t0`` <= t < ``t1``) reads its share of the layer (the ``nl`` blocks
     ``lblocks``, ``lfill`` rows each), takes blocks from its own free stack ``tstack[t]``
     (``tfree[t]`` entries; the caller provides two per layer block it reads, plus one per
     bucket) and puts each layer block there once read; its chains are ``head[t]``, ``link``,
@@ -192,7 +196,7 @@ def _scatter(pool, lblocks, lfill, nl, tstack, tfree, link, head, tail, size,
     ``closes_loop(., ahead)`` are dropped."""
     threads = tstack.shape[0]
     w = pool.shape[1]
-    for t in prange(threads):
+    for t in range(t0, t1):
         head[t, :] = -1
         tail[t, :] = -1
         size[t, :] = 0
@@ -278,14 +282,16 @@ def accumulate(rows, fl, dst, src, primes):
     fl[dst, w - 1] += fl[src, w - 1]
 
 
-def _merge(pool, poolf, head, link, size, primes, bbits, states):
+@njit(cache=True, nogil=True)
+def merge(pool, poolf, head, link, size, primes, bbits, states, parts, g0, g1):
     """Merge equal keys within each bucket in place, its rows packed into its first blocks
     (never past a row not yet read); ``states[b]`` = bucket ``b``'s distinct keys. The buckets
-    are split among the threads, each with its own hash table (in cache)."""
+    are split into ``parts``, each with its own hash table (in cache); this call merges parts
+    ``g0`` .. ``g1 - 1``."""
     threads, nk = head.shape
     w = pool.shape[1]
-    for g in prange(threads):
-        b0, b1 = nk * g // threads, nk * (g + 1) // threads
+    for g in range(g0, g1):
+        b0, b1 = nk * g // parts, nk * (g + 1) // parts
         biggest = _largest(size, b0, b1)
         tbits = _table_bits(biggest)
         table = np.empty(2 << tbits, np.int64)  # (key, row in the bucket) pairs
@@ -323,14 +329,15 @@ def _merge(pool, poolf, head, link, size, primes, bbits, states):
             states[b] = m
 
 
-def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs, can_r, can_d,
-             terminal, is_last, then, cover, ci, ci2, ahead, bbits, tstack, tfree, head2, tail2,
-             size2, states):
+@njit(cache=True, nogil=True)
+def advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs, can_r, can_d,
+            terminal, is_last, then, cover, ci, ci2, ahead, bbits, tstack, tfree, head2, tail2,
+            size2, states, g0, g1):
     """One cell on the previous cell's unmerged successors (buckets ``head``/``size``), in one
     pass: each bucket is merged through a hash table into a scratch array that stays in cache,
     its blocks go back on the thread's free stack ``tstack[t]`` at once, and the successors of
     its distinct states (keys shifted ``shifts`` rows first) are appended to the next buckets
-    (``head2``, ``tail2``, ``size2``; top ``bbits`` hash bits), as ``_scatter`` does. So the
+    (``head2``, ``tail2``, ``size2``; top ``bbits`` hash bits), as ``scatter`` does. So the
     merged layer is never written to memory and read back. ``then`` = (column, can go right,
     can go down, terminal, last) of the next cell of the same row, or a column of -1: when
     given, the successors of that cell are appended instead (two cells in one pass, the states
@@ -339,14 +346,14 @@ def _advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs,
     cell that fail ``coverable(cover, ci2, .)``, and those the cell after, in column
     ``ahead``, would end (``closes_loop``) are dropped. ``primes`` is a tuple (one compile
     per number of primes). ``states[b]`` = bucket ``b``'s distinct keys. The buckets are split
-    among the threads; the caller gives thread ``t`` at least one free block per 512 rows of
-    its buckets (three with ``then``) plus one per next bucket."""
+    into parts (this call: ``g0`` .. ``g1 - 1``); the caller gives part ``t`` at least one free
+    block per 512 rows of its buckets (three with ``then``) plus one per next bucket."""
     threads = tstack.shape[0]
     nk = head.shape[1]
     k = len(primes)  # a tuple: a constant of the compile, so the loops on a row's words unroll
     w = k + 2
     old = np.uint64(bbits_of(nk))
-    for g in prange(threads):
+    for g in range(g0, g1):
         head2[g, :] = -1
         tail2[g, :] = -1
         size2[g, :] = 0
@@ -432,24 +439,6 @@ def bbits_of(nk):
     while (1 << b) < nk:
         b += 1
     return b
-
-
-def _twin(f, name):
-    """``f`` under another name: numba's disk cache keys a function by its name and line, not
-    by ``parallel``, so the threaded variant of the same code needs its own name, else one
-    variant's cached code is loaded for both (the threaded calls then ran on one thread)."""
-    g = types.FunctionType(f.__code__, f.__globals__, name, f.__defaults__, f.__closure__)
-    g.__qualname__ = name
-    return g
-
-
-# each twice: on one thread (no thread pool to wake, which costs milliseconds per call) and on
-# numba's threads (prange splits the layer, then the buckets)
-scatter, merge = njit(cache=True)(_scatter), njit(cache=True)(_merge)
-scatter_threads = njit(cache=True, parallel=True)(_twin(_scatter, "_scatter_threads"))
-merge_threads = njit(cache=True, parallel=True)(_twin(_merge, "_merge_threads"))
-advance = njit(cache=True)(_advance)
-advance_threads = njit(cache=True, parallel=True)(_twin(_advance, "_advance_threads"))
 
 
 @njit(cache=True)
