@@ -186,3 +186,14 @@ def test_the_parts_of_a_pass_run_on_their_own_threads_and_release_the_gil():
     assert len({s[3] for s in seen}) == 3 and threading.get_ident() in {s[3] for s in seen}
     for kernel in (K.scatter, K.merge, K.advance):
         assert kernel.targetoptions.get("nogil") and not kernel.targetoptions.get("parallel")
+
+
+def test_the_residues_do_not_depend_on_the_primes_riding_along():
+    """Three primes at once (the width of the 17x17 and 19x19 counts: this also puts that
+    compile in numba's cache) give the same residues as one at a time, and their CRT is the
+    count."""
+    p = HP.square(9)
+    together = fc.count_residues(p, fc.PRIMES[:3])
+    alone = [fc.count_residues(p, (q,)).residues[0] for q in fc.PRIMES[:3]]
+    assert together.residues == alone
+    assert fc.crt(together.residues, fc.PRIMES[:3]) == frontier.count(p)
