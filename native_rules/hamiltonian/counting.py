@@ -101,4 +101,4 @@ def _count_compiled(puzzle: HamiltonianPuzzle, deadline: Deadline, *, max_states
         run.max_states = max_states
     total, got = frontier_count.count(puzzle, run=run, deadline=deadline, primes=sets[primes])
     return total, {"peak_states": got.peak_states, "engine": "compiled",
-                   "primes": len(got.residues)}
+                   "primes": len(got.residues), "rows_written": got.written}
