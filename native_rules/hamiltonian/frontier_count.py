@@ -94,11 +94,11 @@ class Run:
     """How to run: ``memory`` (bytes for the pool, None = no limit), ``checkpoint`` (a file
     path, written at the start of every ``every_rows``-th row once ``every_seconds`` passed since
     the last), ``resume`` (start from that file if present), ``progress`` (a line on stderr per
-    cell), ``threads`` (for layers of PARALLEL_STATES or more; numba's thread pool; 0 = all of
-    its threads), ``fuse`` (two cells of a row per pass; None = when the memory allows:
-    ``fused``), ``prune`` (drop the states with no completion that two cheap tests find:
-    ``frontier_cover`` in the last ``cover_rows`` rows, ``frontier_kernel.closes_loop``; off:
-    for comparisons)."""
+    cell), ``threads`` (layers of PARALLEL_STATES or more are split into that many parts, each
+    on its own thread; 0 = numba's thread count, one per core), ``fuse`` (two cells of a row
+    per pass; None = when the memory allows: ``fused``), ``prune`` (drop the states with no
+    completion that two cheap tests find: ``frontier_cover`` in the last ``cover_rows`` rows,
+    ``frontier_kernel.closes_loop``; off: for comparisons)."""
 
     memory: int | None = None
     checkpoint: str | None = None
@@ -292,7 +292,7 @@ class _Pool:
         return int(states.sum())
 
 
-_POOL: list[ThreadPoolExecutor] = []
+_WORKERS: dict[int, ThreadPoolExecutor] = {}  # by size, made at first use
 
 
 def _on_threads(parts: int, kernel, *args) -> None:
@@ -301,9 +301,9 @@ def _on_threads(parts: int, kernel, *args) -> None:
     if parts == 1:
         kernel(*args, 0, 1)
         return
-    if not _POOL or _POOL[0]._max_workers < parts - 1:
-        _POOL[:] = [ThreadPoolExecutor(parts - 1, thread_name_prefix="frontier")]
-    others = [_POOL[0].submit(kernel, *args, t, t + 1) for t in range(1, parts)]
+    if parts - 1 not in _WORKERS:
+        _WORKERS[parts - 1] = ThreadPoolExecutor(parts - 1, thread_name_prefix="frontier")
+    others = [_WORKERS[parts - 1].submit(kernel, *args, t, t + 1) for t in range(1, parts)]
     kernel(*args, 0, 1)
     for f in others:
         f.result()
