@@ -5,9 +5,9 @@ Part ``p`` of a layer holds the states whose key hash has top bits ``p`` (``fron
 bucket_of``). Each cell, every part expands its states (``expand_rows``) and splits the
 successor rows by their part; every part then gathers its pieces from all the others and merges
 equal keys (``merge_rows``). The layers stay on the workers as futures; only the pieces move,
-and at the end the residues of the completed paths. Same residues, float bound and CRT as
-``frontier_count``; each cell costs the scheduler a round of tasks, so it pays off only when
-the frontier is large.
+and at the end the residues of the completed paths. Same residues, float bound, CRT and
+dropped dead states as ``frontier_count``; each cell costs the scheduler a round of tasks, so
+it pays off only when the frontier is large.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from . import frontier_count as fc
 from . import frontier_kernel as K
 
 
-def _expand(rows, shifts, plug_mask, args, pbits):
+def _expand(rows, shifts, plug_mask, args, pbits, cover, ci, ahead):
     """The successor rows of one part, split by the part they belong to."""
-    out, part = K.expand_rows(rows, shifts, plug_mask, *args, pbits)
+    out, part = K.expand_rows(rows, shifts, plug_mask, *args, pbits, cover, ci, ahead)
     order = np.argsort(part, kind="stable")
     bounds = np.searchsorted(part[order], np.arange((1 << pbits) + 1))
     return tuple(np.ascontiguousarray(out[order[bounds[d]:bounds[d + 1]]]) for d in range(1 << pbits))
@@ -53,9 +53,13 @@ def count_residues(client, puzzle: HamiltonianPuzzle, primes: tuple[int, ...], p
     empty = start[:0]
     first = K.bucket_of(0, pbits)
     layer = [client.scatter(start if d == first else empty) for d in range(parts)]
+    cover, checked = plan.cover(fc.COVER_ROWS)  # the states that cannot be completed: dropped
+    cover = client.scatter(cover, broadcast=True)
     row, peak = 0, 1
     for i, (r, _) in enumerate(plan.order):
-        split = [client.submit(_expand, part, r - row, plan.plug_mask, plan.cell_args(i), pbits, pure=False)
+        ci = i - checked if i >= checked else -1
+        split = [client.submit(_expand, part, r - row, plan.plug_mask, plan.cell_args(i), pbits, cover,
+                               ci, plan.ahead(i + 1), pure=False)
                  for part in layer]
         row = r
         layer = [client.submit(_merge, primes, pbits,

@@ -474,9 +474,11 @@ def shift_row(pool, lblocks, lfill, nl, plug_mask):
 
 
 @njit(cache=True)
-def expand_rows(rows, shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_last, pbits):
+def expand_rows(rows, shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_last, pbits, cover,
+                ci, ahead):
     """The successor rows of a whole layer ``rows`` (after ``shifts`` row changes) and the part
-    (top ``pbits`` hash bits) each belongs to: one step of the partitioned DP."""
+    (top ``pbits`` hash bits) each belongs to: one step of the partitioned DP (the rows that
+    ``coverable(cover, ci, .)`` or ``closes_loop(., ahead)`` rule out dropped)."""
     n, w = rows.shape
     out = np.empty((2 * n, w), np.int64)
     part = np.empty(2 * n, np.int64)
@@ -484,7 +486,7 @@ def expand_rows(rows, shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_la
     for i in range(n):
         a, b = _shifted_successors(rows[i, 0], shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_last)
         for nk in (a, b):
-            if nk == EMPTY:
+            if nk == EMPTY or not coverable(cover, ci, nk) or closes_loop(nk, ahead):
                 continue
             out[s, 0] = nk
             for t in range(1, w):
