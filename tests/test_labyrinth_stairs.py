@@ -50,6 +50,10 @@ STATS_FAILURES = [
     ("RDLDDDDDDRRRULLUUUURDRRULULURRDRURDRURRRDLLDDRURDDDDDLDRDLLULDLUU", "start-out", "R", "UL"),
     # 11_7: Out2
     ("DRURRDLDRDRRULUURDRURDRURRDLDRDLDRDDDDLLLLDLLLLLURRUURDDRUURDR", "start-out", "R", "U"),
+    # 11_0 and 11_1 of the run after it: a C-shape one step to the right and a corner area on the
+    # left both to be entered after the step right
+    ("RRRDDLULLDRDLDRDLDDDDDRURDRRRURDRRRUUUULUULDDDRDDLULUUL", "next-step-double-area", "U", "DL"),
+    ("RRDDLULDDRRRUUURDRURDDLLDDLDLULLDRDLDDDDRURDRRRRRRUULDLL", "next-step-double-area", "U", "L"),
 ]
 
 
@@ -70,7 +74,7 @@ def test_stair_rule_forbids_the_dead_move_of_the_authors_example(moves, group, d
     _, cands, allowed, _ = at_walk(11, moves, CONTROL)
     assert dead in cands and dead in allowed
     _, _, allowed, why = at_walk(11, moves, CONTROL | GROUPS[group])
-    assert allowed == good and dead in why
+    assert sorted(allowed) == sorted(good) and dead in why
 
 
 def _corners(n, moves):
