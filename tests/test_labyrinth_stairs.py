@@ -155,3 +155,23 @@ def test_corner_discovery_finds_the_open_corners_of_a_stair():
     got = [[sorted((int(out[kind, q, k, 0]), int(out[kind, q, k, 1])) for k in range(counts[kind, q]))
             for q in range(4)] for kind in range(3)]
     assert got[OPEN_CW][0] == [(4, 1), (5, 3)] and got[CLOSED][1] == [(1, 3)]
+
+
+# the author's states where a newer clause fires, at the step (cells from the start) it concerns:
+# next step double area (his CheckLeftRightCorner's (3, 4) example) and DoubleStair's corner at any
+# distance (his "area" example)
+NEWER_CLAUSES = [
+    ("2024_0726_3", 52, "next-step-double-area", "next step double area", "L", "D"),
+    ("2024_0727_6", 73, "double-stair", "double stair", "D", "L"),
+]
+
+
+@pytest.mark.parametrize(("name", "step", "group", "rule", "dead", "good"), NEWER_CLAUSES)
+def test_newer_clause_forbids_the_dead_move_of_the_authors_state(name, step, group, rule, dead, good):
+    n, moves = _state_moves(name)
+    moves = moves[:step]
+    assert completable(n, moves) == good
+    _, cands, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS[group])
+    assert dead in cands and dead in allowed
+    _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
+    assert allowed == good and why[dead] == rule
