@@ -33,7 +33,7 @@ LARGE_STEPS = ("next-step-double-area", "start-in-2", "start-in-3", "start-strai
                "convex-straight-3", "convex-straight-4", "convex-out", "concave-in", "concave-in-5",
                "concave-straight-3", "concave-straight-4", "concave-straight-5", "concave-straight-6",
                "concave-out-3", "concave-out-5", "double-stair", "double-stair-reversed", "stair-3x3",
-               "remote-mid-across")
+               "remote-mid-across", "stair-sequence")
 FULL = ("control", "control,large")
 # the book's final figures: walkthroughs per error (inf = none seen)
 BOOK = lab.BOOK_PER_ERROR
