@@ -127,17 +127,20 @@ def _follow(board, h, kind, hori, vert, j, vert_low, fb):
         hori += r[0]
         vert += r[1]
         far = False
-        if T(board, h, hori - hx + 2 * vx, vert - hy + 2 * vy) and not T(board, h, hori - hx + vx, vert - hy + vy) \
+        fx, fy = hori - hx + 2 * vx, vert - hy + 2 * vy  # the obstacle two beyond
+        if T(board, h, fx, fy) and not T(board, h, fx - vx, fy - vy) \
                 and not T(board, h, hori - hx, vert - hy):
             i2 = idx(board, h, hori + 2 * vx, vert + 2 * vy)
-            if i2 != -1 and i2 > idx(board, h, hori - hx + 2 * vx, vert - hy + 2 * vy):
+            if i2 != -1 and i2 > idx(board, h, fx, fy):
                 far = True
         step = not far and T(board, h, hori, vert) and not T(board, h, hori - hx, vert - hy)
         ca, cb = hori - 2 * hx, vert - 2 * hy
-        if check_corner(board, h, ca, cb, 0, r[8], True, m) and near_small(board, h, ca, cb, 1, r[10], True, 0):
+        if check_corner(board, h, ca, cb, 0, r[8], True, m) \
+                and near_small(board, h, ca, cb, 1, r[10], True, 0):
             forbid = 2 if kind == 2 else 1
             break
-        if step and kind == 3 and T(board, h, ca + 2 * vx, cb + 2 * vy) and T(board, h, hori - 3 * hx + vx, vert - 3 * hy + vy):
+        if step and kind == 3 and T(board, h, ca + 2 * vx, cb + 2 * vy) \
+                and T(board, h, hori - 3 * hx + vx, vert - 3 * hy + vy):
             forbid = 2
             break
         if far or step:

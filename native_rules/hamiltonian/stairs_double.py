@@ -51,7 +51,8 @@ def check_double_stair(board, f, fb):
             old = board[0][y + OFF, x + OFF]
             if old < 0:  # taken cells keep their index (the author's InTakenIndex finds the first)
                 board[0][y + OFF, x + OFF] = board[1][1]  # the newest index
-            fired = (near_small(board, h, 2, 2, 0, 2, False, 2) or check_corner(board, h, 2, 2, 0, 2, False, 1)) \
+            fired = (near_small(board, h, 2, 2, 0, 2, False, 2)
+                     or check_corner(board, h, 2, 2, 0, 2, False, 1)) \
                 and near_small(board, h, 3, 1, 1, 3, True, 2)
             if old < 0:
                 board[0][y + OFF, x + OFF] = old
