@@ -62,7 +62,7 @@ RULE_NAMES = (
     "stair at end concave in 2", "stair at end concave in 3", "stair at end concave in 4",
     "stair 3x3", "stair at start convex in 2", "stair at start convex in 3",
     "stair at start convex straight 5", "stair at start convex out 2", "stair at start convex out 3",
-    "stair at end concave out 3",
+    "stair at end concave out 3", "next step double area", "sequence (newer engine)",
 )
 
 

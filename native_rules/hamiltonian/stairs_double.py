@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .corner_check import check_corner
 from .corners import _QUARTERS, MAX_CORNERS, _has_corner, closed_corners
 from .stair_gates import near_small
 from .walker import OFF, R, S, T, idx, njit, rel, rule_frame
@@ -27,12 +28,10 @@ def check_double_stair(board, f, fb):
     discovery finds closed corners at (3, 3) and -- at (4, 2) as is, (2, 4) turned -- in the
     quarter on that side, and the line at (3, 3) runs on from (4, 3) (index of (3, 3) greater):
     two stairs meet. With (2, 2) taken for the moment (the author's ``AddEndFar(1, 2, 2)``: the
-    walk's next stair step), a close obstacle at (2, 2) closing the big area turned up and one at
-    (3, 1) closing the small area turned down, mirrored, forbid straight (and right, as is).
-
-    Partial port: the author also accepts, instead of the first close obstacle, a corner at any
-    distance found by his ``CheckCorner``; that alternative is not ported, so this rule fires in
-    a subset of his cases."""
+    walk's next stair step), a close obstacle at (2, 2) closing the big area turned up -- or a
+    corner at any distance there whose big area cannot be entered later (his ``CheckCorner``) --
+    and one at (3, 1) closing the small area turned down, mirrored, forbid straight (and right,
+    as is)."""
     out = np.zeros((4, MAX_CORNERS, 2), dtype=np.int64)
     counts = np.zeros(4, dtype=np.int64)
     if not closed_corners(board, f, out, counts):
@@ -52,7 +51,9 @@ def check_double_stair(board, f, fb):
             old = board[0][y + OFF, x + OFF]
             if old < 0:  # taken cells keep their index (the author's InTakenIndex finds the first)
                 board[0][y + OFF, x + OFF] = board[1][1]  # the newest index
-            fired = near_small(board, h, 2, 2, 0, 2, False, 2) and near_small(board, h, 3, 1, 1, 3, True, 2)
+            fired = (near_small(board, h, 2, 2, 0, 2, False, 2)
+                     or check_corner(board, h, 2, 2, 0, 2, False, 1)) \
+                and near_small(board, h, 3, 1, 1, 3, True, 2)
             if old < 0:
                 board[0][y + OFF, x + OFF] = old
             if fired:
