@@ -18,46 +18,12 @@ from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 from .conftest import FIXTURES, shared
 from .test_labyrinth import at_walk, completable, walk_cells
 
-# the author's saved states named in his code beside the rule (11 x 11, the walk up to the live
-# end); the program that saved them allowed the dead move, his newest rule forbids it
-AUTHOR_EXAMPLES = [
-    # 2024_0726
-    ("DDRUURDRURRDLDDLULDDLULDDDDDRDLDRRURDRRRRUUURUULDLDLDRDLLU", "double-stair-reversed", "L", "U"),
-    # 2024_0713
-    ("DRURRDLDDLULDDRDLDRDLDRDLDRRRULURRDDRRULURUURURUUULDDLDLDDLU", "double-stair-reversed", "L", "U"),
-    # 2024_0706_1
-    ("DDDDDRRULUUUURRDLDDRURUURDRURRRRDDDLDRDLDRDLDRDLLUULLURRUL", "double-stair", "U", "L"),
-    # 2024_0711
-    ("DRURRDLDLLDRDLDDRURDRDRDLDLUULLDRDLDRRRRURDRURDRRULUUUUURULLUULLDRD", "double-stair", "D", "L"),
-    # 2024_0618
-    ("DRURDDLLDDDRDLDDRURURULULURRDRURULLUURDRURRRDDDDRUUUURDDDDDDDDLU", "concave-straight-5", "L", "U"),
-    # 2024_0619
-    ("DRURDDDRDRDDRUURRRURUULDLDLULDLULUURDRURDRURRRDDDDLDRDLDRDLLU", "concave-straight-3", "L", "U"),
-    # 2024_0717_1
-    ("DDDRDLDDDRUURDDDRDLLULDDRRRRURDRURDRUURULULURURULUL", "concave-straight-5", "L", "D"),
-    # 2024_0717_2
-    ("DDDRDLDDDDDDRRRRRRRRUULDLLURURRULURUUURULLLLD", "concave-straight-3", "D", "R"),
-    # 2024_0818
-    ("DDDRDLDRDLDDRURURULUUULUURDRURRRDDLULDLDDRURDRURURULURRRDLDRDLLDLDL", "concave-straight-5", "D", "L"),
-]
-
-
-# walks of the port's own statistics run (`labyrinth-stats`, before the stairs at start "out") that
-# failed on 11 x 11, at their fatal step: the move the walk took is dead, the stairs at start "out"
-# forbid it
-STATS_FAILURES = [
-    # 11_5: Out3
-    ("RDLDDDDDDRRRULLUUUURDRRULULURRDRURDRURRRDLLDDRURDDDDDLDRDLLULDLUU", "start-out", "R", "UL"),
-    # 11_7: Out2
-    ("DRURRDLDRDRRULUURDRURDRURRDLDRDLDRDDDDLLLLDLLLLLURRUURDDRUURDR", "start-out", "R", "U"),
-    # 11_0 and 11_1 of the run after it: a C-shape one step to the right and a corner area on the
-    # left both to be entered after the step right
-    ("RRRDDLULLDRDLDRDLDDDDDRURDRRRURDRRRUUUULUULDDDRDDLULUUL", "next-step-double-area", "U", "DL"),
-    ("RRDDLULDDRRRUUURDRURDDLLDDLDLULLDRDLDDDDRURDRRRRRRUULDLL", "next-step-double-area", "U", "L"),
-    # 11_2 and 11_3 of that run: the author's newer Sequence follows the forced stair to a corner
-    ("DRURDRURRDLDLDLULLDRDLDDDDDDRRRURDRRRRUUUULDLDRDLLUL", "stair-sequence", "U", "L"),
-    ("RRRRRDDLULDLULLDRDLDRDLDRDLDDDRUURDDRRRRURDRRULULURURUULDLDLDDLDLLURURU", "stair-sequence", "U", "L"),
-]
+# 11 x 11 walks up to the step where a stair rule forbids the dead move that the rest of the port
+# allows: the author's saved states named in his code beside the rule (the program that saved them
+# allowed the move) and failed walks of the port's own statistics runs (``labyrinth-stats``). One a
+# line, tab-separated: label, moves, the rule's group, the dead move, the moves left, a note
+STAIR_WALKS = {row[0]: row[1:5] for row in (line.split("\t") for line in
+               (FIXTURES / "hamiltonian" / "stair-walks.tsv").read_text().splitlines())}
 
 
 def test_rule_set_names():
@@ -72,7 +38,8 @@ def test_rule_set_names():
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 
 
-@pytest.mark.parametrize(("moves", "group", "dead", "good"), AUTHOR_EXAMPLES + STATS_FAILURES)
+@pytest.mark.parametrize(("moves", "group", "dead", "good"), list(STAIR_WALKS.values()),
+                         ids=list(STAIR_WALKS))
 def test_stair_rule_forbids_the_dead_move_of_the_authors_example(moves, group, dead, good):
     assert completable(11, moves) == good
     _, cands, allowed, _ = at_walk(11, moves, CONTROL)
@@ -93,7 +60,7 @@ def test_closed_corners_are_the_stair_steps_seen_from_the_live_end():
     # 2024_0706_1: the live end (8, 6) faces left; up-left (quarter 1: right-ahead) the line makes a
     # stair, its steps at (5, 3) and (4, 4) (right 3 / ahead 3 and right 2 / ahead 4), and the
     # corner (7, 2) of the line 26-27-28 (right 4 / ahead 1)
-    assert _corners(11, AUTHOR_EXAMPLES[2][0]) == [[], [(2, 4), (3, 3), (4, 1)], [], []]
+    assert _corners(11, STAIR_WALKS["2024_0706_1"][0]) == [[], [(2, 4), (3, 3), (4, 1)], [], []]
     # a wall that only turns outwards (the board's corners) has no closed corner
     assert _corners(5, "RRD") == [[], [], [], []]
 
