@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .corners import _STEP, _blocked
-from .stair_gates import _take, _untake, near_small, stair_area
+from .stair_gates import near_small, stair_area, take_cell, untake_cell
 from .walker import (
     M_N,
     T,
@@ -141,7 +141,7 @@ def check_corner(board, f, a, b, side, rotation, small, k0):
     allows (``_corner_tables``), True. The caller forbids the move that leaves that area to be
     entered later. ``k0``: how many cells the caller has already taken for the moment."""
     n = board[1][M_N]
-    old = _take(board, f, a, b, k0)
+    old = take_cell(board, f, a, b, k0)
     g = _frame2(f, a, b, side, rotation)
     found = False
     hs = 1
@@ -185,7 +185,7 @@ def check_corner(board, f, a, b, side, rotation, small, k0):
                                 break
             cur = d
             nx, ny = px, py
-    _untake(board, f, a, b, old)
+    untake_cell(board, f, a, b, old)
     return found
 
 
@@ -198,9 +198,9 @@ def stair_corner(board, h, a0, b0, step, count, x, y, side, rotation, near):
     undo. Returns (fired, fired and closed)."""
     olds = np.empty(count, dtype=np.int64)
     for k in range(count):
-        olds[k] = _take(board, h, a0 + step * k, b0 + step * k, k)
+        olds[k] = take_cell(board, h, a0 + step * k, b0 + step * k, k)
     fired = check_corner(board, h, x, y, side, rotation, True, count)
     closed = fired and near > 0 and near_small(board, h, x, 2, 1, 1, near == 2, 1)
     for k in range(count - 1, -1, -1):
-        _untake(board, h, a0 + step * k, b0 + step * k, olds[k])
+        untake_cell(board, h, a0 + step * k, b0 + step * k, olds[k])
     return fired, closed

@@ -100,10 +100,10 @@ def near_small(board, f, x, y, side, rotation, small, mode):
 
 
 @njit(cache=True)
-def _take(board, f, a, b, k):
+def take_cell(board, f, a, b, k):
     """Take rel(a, b) for the moment as the walk's k-th next cell (the author adds it to his path
     and removes it again); an already taken cell keeps its index, a border cell stays border.
-    Returns the old value for ``_untake``."""
+    Returns the old value for ``untake_cell``."""
     x, y = rel(f, a, b)
     old = board[0][y + OFF, x + OFF]
     if old == -1:
@@ -112,7 +112,7 @@ def _take(board, f, a, b, k):
 
 
 @njit(cache=True)
-def _untake(board, f, a, b, old):
+def untake_cell(board, f, a, b, old):
     x, y = rel(f, a, b)
     board[0][y + OFF, x + OFF] = old
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .corner_check import check_corner
-from .stair_gates import _take, _untake, gate_area, near_small
+from .stair_gates import gate_area, near_small, take_cell, untake_cell
 from .walker import BACK, B, L, S, T, idx, mirror, njit, turn_right
 
 STAIR_SEQUENCE = 56
@@ -119,7 +119,7 @@ def _follow(board, h, kind, hori, vert, j, vert_low, fb):
         m = 2
         ri = 3
     for k in range(m):
-        olds[k] = _take(board, h, cells[k, 0], cells[k, 1], k)
+        olds[k] = take_cell(board, h, cells[k, 0], cells[k, 1], k)
     forbid = 0  # 1 = left, 2 = straight, 3 = left (and back, turned)
     for _ in range(n * n):
         r = _ROT[ri]
@@ -145,7 +145,7 @@ def _follow(board, h, kind, hori, vert, j, vert_low, fb):
             break
         if far or step:
             cells[m, 0], cells[m, 1] = hori + r[6], vert + r[7]
-            olds[m] = _take(board, h, cells[m, 0], cells[m, 1], m)
+            olds[m] = take_cell(board, h, cells[m, 0], cells[m, 1], m)
             m += 1
             if check_corner(board, h, ca, cb, 1, r[9], True, m):
                 forbid = 3 if kind == 1 else 2
@@ -157,7 +157,7 @@ def _follow(board, h, kind, hori, vert, j, vert_low, fb):
         if not (far or step):
             break
     for k in range(m - 1, -1, -1):
-        _untake(board, h, cells[k, 0], cells[k, 1], olds[k])
+        untake_cell(board, h, cells[k, 0], cells[k, 1], olds[k])
     if forbid == 1 or forbid == 3:
         L(fb, h, STAIR_SEQUENCE)
         if forbid == 3 and j == 1 and not vert_low:

@@ -34,10 +34,10 @@ from .stair_gates import (
     _row_gate,
     _row_obstacle,
     _runs_ahead,
-    _take,
-    _untake,
     near_small,
     stair_area,
+    take_cell,
+    untake_cell,
 )
 from .walker import (
     BACK,
@@ -167,11 +167,11 @@ def check_stair_at_end_concave_straight_6(board, f, fb):
         ok, vert, black, white = _concave_straight(board, h, 6, True)
         if not (ok and black - white == vert and near_small(board, h, vert + 2, vert, 1, 0, True, 0)):
             continue
-        old1 = _take(board, h, vert + 1, vert + 1, 0)
-        old2 = _take(board, h, vert + 1, vert, 1)
+        old1 = take_cell(board, h, vert + 1, vert + 1, 0)
+        old2 = take_cell(board, h, vert + 1, vert, 1)
         fired = check_corner(board, h, vert + 1, vert, 1, 3, True, 2)
-        _untake(board, h, vert + 1, vert, old2)
-        _untake(board, h, vert + 1, vert + 1, old1)
+        untake_cell(board, h, vert + 1, vert, old2)
+        untake_cell(board, h, vert + 1, vert + 1, old1)
         if fired:
             S(fb, h, STAIR_END_CONCAVE_STRAIGHT_6)
 
@@ -213,9 +213,9 @@ def check_stair_at_end_concave_out_3(board, f, fb):
         ok, black, white = _concave_out_area(board, h, dists[i // 2, i % 2], 2, True)
         if not (ok and white == black + 1):
             continue
-        old = _take(board, h, 0, 1, 0)
+        old = take_cell(board, h, 0, 1, 0)
         fired = near_small(board, h, 0, 1, 1, 0, True, 0)
-        _untake(board, h, 0, 1, old)
+        untake_cell(board, h, 0, 1, old)
         if fired:
             S(fb, h, STAIR_END_CONCAVE_OUT_3)
 

@@ -30,12 +30,12 @@ from .stair_gates import (
     _diagonal_gate,
     _inner_taken,
     _row_gate,
-    _take,
-    _untake,
     forbid_later,
     forbid_now,
     gate_area,
     near_small,
+    take_cell,
+    untake_cell,
 )
 from .walker import M_N, B, S, T, border_index, idx, njit, rule_frame
 
@@ -142,7 +142,7 @@ def check_stair_at_end_convex_in_3(board, f, fb):
         if hori == 0:
             continue
         if diff == 0:
-            old = _take(board, h, hori - 1, vert + 1, 0)
+            old = take_cell(board, h, hori - 1, vert + 1, 0)
             later = False
             if check_corner(board, h, hori - 1, vert + 1, 0, 0, True, 1) \
                     or near_small(board, h, hori - 1, vert + 1, 0, 0, True, 2):
@@ -156,7 +156,7 @@ def check_stair_at_end_convex_in_3(board, f, fb):
                         i1 = border_index(board, h, hori - 6, vert + 2)
                         i2 = border_index(board, h, hori - 6, vert + 3)
                     later = i2 > i1
-            _untake(board, h, hori - 1, vert + 1, old)
+            untake_cell(board, h, hori - 1, vert + 1, old)
             if later:
                 forbid_later(fb, h, i % 2 == 1, STAIR_END_CONVEX_IN_3)
         elif diff == vert + 1 and near_small(board, h, hori - 2, vert + 1, 0, 0, True, 1) \
@@ -178,10 +178,10 @@ def check_stair_at_end_convex_in_4(board, f, fb):
         h, hori, vert, diff = frame_hit(f, hits, i, False)
         if hori == 0 or diff != -1:
             continue
-        old = _take(board, h, hori - 1, vert, 0)
+        old = take_cell(board, h, hori - 1, vert, 0)
         later = check_corner(board, h, hori - 2, vert + 1, 0, 0, True, 1) \
             and near_small(board, h, hori - 4, vert + 1, 1, 0, False, 1)
-        _untake(board, h, hori - 1, vert, old)
+        untake_cell(board, h, hori - 1, vert, old)
         if later:
             forbid_later(fb, h, i % 2 == 1, STAIR_END_CONVEX_IN_4)
 
