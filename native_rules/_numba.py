@@ -152,7 +152,6 @@ if CPUDispatcher is not None:
 
     _OPTIONS = {"nopython": True, "boundscheck": None}
 
-
     def cached(func) -> bool:
         """Whether machine code of ``func`` (an ``njit(cache=True)`` function) for this source is
         loaded or on disk, so that its first call does not compile (plain functions: True)."""

@@ -40,9 +40,9 @@ def test_the_last_row_takes_runs_of_two_or_more_cells():
     iff the row splits into runs of two or more cells with a plug at each end, but for the last
     run, which ends at the path's end: a plug at its first cell only (it may be that cell)."""
     plan = fc.Plan.of(HP(5, 5, (0, 0), (4, 4)))
-    tables, first = plan.cover(2)
-    assert first == 15
-    row_end = tables[19 - first]  # the successors of row 3's last cell, before the row change
+    prune = plan.pruning(2)
+    assert prune.first == 15 and prune.row(14) == -1
+    row_end = prune.tables[prune.row(19)]  # the successors of row 3's last cell, before the row change
     allowed = {m for m in range(1 << plan.plugs) if (row_end[m >> 3] >> (m & 7)) & 1}
 
     def pattern(cols):

@@ -363,15 +363,17 @@ class Plan:
         order = [(r, c) for r in range(board.rows) for c in range(board.cols) if board.free[r, c]]
         return cls(board, order, board.cols + 1, (1 << (2 * (board.cols + 1))) - 1)
 
-    def cover(self, rows: int) -> tuple[np.ndarray, int]:
-        """``frontier_cover`` bitsets for the cells of the last ``rows`` rows and the index of
-        the first of them (past the end: none)."""
+    def pruning(self, rows: int, loops: bool = True) -> Pruning:
+        """The tests that drop dead states: ``frontier_cover`` bitsets for the cells of the last
+        ``rows`` rows (none past ``COVER_PLUGS``), ``closes_loop`` when ``loops``."""
         n = len(self.order)
         first = next((i for i, (r, _) in enumerate(self.order) if r >= self.board.rows - rows), n)
         if first == n or self.plugs > COVER_PLUGS:
-            return NO_COVER, n
-        cells = [self.cell_args(i)[:1] + self.cell_args(i)[2:5] for i in range(n)]
-        return frontier_cover.tables(cells, [r for r, _ in self.order], self.plugs, first), first
+            return Pruning(NO_COVER, n, self if loops else None)
+        args = [self.cell_args(i) for i in range(first, n)]
+        shifts = [self.order[i][0] - self.order[i - 1][0] if i else 0 for i in range(first, n)]
+        tables = frontier_cover.tables([(a[0], a[2], a[3], a[4]) for a in args], shifts, self.plugs)
+        return Pruning(tables, first, self if loops else None)
 
     def ahead(self, j: int) -> int:
         """The column of cell ``j`` when it follows cell ``j - 1`` in the same row, else -1."""
@@ -387,6 +389,23 @@ class Plan:
                 i == len(self.order) - 1)
 
 
+@dataclass
+class Pruning:
+    """What the kernels get to drop dead states: the cover bitsets of the cells from ``first``
+    on (``row``: a cell's row in them, -1 before) and the plan whose next cell ``closes_loop``
+    looks at (``ahead``; None: that test off)."""
+
+    tables: np.ndarray
+    first: int
+    plan: Plan | None
+
+    def row(self, i: int) -> int:
+        return i - self.first if i >= self.first else -1
+
+    def ahead(self, j: int) -> int:
+        return self.plan.ahead(j) if self.plan else -1
+
+
 def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run | None = None,
                    deadline: Deadline | None = None) -> Result:
     """The Hamiltonian paths of ``puzzle`` (its prefix, if any, taken into account) modulo each
@@ -400,7 +419,7 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
     R, C = plan.board.rows, plan.board.cols
     pr = np.array(primes, dtype=np.int64)
     fuse = fused(run, plan, len(primes))
-    cover, checked = plan.cover(run.cover_rows if run.prune else 0)
+    prune = plan.pruning(run.cover_rows if run.prune else 0, run.prune)
     written = 0
     # address space only (untouched blocks cost no memory): the threads' free stacks hold room
     # for up to four successor rows per pending row when two cells are fused
@@ -438,15 +457,12 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
             then = None
             if fuse and i + 1 < len(order) and order[i + 1][0] == r:
                 then, step = plan.cell_args(i + 1), 2
-            n = pool.advance(n, plan.cell_args(i), shifts, plug_mask, pr, then, cover,
-                             i - checked if i >= checked else -1,
-                             i + 1 - checked if step == 2 and i + 1 >= checked else -1,
-                             plan.ahead(i + step) if run.prune else -1)
+            n = pool.advance(n, plan.cell_args(i), shifts, plug_mask, pr, then, prune.tables,
+                             prune.row(i), prune.row(i + 1) if step == 2 else -1, prune.ahead(i + step))
         else:
             for _ in range(shifts):
                 K.shift_row(pool.pool, pool.lblocks, pool.lfill, len(pool.lblocks), plug_mask)
-            pool.scatter(n, plan.cell_args(i), cover, i - checked if i >= checked else -1,
-                         plan.ahead(i + 1) if run.prune else -1)
+            pool.scatter(n, plan.cell_args(i), prune.tables, prune.row(i), prune.ahead(i + 1))
             pending = True
         if n > run.max_states:
             raise TooLarge(f"more than {run.max_states} frontier states")

@@ -1,13 +1,13 @@
 """Which plug patterns the rest of the grid can still cover, for the compiled frontier DP.
 
 A frontier state that no completion extends is dead weight: it is merged and expanded until the
-last row, where it dies. Near the bottom most states are such (docs/hamiltonian.md: at 13x13,
-three quarters of the second-last row's successors), so the kernel drops them on sight in the
-last few rows, by a necessary condition that ignores how the plugs pair up: the cells not yet
-processed must each get degree 2 (1 at a terminal) from their links to one another and the
-occupied plugs. Which occupied-plug patterns (one bit per plug) allow that is a backward DP
-over the 2^W patterns, cell by cell from the last, the same cells and row changes as the
-count's forward pass; a state whose successor pattern fails it has no completion.
+last row, where it dies. Near the bottom most states are such (docs/hamiltonian.md), so the
+kernel drops them on sight in the last few rows, by a necessary condition that ignores how the
+plugs pair up: the cells not yet processed must each get degree 2 (1 at a terminal) from their
+links to one another and the occupied plugs. Which occupied-plug patterns (one bit per plug)
+allow that is a backward DP over the 2^W patterns, cell by cell from the last, the same cells
+and row changes as the count's forward pass; a state whose successor pattern fails it has no
+completion.
 
 ``tables`` gives, for each cell from a given one on, the patterns its successors (before the
 row change that may follow) may have, as bitsets (``frontier_kernel.coverable`` reads them).
@@ -52,14 +52,12 @@ def _tables(cols, can_r, can_d, need, shifts, plugs, out):
             after[m] = (m >> (plugs - s)) == 0 and entering[(m << s) & full] if s else entering[m]
 
 
-def tables(cells: list[tuple], rows: list[int], plugs: int, first: int) -> np.ndarray:
+def tables(cells: list[tuple], shifts: list[int], plugs: int) -> np.ndarray:
     """Bitsets (little-endian bit order, ``2^plugs`` bits each) of the coverable successor
-    patterns of cells ``first`` .. last; ``cells[i]`` = (column, can go right, can go down,
-    terminal) and ``rows[i]`` = the row of the i-th cell in DP order."""
-    part = cells[first:]
-    out = np.empty((len(part), max(1, (1 << plugs) // 8)), np.uint8)
-    shifts = [rows[i] - rows[i - 1] if i > 0 else 0 for i in range(first, len(cells))]
-    _tables(np.array([c[0] for c in part], np.int64), np.array([c[1] for c in part], np.bool_),
-            np.array([c[2] for c in part], np.bool_), np.array([1 if c[3] else 2 for c in part], np.int64),
+    patterns of the last cells of a count: ``cells[i]`` = (column, can go right, can go down,
+    terminal), ``shifts[i]`` = the row changes before it."""
+    out = np.empty((len(cells), max(1, (1 << plugs) // 8)), np.uint8)
+    _tables(np.array([c[0] for c in cells], np.int64), np.array([c[1] for c in cells], np.bool_),
+            np.array([c[2] for c in cells], np.bool_), np.array([1 if c[3] else 2 for c in cells], np.int64),
             np.array(shifts, np.int64), plugs, out)
     return out

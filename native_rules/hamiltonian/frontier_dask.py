@@ -53,13 +53,12 @@ def count_residues(client, puzzle: HamiltonianPuzzle, primes: tuple[int, ...], p
     empty = start[:0]
     first = K.bucket_of(0, pbits)
     layer = [client.scatter(start if d == first else empty) for d in range(parts)]
-    cover, checked = plan.cover(fc.COVER_ROWS)  # the states that cannot be completed: dropped
-    cover = client.scatter(cover, broadcast=True)
+    prune = plan.pruning(fc.COVER_ROWS)  # the states that cannot be completed: dropped
+    cover = client.scatter(prune.tables, broadcast=True)
     row, peak = 0, 1
     for i, (r, _) in enumerate(plan.order):
-        ci = i - checked if i >= checked else -1
         split = [client.submit(_expand, part, r - row, plan.plug_mask, plan.cell_args(i), pbits, cover,
-                               ci, plan.ahead(i + 1), pure=False)
+                               prune.row(i), prune.ahead(i + 1), pure=False)
                  for part in layer]
         row = r
         layer = [client.submit(_merge, primes, pbits,

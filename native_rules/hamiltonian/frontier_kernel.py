@@ -15,7 +15,7 @@ the end. ``expand_rows`` / ``merge_rows`` are the steps on plain arrays, for the
 The work of ``scatter``, ``merge`` and ``advance`` is split into parts (the layer's blocks, then
 the buckets), each with its own free stack and chains; a call does the parts ``t0 .. t1 - 1``
 and releases the GIL, so the driver runs one part per thread on Python threads (one compile
-per kernel: numba's ``parallel`` variants cost a second compile of every kernel, 25 s cold).
+per kernel: numba's ``parallel`` variants cost a second compile of every kernel).
 
 Keys are int64: the W + 1 plugs of at most 30 slots take 60 bits (counting only, no tag bits).
 """
@@ -172,6 +172,13 @@ def coverable(cover, ci, key):
 
 
 @njit(cache=True, inline="always")
+def kept(key, cover, ci, ahead):
+    """A successor row is written: a key (not ``EMPTY``) the rest can cover (``coverable``)
+    whose next cell does not close a loop (``closes_loop``)."""
+    return key != EMPTY and coverable(cover, ci, key) and not closes_loop(key, ahead)
+
+
+@njit(cache=True, inline="always")
 def _hash(key):
     return np.uint64(key) * GOLDEN
 
@@ -192,8 +199,7 @@ def scatter(pool, lblocks, lfill, nl, tstack, tfree, link, head, tail, size,
     ``lblocks``, ``lfill`` rows each), takes blocks from its own free stack ``tstack[t]``
     (``tfree[t]`` entries; the caller provides two per layer block it reads, plus one per
     bucket) and puts each layer block there once read; its chains are ``head[t]``, ``link``,
-    ``tail[t]``, ``size[t]`` (rows). Successors that fail ``coverable(cover, ci, .)`` or
-    ``closes_loop(., ahead)`` are dropped."""
+    ``tail[t]``, ``size[t]`` (rows). Only the successors ``kept(., cover, ci, ahead)``."""
     threads = tstack.shape[0]
     w = pool.shape[1]
     for t in range(t0, t1):
@@ -206,7 +212,7 @@ def scatter(pool, lblocks, lfill, nl, tstack, tfree, link, head, tail, size,
             for i in range(blk * BLOCK, blk * BLOCK + lfill[li]):
                 a, b = successors(pool[i, 0], c, plugs, can_r, can_d, terminal, is_last)
                 for key in (a, b):
-                    if key == EMPTY or not coverable(cover, ci, key) or closes_loop(key, ahead):
+                    if not kept(key, cover, ci, ahead):
                         continue
                     k = bucket_of(key, bbits)
                     f = size[t, k] & (BLOCK - 1)
@@ -343,11 +349,11 @@ def advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs, 
     given, the successors of that cell are appended instead (two cells in one pass, the states
     between them never merged: fewer rows written and merged than two passes, more rows
     pending). Successors of this cell that fail ``coverable(cover, ci, .)``, and of the next
-    cell that fail ``coverable(cover, ci2, .)``, and those the cell after, in column
-    ``ahead``, would end (``closes_loop``) are dropped. ``primes`` is a tuple (one compile
-    per number of primes). ``states[b]`` = bucket ``b``'s distinct keys. The buckets are split
-    into parts (this call: ``g0`` .. ``g1 - 1``); the caller gives part ``t`` at least one free
-    block per 512 rows of its buckets (three with ``then``) plus one per next bucket."""
+    cell not ``kept(., cover, ci2, ahead)`` (the cell after it: column ``ahead``), are dropped.
+    ``primes`` is a tuple (one compile per number of primes). ``states[b]`` = bucket ``b``'s
+    distinct keys. The buckets are split into parts (this call: ``g0`` .. ``g1 - 1``); the
+    caller gives part ``t`` at least one free block per 512 rows of its buckets (three with
+    ``then``) plus one per next bucket."""
     threads = tstack.shape[0]
     nk = head.shape[1]
     k = len(primes)  # a tuple: a constant of the compile, so the loops on a row's words unroll
@@ -409,7 +415,7 @@ def advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs, 
                     if then[0] >= 0:
                         y, y2 = successors(x, then[0], plugs, then[1], then[2], then[3], then[4])
                     for nkey in (y, y2):
-                        if nkey == EMPTY or not coverable(cover, ci2, nkey) or closes_loop(nkey, ahead):
+                        if not kept(nkey, cover, ci2, ahead):
                             continue
                         d = bucket_of(nkey, bbits)
                         f = fill[d] & (BLOCK - 1)
@@ -478,7 +484,7 @@ def expand_rows(rows, shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_la
                 ci, ahead):
     """The successor rows of a whole layer ``rows`` (after ``shifts`` row changes) and the part
     (top ``pbits`` hash bits) each belongs to: one step of the partitioned DP (the rows that
-    ``coverable(cover, ci, .)`` or ``closes_loop(., ahead)`` rule out dropped)."""
+    are not ``kept(., cover, ci, ahead)`` dropped)."""
     n, w = rows.shape
     out = np.empty((2 * n, w), np.int64)
     part = np.empty(2 * n, np.int64)
@@ -486,7 +492,7 @@ def expand_rows(rows, shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_la
     for i in range(n):
         a, b = _shifted_successors(rows[i, 0], shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_last)
         for nk in (a, b):
-            if nk == EMPTY or not coverable(cover, ci, nk) or closes_loop(nk, ahead):
+            if not kept(nk, cover, ci, ahead):
                 continue
             out[s, 0] = nk
             for t in range(1, w):
