@@ -147,6 +147,8 @@ def _shifted_successors(key, shifts, plug_mask, c, plugs, can_r, can_d, terminal
     return successors(key, c, plugs, can_r, can_d, terminal, is_last)
 
 
+# the write test (not EMPTY, ``coverable``, not ``closes_loop``) is spelled out where it is used:
+# one helper returning the ``and`` of the three made the kernel measurably slower (docs/hamiltonian.md)
 @njit(cache=True, inline="always")
 def closes_loop(key, ahead):
     """Whether the cell in column ``ahead`` (the next in the row; none when < 0) would meet
@@ -172,13 +174,6 @@ def coverable(cover, ci, key):
 
 
 @njit(cache=True, inline="always")
-def kept(key, cover, ci, ahead):
-    """A successor row is written: a key (not ``EMPTY``) the rest can cover (``coverable``)
-    whose next cell does not close a loop (``closes_loop``)."""
-    return key != EMPTY and coverable(cover, ci, key) and not closes_loop(key, ahead)
-
-
-@njit(cache=True, inline="always")
 def _hash(key):
     return np.uint64(key) * GOLDEN
 
@@ -199,7 +194,8 @@ def scatter(pool, lblocks, lfill, nl, tstack, tfree, link, head, tail, size,
     ``lblocks``, ``lfill`` rows each), takes blocks from its own free stack ``tstack[t]``
     (``tfree[t]`` entries; the caller provides two per layer block it reads, plus one per
     bucket) and puts each layer block there once read; its chains are ``head[t]``, ``link``,
-    ``tail[t]``, ``size[t]`` (rows). Only the successors ``kept(., cover, ci, ahead)``."""
+    ``tail[t]``, ``size[t]`` (rows). Successors that fail ``coverable(cover, ci, .)`` or
+    ``closes_loop(., ahead)`` are dropped."""
     threads = tstack.shape[0]
     w = pool.shape[1]
     for t in range(t0, t1):
@@ -212,7 +208,7 @@ def scatter(pool, lblocks, lfill, nl, tstack, tfree, link, head, tail, size,
             for i in range(blk * BLOCK, blk * BLOCK + lfill[li]):
                 a, b = successors(pool[i, 0], c, plugs, can_r, can_d, terminal, is_last)
                 for key in (a, b):
-                    if not kept(key, cover, ci, ahead):
+                    if key == EMPTY or not coverable(cover, ci, key) or closes_loop(key, ahead):
                         continue
                     k = bucket_of(key, bbits)
                     f = size[t, k] & (BLOCK - 1)
@@ -349,11 +345,11 @@ def advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs, 
     given, the successors of that cell are appended instead (two cells in one pass, the states
     between them never merged: fewer rows written and merged than two passes, more rows
     pending). Successors of this cell that fail ``coverable(cover, ci, .)``, and of the next
-    cell not ``kept(., cover, ci2, ahead)`` (the cell after it: column ``ahead``), are dropped.
-    ``primes`` is a tuple (one compile per number of primes). ``states[b]`` = bucket ``b``'s
-    distinct keys. The buckets are split into parts (this call: ``g0`` .. ``g1 - 1``); the
-    caller gives part ``t`` at least one free block per 512 rows of its buckets (three with
-    ``then``) plus one per next bucket."""
+    cell that fail ``coverable(cover, ci2, .)``, and those the cell after, in column
+    ``ahead``, would end (``closes_loop``) are dropped. ``primes`` is a tuple (one compile
+    per number of primes). ``states[b]`` = bucket ``b``'s distinct keys. The buckets are split
+    into parts (this call: ``g0`` .. ``g1 - 1``); the caller gives part ``t`` at least one free
+    block per 512 rows of its buckets (three with ``then``) plus one per next bucket."""
     threads = tstack.shape[0]
     nk = head.shape[1]
     k = len(primes)  # a tuple: a constant of the compile, so the loops on a row's words unroll
@@ -415,7 +411,7 @@ def advance(pool, poolf, head, link, size, primes, shifts, plug_mask, c, plugs, 
                     if then[0] >= 0:
                         y, y2 = successors(x, then[0], plugs, then[1], then[2], then[3], then[4])
                     for nkey in (y, y2):
-                        if not kept(nkey, cover, ci2, ahead):
+                        if nkey == EMPTY or not coverable(cover, ci2, nkey) or closes_loop(nkey, ahead):
                             continue
                         d = bucket_of(nkey, bbits)
                         f = fill[d] & (BLOCK - 1)
@@ -484,7 +480,7 @@ def expand_rows(rows, shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_la
                 ci, ahead):
     """The successor rows of a whole layer ``rows`` (after ``shifts`` row changes) and the part
     (top ``pbits`` hash bits) each belongs to: one step of the partitioned DP (the rows that
-    are not ``kept(., cover, ci, ahead)`` dropped)."""
+    ``coverable(cover, ci, .)`` or ``closes_loop(., ahead)`` rule out dropped)."""
     n, w = rows.shape
     out = np.empty((2 * n, w), np.int64)
     part = np.empty(2 * n, np.int64)
@@ -492,7 +488,7 @@ def expand_rows(rows, shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_la
     for i in range(n):
         a, b = _shifted_successors(rows[i, 0], shifts, plug_mask, c, plugs, can_r, can_d, terminal, is_last)
         for nk in (a, b):
-            if not kept(nk, cover, ci, ahead):
+            if nk == EMPTY or not coverable(cover, ci, nk) or closes_loop(nk, ahead):
                 continue
             out[s, 0] = nk
             for t in range(1, w):
