@@ -1,0 +1,38 @@
+"""The late 13x13 failures of ``control,large`` (docs/labyrinth-rules.md, "The late 13x13
+failures"): at each walk's fatal step -- the last live end from which the walk can be completed,
+by the DP oracle -- the rest of the port allows the dead move and the clause of the author's newer
+``CheckStraight`` / ``CheckLeftRightAreaUp`` that the port lacked forbids exactly that move."""
+
+from __future__ import annotations
+
+import pytest
+from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, LARGE
+
+from .test_labyrinth import at_walk, completable
+
+# failed random walks of the statistics run (``labyrinth-stats``, 13x13), cut at the fatal step:
+# label, moves from (1, 1), the group, its rule name, the dead move, the moves left
+LATE_FAILURES = [
+    ("13_0", "DRURDRURDRURRDLDLLLLLLDRDLDRDLDRDLDDRURURULURRDDRRRRRDDLULDLULDLULDLDLLDRRRURDRURDRURDRURDRUU"
+             "LUUUUUULDL", "area-up-back", "area up, now and back (newer engine)", "D", "U"),
+    ("13_7", "DDRUURRDLDDRURDRURDRDRDDLULULLLLLULDDDDDDRURDRRULU",
+     "area-up-back", "area up, now and back (newer engine)", "L", "R"),
+    ("13_17", "DRURDDRUURRDLDDLLDRDRURUURDRRRRRULLLLULURRDRURDRURDDDDLDRDDDLDRDDLULLLURRULLUU",
+     "area-up-back", "area up, now and back (newer engine)", "R", "L"),
+    ("13_6", "DRURRRRDRURDRURDRURRDLDRDDLULULDDRDLLDLDL",
+     "straight-later-back", "straight, later and back (newer engine)", "D", "U"),
+    ("13_3", "DDDRDLDRDLDDRURDDDDLUULDDDRRRRRUUULDDLUUUURDRRRDLDRDLDRRRULUURDRDDRUUULURULULDDLUULDLLURURU",
+     "straight-later-back", "straight, later and back (newer engine)", "R", "L"),
+    ("13_9", "DRURRDLDRDRDRDLDRDLDDDLLURULURULURULULULDDRDLDRDLDRDLDRDLDRRURDRURDRURDRRRULLULULDLUURU",
+     "straight-now-even", "straight, now at ex % 4 = 2 (newer engine)", "R", "U"),
+]
+
+
+@pytest.mark.parametrize(("label", "moves", "group", "rule", "dead", "good"), LATE_FAILURES,
+                         ids=[row[0] for row in LATE_FAILURES])
+def test_newer_clause_forbids_the_fatal_move_of_a_late_failure(label, moves, group, rule, dead, good):
+    assert completable(13, moves) == good
+    _, cands, allowed, _ = at_walk(13, moves, CONTROL | LARGE & ~GROUPS[group])
+    assert dead in cands and dead in allowed
+    _, _, allowed, why = at_walk(13, moves, CONTROL | LARGE)
+    assert allowed == good and why[dead] == rule
