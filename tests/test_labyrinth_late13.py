@@ -9,6 +9,7 @@ import pytest
 from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, LARGE
 
 from .test_labyrinth import at_walk, completable
+from .test_labyrinth_stairs import _state_moves
 
 # failed random walks of the statistics run (``labyrinth-stats``, 13x13), cut at the fatal step:
 # label, moves from (1, 1), the group, its rule name, the dead move, the moves left
@@ -36,3 +37,15 @@ def test_newer_clause_forbids_the_fatal_move_of_a_late_failure(label, moves, gro
     assert dead in cands and dead in allowed
     _, _, allowed, why = at_walk(13, moves, CONTROL | LARGE)
     assert allowed == good and why[dead] == rule
+
+
+def test_straight_later_back_is_the_authors_verdict_at_the_early_diagonal_stair():
+    # his saved 2024_0811_3 (13 x 13) begins with the early diagonal stair of most 13x13 failures;
+    # at step 14 his program recorded west only: east is dead, the clause forbids it
+    n, moves = _state_moves("2024_0811_3")
+    moves = moves[:14]
+    assert completable(n, moves) == "L"
+    _, cands, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS["straight-later-back"])
+    assert "R" in cands and "R" in allowed
+    _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
+    assert allowed == "L" and why["R"] == "straight, later and back (newer engine)"
