@@ -23,7 +23,7 @@ from .area import AREA_OK, count_area
 from .corners import _QUARTERS, MAX_CORNERS, closed_corners
 from .imbalance import _column
 from .tables import area_up_range
-from .walker import BACK, M_N, B, L, R, S, T, TB, border_index, idx, mirror, njit, turn_left, turn_right
+from .walker import BACK, M_N, TB, B, L, R, S, T, border_index, idx, mirror, njit, turn_left, turn_right
 
 AREA_UP_BACK, STRAIGHT_LATER_BACK, STRAIGHT_NOW_EVEN = 57, 58, 59
 
@@ -77,9 +77,9 @@ def check_straight_later_back(board, f, fb):
     """The newer ``CheckStraight``, frame turned left (the ray along the walker's side, the small
     area behind it): where the area cannot be entered later -- whiteDiff outside the control
     table's "later" range (``imbalance.straight_ranges``) -- forbid right *and back* of that
-    frame (the walker's straight and its step to the other side). His example states do not name the clause; his
-    2024_0328 (25 x 25, the "big area" tables of the book) is one where his program forbade the
-    step back and the control set does not."""
+    frame (the walker's straight and its step to the other side). His example states do not name
+    the clause; his 2024_0328 (25 x 25, the "big area" tables of the book) is one where his
+    program forbade the step back and the control set does not."""
     out = np.empty((6, 3), dtype=np.int64)
     for k in range(_straight_areas(board, f, out)):
         if out[k, 0] % 3 != 1:
