@@ -26,6 +26,9 @@ LATE_FAILURES = [
      "straight-later-back", "straight, later and back (newer engine)", "R", "L"),
     ("13_9", "DRURRDLDRDRDRDLDRDLDDDLLURULURULURULULULDDRDLDRDLDRDLDRDLDRRURDRURDRURDRRRULLULULDLUURU",
      "straight-now-even", "straight, now at ex % 4 = 2 (newer engine)", "R", "U"),
+    # a later run's failure (the statistics kernel, seed 6060)
+    ("13_6060_0", "DRURDRURRRRDRURDRURRDLDRDLLULLDRDRDLDDRURUURDDDLDRDLLULDDRDLLLLUULLLDRRDLLLLURUURUULDLUUUUR",
+     "straight-start-obstacle", "straight, % 4 = 1 start obstacle (newer engine)", "R", "D"),
 ]
 
 
@@ -49,3 +52,13 @@ def test_straight_later_back_is_the_authors_verdict_at_the_early_diagonal_stair(
     assert "R" in cands and "R" in allowed
     _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
     assert allowed == "L" and why["R"] == "straight, later and back (newer engine)"
+
+
+def test_start_obstacle_clause_forbids_the_dead_move_of_the_authors_example():
+    # 2024_0715 (11 x 11), the state his code names beside the clause, at its last step
+    n, moves = _state_moves("2024_0715")
+    assert completable(n, moves) == "D"
+    _, cands, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS["straight-start-obstacle"])
+    assert "L" in cands and "L" in allowed
+    _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
+    assert allowed == "D" and why["L"] == "straight, % 4 = 1 start obstacle (newer engine)"

@@ -33,7 +33,8 @@ def test_rule_set_names():
              "concave-in-5", "remote-mid-across", "convex-straight-3", "convex-straight-4", "convex-out",
              "concave-in", "stair-3x3", "start-in-2", "start-in-3",
              "start-straight-5", "start-out", "concave-out-3", "next-step-double-area",
-             "stair-sequence", "area-up-back", "straight-later-back", "straight-now-even")
+             "stair-sequence", "area-up-back", "straight-later-back", "straight-now-even",
+             "straight-start-obstacle")
     assert parse_rules("large") == LARGE == parse_rules(",".join(names))
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 

@@ -1,16 +1,18 @@
 """The clauses of the labyrinth author's newer ``CheckStraight`` and ``CheckLeftRightAreaUp`` that
 his control set lacks (``large`` groups ``straight-later-back``, ``straight-now-even``,
-``area-up-back``).
+``straight-start-obstacle``, ``area-up-back``).
 
 His newer engine (``Path.cs ApplyRules``: ``CheckStraight``, then ``CheckLeftRightAreaUp``, before
 ``CheckLeftRightCorner`` and the stairs; reference ``../shared/reference/hamiltonian.md`` 3.3
 "Newer cascade") keeps the control set's area tables (``imbalance.check_straight_control``,
-``tables.check_area_up_table``) with three changes that forbid more: where the area along the
+``tables.check_area_up_table``) with four changes that forbid more: where the area along the
 walker's side (the frame turned left) cannot be entered later, the frame's step back too; for a
 ray of ``ex % 4 == 2`` cells (ex >= 6) a narrower "enter now straight" bound, (ex - 2) / 4 whites
 instead of (ex + 2) / 4 ("at 6 distance, if we step straight and exit, the 5 distance situation
-remains"); and where the small area behind the column beside cannot be entered now in the frame
-turned right, that frame's step back too. Facts read from his ``Path.cs``
+remains"); a ray of ``ex % 4 == 1`` cells with the most whites "enter now" allows and a close
+mid-across obstacle two ahead: not straight ("% 4 = 1 start obstacle"); and where the small area
+behind the column beside cannot be entered now in the frame turned right, that frame's step back
+too. Facts read from his ``Path.cs``
 (``fodorbalint/OneWayLabyrinth``, no licence: no code taken), in this port's frame terms
 (``walker``: ``rel(a, b)`` at left offset a, straight offset b).
 """
@@ -22,10 +24,11 @@ import numpy as np
 from .area import AREA_OK, count_area
 from .corners import _QUARTERS, MAX_CORNERS, closed_corners
 from .imbalance import _column
+from .stair_gates import near_small
 from .tables import area_up_range
 from .walker import BACK, M_N, TB, B, L, R, S, T, border_index, idx, mirror, njit, turn_left, turn_right
 
-AREA_UP_BACK, STRAIGHT_LATER_BACK, STRAIGHT_NOW_EVEN = 57, 58, 59
+AREA_UP_BACK, STRAIGHT_LATER_BACK, STRAIGHT_NOW_EVEN, STRAIGHT_START_OBSTACLE = 57, 58, 59, 60
 
 
 @njit(cache=True)
@@ -111,6 +114,23 @@ def check_straight_now_even(board, f, fb):
         ex, diff = out[k, 1], out[k, 2]
         if ex % 4 == 2 and ex >= 6 and (diff > (ex - 2) // 4 or diff < -((ex - 2) // 4)):
             S(fb, _straight_frame(f, out[k, 0]), STRAIGHT_NOW_EVEN)
+
+
+@njit(cache=True)
+def check_straight_start_obstacle(board, f, fb):
+    """The newer ``CheckStraight``'s "% 4 = 1 start obstacle" (his example 2024_0715): in the frames
+    as is and turned left, a ray of ``ex % 4 == 1`` cells whose area holds exactly the most whites
+    entering now allows, (ex + 3) / 4, and a close mid-across obstacle at (0, 2) closing the big
+    area in the frame turned down and mirrored (his ``CheckNearFieldSmallRel0(0, 2, 1, 1,
+    false)``, ``stair_gates.near_small``): forbid straight of the frame."""
+    out = np.empty((6, 3), dtype=np.int64)
+    for k in range(_straight_areas(board, f, out)):
+        ex, diff = out[k, 1], out[k, 2]
+        if out[k, 0] % 3 == 2 or ex % 4 != 1 or diff != (ex + 3) // 4:
+            continue
+        h = _straight_frame(f, out[k, 0])
+        if near_small(board, h, 0, 2, 1, 1, False, 0):
+            S(fb, h, STRAIGHT_START_OBSTACLE)
 
 
 @njit(cache=True)

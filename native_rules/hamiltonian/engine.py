@@ -41,7 +41,12 @@ package, or callers here keep the old compiled rule.
 
 from __future__ import annotations
 
-from .area_newer import check_area_up_back, check_straight_later_back, check_straight_now_even
+from .area_newer import (
+    check_area_up_back,
+    check_straight_later_back,
+    check_straight_now_even,
+    check_straight_start_obstacle,
+)
 from .border import check_area_near_border, check_near_border
 from .double_area import check_3_double_area, check_3_double_area_rotated
 from .imbalance import (
@@ -108,13 +113,15 @@ G_CONVEX_OUT, G_CONCAVE_IN, G_STAIR_3X3 = 1 << 30, 1 << 31, 1 << 32
 G_START_IN_2, G_START_IN_3, G_START_STRAIGHT_5, G_START_OUT = 1 << 33, 1 << 34, 1 << 35, 1 << 36
 G_CONCAVE_OUT_3, G_NEXT_STEP_DOUBLE_AREA, G_STAIR_SEQUENCE = 1 << 37, 1 << 38, 1 << 39
 G_AREA_UP_BACK, G_STRAIGHT_LATER_BACK, G_STRAIGHT_NOW_EVEN = 1 << 40, 1 << 41, 1 << 42
+G_STRAIGHT_START_OBSTACLE = 1 << 43
 LARGE = (G_CONCAVE_STRAIGHT_3 | G_CONCAVE_STRAIGHT_4 | G_CONCAVE_STRAIGHT_5 | G_CONCAVE_STRAIGHT_6
          | G_CONCAVE_OUT_5 | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED
          | G_CONVEX_IN_2 | G_CONVEX_IN_3 | G_CONVEX_IN_4 | G_START_STRAIGHT_3 | G_START_STRAIGHT_4
          | G_CONCAVE_IN_5 | G_REMOTE_MID_ACROSS | G_CONVEX_STRAIGHT_3 | G_CONVEX_STRAIGHT_4
          | G_CONVEX_OUT | G_CONCAVE_IN | G_STAIR_3X3 | G_START_IN_2 | G_START_IN_3
          | G_START_STRAIGHT_5 | G_START_OUT | G_CONCAVE_OUT_3 | G_NEXT_STEP_DOUBLE_AREA
-         | G_STAIR_SEQUENCE | G_AREA_UP_BACK | G_STRAIGHT_LATER_BACK | G_STRAIGHT_NOW_EVEN)
+         | G_STAIR_SEQUENCE | G_AREA_UP_BACK | G_STRAIGHT_LATER_BACK | G_STRAIGHT_NOW_EVEN
+         | G_STRAIGHT_START_OBSTACLE)
 GROUPS = {
     "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
     "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
@@ -135,7 +142,7 @@ GROUPS = {
     "start-out": G_START_OUT, "concave-out-3": G_CONCAVE_OUT_3,
     "next-step-double-area": G_NEXT_STEP_DOUBLE_AREA, "stair-sequence": G_STAIR_SEQUENCE,
     "straight-later-back": G_STRAIGHT_LATER_BACK, "straight-now-even": G_STRAIGHT_NOW_EVEN,
-    "area-up-back": G_AREA_UP_BACK,
+    "straight-start-obstacle": G_STRAIGHT_START_OBSTACLE, "area-up-back": G_AREA_UP_BACK,
 }
 # rule sets by name (``--rules``): none = every candidate allowed (plain backtracking); 9x9 = the
 # author's 9 x 9 groups alone; control = universal + 9x9, his complete 9 x 9 control set; large =
@@ -204,6 +211,8 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_straight_later_back(board, f, fb)
     if groups & G_STRAIGHT_NOW_EVEN:
         check_straight_now_even(board, f, fb)
+    if groups & G_STRAIGHT_START_OBSTACLE:
+        check_straight_start_obstacle(board, f, fb)
     if groups & G_AREA_UP_BACK:
         check_area_up_back(board, f, fb)
     if groups & G_NEXT_STEP_DOUBLE_AREA:

@@ -64,7 +64,7 @@ RULE_NAMES = (
     "stair at start convex straight 5", "stair at start convex out 2", "stair at start convex out 3",
     "stair at end concave out 3", "next step double area", "sequence (newer engine)",
     "area up, now and back (newer engine)", "straight, later and back (newer engine)",
-    "straight, now at ex % 4 = 2 (newer engine)",
+    "straight, now at ex % 4 = 2 (newer engine)", "straight, % 4 = 1 start obstacle (newer engine)",
 )
 
 
