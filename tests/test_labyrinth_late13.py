@@ -12,7 +12,7 @@ from .test_labyrinth import at_walk, completable
 from .test_labyrinth_stairs import _state_moves
 
 # failed random walks of the statistics run (``labyrinth-stats``, 13x13), cut at the fatal step:
-# label, moves from (1, 1), the group, its rule name, the dead move, the moves left
+# label, moves from (1, 1), the group, its rule name, the dead move, the moves left (13 x 13)
 LATE_FAILURES = [
     ("13_0", "DRURDRURDRURRDLDLLLLLLDRDLDRDLDRDLDDRURURULURRDDRRRRRDDLULDLULDLULDLDLLDRRRURDRURDRURDRURDRUU"
              "LUUUUUULDL", "area-up-back", "area up, now and back (newer engine)", "D", "U"),
@@ -27,38 +27,34 @@ LATE_FAILURES = [
     ("13_9", "DRURRDLDRDRDRDLDRDLDDDLLURULURULURULULULDDRDLDRDLDRDLDRDLDRRURDRURDRURDRRRULLULULDLUURU",
      "straight-now-even", "straight, now at ex % 4 = 2 (newer engine)", "R", "U"),
     # a later run's failure (the statistics kernel, seed 6060)
-    ("13_6060_0", "DRURDRURRRRDRURDRURRDLDRDLLULLDRDRDLDDRURUURDDDLDRDLLULDDRDLLLLUULLLDRRDLLLLURUURUULDLUUUUR",
+    ("13_6060_0", "DRURDRURRRRDRURDRURRDLDRDLLULLDRDRDLDDRURUURDDDLDRDLLULDDRDLLLLUULLLDRRDLLLLURUURU"
+                  "ULDLUUUUR",
      "straight-start-obstacle", "straight, % 4 = 1 start obstacle (newer engine)", "R", "D"),
 ]
 
 
-@pytest.mark.parametrize(("label", "moves", "group", "rule", "dead", "good"), LATE_FAILURES,
-                         ids=[row[0] for row in LATE_FAILURES])
-def test_newer_clause_forbids_the_fatal_move_of_a_late_failure(label, moves, group, rule, dead, good):
-    assert completable(13, moves) == good
-    _, cands, allowed, _ = at_walk(13, moves, CONTROL | LARGE & ~GROUPS[group])
+
+def _author_row(name, step, *rest):
+    n, moves = _state_moves(name)
+    return (name, n, moves[:step], *rest)
+
+
+# the author's own states: his 2024_0811_3 (13 x 13) begins with the early diagonal stair of most
+# 13x13 failures -- at step 14 his program recorded west only; 2024_0715 (11 x 11), the example
+# his code names beside the start-obstacle clause, at its last step (saved before the clause)
+CASES = [(label, 13, *rest) for label, *rest in LATE_FAILURES] + [
+    _author_row("2024_0811_3", 14, "straight-later-back", "straight, later and back (newer engine)",
+                "R", "L"),
+    _author_row("2024_0715", None, "straight-start-obstacle",
+                "straight, % 4 = 1 start obstacle (newer engine)", "L", "D"),
+]
+
+
+@pytest.mark.parametrize(("label", "n", "moves", "group", "rule", "dead", "good"), CASES,
+                         ids=[row[0] for row in CASES])
+def test_newer_clause_forbids_the_dead_move(label, n, moves, group, rule, dead, good):
+    assert completable(n, moves) == good
+    _, cands, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS[group])
     assert dead in cands and dead in allowed
-    _, _, allowed, why = at_walk(13, moves, CONTROL | LARGE)
+    _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
     assert allowed == good and why[dead] == rule
-
-
-def test_straight_later_back_is_the_authors_verdict_at_the_early_diagonal_stair():
-    # his saved 2024_0811_3 (13 x 13) begins with the early diagonal stair of most 13x13 failures;
-    # at step 14 his program recorded west only: east is dead, the clause forbids it
-    n, moves = _state_moves("2024_0811_3")
-    moves = moves[:14]
-    assert completable(n, moves) == "L"
-    _, cands, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS["straight-later-back"])
-    assert "R" in cands and "R" in allowed
-    _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
-    assert allowed == "L" and why["R"] == "straight, later and back (newer engine)"
-
-
-def test_start_obstacle_clause_forbids_the_dead_move_of_the_authors_example():
-    # 2024_0715 (11 x 11), the state his code names beside the clause, at its last step
-    n, moves = _state_moves("2024_0715")
-    assert completable(n, moves) == "D"
-    _, cands, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS["straight-start-obstacle"])
-    assert "L" in cands and "L" in allowed
-    _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
-    assert allowed == "D" and why["L"] == "straight, % 4 = 1 start obstacle (newer engine)"
