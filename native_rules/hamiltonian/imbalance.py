@@ -25,6 +25,9 @@ in a range that depends on where the walker enters: now straight onto the ray, n
   entering later -- from the flooded area (``area.line_bound``). The author's InTaken(0, k) in
   CheckLeftRightAreaUp_control reads absolute column 0 (always "not taken"): kept -- the straight
   column is not required to be empty; a taken cell there is simply not a door.
+* ``check_straight_later_down`` (``large`` set, group ``straight-later-down``): the one clause of
+  his newer ``CheckStraight`` (``Path.cs``) that the control version lacks -- in the rotated-down
+  frame the back step is judged as entering later too.
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ from .walker import (
     turn_around,
     turn_left,
 )
+
+STRAIGHT_LATER_DOWN = 57
 
 
 @njit(cache=True)
@@ -89,17 +94,10 @@ def _column(h, a, ex):
 @njit(cache=True)
 def check_straight_control(board, f, fb):
     """CheckStraight_control (see the module docstring)."""
-    black_parity = (f[0] + f[1]) % 2
     for side in range(2):
-        h = f if side == 0 else mirror(f)
         for j in range(3):
-            r = h if j == 0 else (turn_left(h) if j == 1 else turn_around(turn_left(h)))
-            ex = _ray(board, r, 0)
-            if ex == 0 or area_side_left(board, r, 0, ex + 1) != 1:
-                continue
-            gate = _column(r, 0, ex)
-            status, _, black, white = count_area(board, gate, _column(r, -1, ex), gate, black_parity)
-            if status != AREA_OK:
+            r, ex, diff = _straight_area(board, f, side, j)
+            if ex == 0:
                 continue
             if ex == 1:  # "close straight": the area cannot be entered later
                 if not _inside(board, r, -1, 0):
@@ -110,7 +108,6 @@ def check_straight_control(board, f, fb):
                 else:
                     S(fb, r, STRAIGHT)
                 continue
-            diff = white - black
             now_w, now_b, left_w, left_b, later_w, later_b = straight_ranges(ex)
             if diff < -now_b or diff > now_w:
                 S(fb, r, STRAIGHT)
@@ -126,6 +123,40 @@ def check_straight_control(board, f, fb):
                     lo, hi = -later_b, later_w
                 if diff < lo or diff > hi:
                     forbid(fb, r, a, b, STRAIGHT)
+
+
+@njit(cache=True)
+def _straight_area(board, f, side, j):
+    """CheckStraight's frame j (0 = as is, 1 = rotated down: the small area behind the walker's
+    side, 2 = rotated up: the big area) of the side: (frame, ex, whiteDiff) of the area beside
+    the empty ray straight ahead, black = the live end's colour; ex = 0 where there is none."""
+    h = f if side == 0 else mirror(f)
+    r = h if j == 0 else (turn_left(h) if j == 1 else turn_around(turn_left(h)))
+    ex = _ray(board, r, 0)
+    if ex == 0 or area_side_left(board, r, 0, ex + 1) != 1:
+        return r, 0, 0
+    gate = _column(r, 0, ex)
+    status, _, black, white = count_area(board, gate, _column(r, -1, ex), gate, (f[0] + f[1]) % 2)
+    if status != AREA_OK:
+        return r, 0, 0
+    return r, ex, white - black
+
+
+@njit(cache=True)
+def check_straight_later_down(board, f, fb):
+    """His newer engine's ``CheckStraight`` (``Path.cs``), the clause its control version
+    (``check_straight_control``) lacks: in the rotated-down frame (the ray along the walker's
+    side, the small area behind it) an area that cannot be entered later forbids the frame's
+    back step too ("Cannot enter later down") -- the walker's other side, which leaves the area
+    for later just as the frame's right step (the walker's straight) does. A back cell inside
+    the area enters it now: not judged here (``check_straight_control`` judges the others)."""
+    for side in range(2):
+        r, ex, diff = _straight_area(board, f, side, 1)
+        if ex < 2 or _inside(board, r, 0, -1):
+            continue
+        _, _, _, _, later_w, later_b = straight_ranges(ex)
+        if diff < -later_b or diff > later_w:
+            forbid(fb, r, 0, -1, STRAIGHT_LATER_DOWN)
 
 
 @njit(cache=True)

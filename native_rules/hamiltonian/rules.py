@@ -63,7 +63,7 @@ RULE_NAMES = (
     "stair 3x3", "stair at start convex in 2", "stair at start convex in 3",
     "stair at start convex straight 5", "stair at start convex out 2", "stair at start convex out 3",
     "stair at end concave out 3", "next step double area", "sequence (newer engine)",
-    "forced lines",
+    "straight later down (newer engine)",
 )
 
 
