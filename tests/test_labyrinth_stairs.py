@@ -33,7 +33,7 @@ def test_rule_set_names():
              "concave-in-5", "remote-mid-across", "convex-straight-3", "convex-straight-4", "convex-out",
              "concave-in", "stair-3x3", "start-in-2", "start-in-3",
              "start-straight-5", "start-out", "concave-out-3", "next-step-double-area",
-             "stair-sequence", "straight-later-down")
+             "stair-sequence", "straight-later-down", "straight-now-newer")
     assert parse_rules("large") == LARGE == parse_rules(",".join(names))
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 
@@ -173,3 +173,21 @@ def test_newer_straight_clause_forbids_the_early_stair_move(name, moves, dead, g
     assert dead in cands and dead in allowed
     _, _, allowed, why = at_walk(13, moves, CONTROL | LARGE)
     assert allowed == good and why[dead] == "straight later down (newer engine)"
+
+
+# early failures of a 13 x 13 random walk run with straight-later-down (seed 1313): the live end
+# beside the stair's foot, the ray of six empty cells beside it closing an area with two more white
+# cells than black; the control table lets the walker step onto the ray now, his newer one does not
+EARLY_STAIRS_NOW = [
+    ("RRDDDDRDRDRDLDRRU", "R", "U"),
+    ("DRURDRURDDLDDRURDRDRURDDL", "D", "L"),
+]
+
+
+@pytest.mark.parametrize(("moves", "dead", "good"), EARLY_STAIRS_NOW)
+def test_newer_straight_bound_forbids_stepping_onto_the_six_ray(moves, dead, good):
+    assert completable(13, moves) == good
+    _, cands, allowed, _ = at_walk(13, moves, CONTROL | LARGE & ~GROUPS["straight-now-newer"])
+    assert dead in cands and dead in allowed
+    _, _, allowed, why = at_walk(13, moves, CONTROL | LARGE)
+    assert allowed == good and why[dead] == "straight now (newer engine)"

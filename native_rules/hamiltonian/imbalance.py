@@ -27,7 +27,8 @@ in a range that depends on where the walker enters: now straight onto the ray, n
   column is not required to be empty; a taken cell there is simply not a door.
 * ``check_straight_later_down`` (``large`` set, group ``straight-later-down``): the one clause of
   his newer ``CheckStraight`` (``Path.cs``) that the control version lacks -- in the rotated-down
-  frame the back step is judged as entering later too.
+  frame the back step is judged as entering later too; ``check_straight_now_newer``
+  (``straight-now-newer``): its tighter bound for entering now straight at ex % 4 = 2.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from .walker import (
     turn_left,
 )
 
-STRAIGHT_LATER_DOWN = 57
+STRAIGHT_LATER_DOWN, STRAIGHT_NOW_NEWER = 57, 58
 
 
 @njit(cache=True)
@@ -157,6 +158,20 @@ def check_straight_later_down(board, f, fb):
         _, _, _, _, later_w, later_b = straight_ranges(ex)
         if diff < -later_b or diff > later_w:
             forbid(fb, r, 0, -1, STRAIGHT_LATER_DOWN)
+
+
+@njit(cache=True)
+def check_straight_now_newer(board, f, fb):
+    """His newer ``CheckStraight``'s bound for entering now straight when ex % 4 = 2 and ex > 2:
+    (ex - 2) / 4 more white cells at most, where the control version allows (ex + 2) / 4 (his
+    2024_0610_6: at distance 6, once the walker has stepped straight onto the ray and left it, the
+    five doors left hold three black and two white cells, and another white-to-white line is not
+    possible). Both sides, all three frames, as his code; forbids the frame's straight."""
+    for side in range(2):
+        for j in range(3):
+            r, ex, diff = _straight_area(board, f, side, j)
+            if ex > 2 and ex % 4 == 2 and diff > (ex - 2) // 4:
+                S(fb, r, STRAIGHT_NOW_NEWER)
 
 
 @njit(cache=True)

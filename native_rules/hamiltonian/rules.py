@@ -64,6 +64,7 @@ RULE_NAMES = (
     "stair at start convex straight 5", "stair at start convex out 2", "stair at start convex out 3",
     "stair at end concave out 3", "next step double area", "sequence (newer engine)",
     "straight later down (newer engine)",
+    "straight now (newer engine)",
 )
 
 
