@@ -47,6 +47,7 @@ from .walker import (
     S,
     area_side_left,
     at,
+    dir_code,
     forbid,
     forbid_cell,
     mirror,
@@ -127,14 +128,15 @@ def check_straight_control(board, f, fb):
 
 
 @njit(cache=True)
-def _straight_area(board, f, side, j):
+def _straight_area(board, f, side, j, min_ex=1, mod4=-1):
     """CheckStraight's frame j (0 = as is, 1 = rotated down: the small area behind the walker's
     side, 2 = rotated up: the big area) of the side: (frame, ex, whiteDiff) of the area beside
-    the empty ray straight ahead, black = the live end's colour; ex = 0 where there is none."""
+    the empty ray straight ahead, black = the live end's colour; ex = 0 where there is none, or
+    where ex < ``min_ex`` or (``mod4`` >= 0) ex % 4 != ``mod4`` (then nothing is flooded)."""
     h = f if side == 0 else mirror(f)
     r = h if j == 0 else (turn_left(h) if j == 1 else turn_around(turn_left(h)))
     ex = _ray(board, r, 0)
-    if ex == 0 or area_side_left(board, r, 0, ex + 1) != 1:
+    if ex < min_ex or (mod4 >= 0 and ex % 4 != mod4) or area_side_left(board, r, 0, ex + 1) != 1:
         return r, 0, 0
     gate = _column(r, 0, ex)
     status, _, black, white = count_area(board, gate, _column(r, -1, ex), gate, (f[0] + f[1]) % 2)
@@ -152,8 +154,12 @@ def check_straight_later_down(board, f, fb):
     for later just as the frame's right step (the walker's straight) does. A back cell inside
     the area enters it now: not judged here (``check_straight_control`` judges the others)."""
     for side in range(2):
-        r, ex, diff = _straight_area(board, f, side, 1)
-        if ex < 2 or _inside(board, r, 0, -1):
+        h = f if side == 0 else mirror(f)
+        back = dir_code(-h[4], -h[5])  # the rotated frame's back: the walker's other side
+        if fb[back] or not E(board, h, -1, 0):
+            continue  # already forbidden, or no candidate: nothing to flood for
+        r, ex, diff = _straight_area(board, f, side, 1, 2)
+        if ex == 0 or _inside(board, r, 0, -1):
             continue
         _, _, _, _, later_w, later_b = straight_ranges(ex)
         if diff < -later_b or diff > later_w:
@@ -169,8 +175,8 @@ def check_straight_now_newer(board, f, fb):
     possible). Both sides, all three frames, as his code; forbids the frame's straight."""
     for side in range(2):
         for j in range(3):
-            r, ex, diff = _straight_area(board, f, side, j)
-            if ex > 2 and ex % 4 == 2 and diff > (ex - 2) // 4:
+            r, ex, diff = _straight_area(board, f, side, j, 6, 2)
+            if ex > 0 and diff > (ex - 2) // 4:
                 S(fb, r, STRAIGHT_NOW_NEWER)
 
 
