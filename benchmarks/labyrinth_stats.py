@@ -28,7 +28,8 @@ from .common import RESULTS, markdown_table, stamp, write_csv
 # the 9 x 9 groups in the order the cascade runs them
 STEPS = ("side-table", "area-tables", "double-area", "sequence", "down-stair", "next-step")
 # the ported large-board rules in the order the cascade runs them (after the 9 x 9 groups)
-LARGE_STEPS = ("next-step-double-area", "start-in-2", "start-in-3", "start-straight-3", "start-straight-4",
+LARGE_STEPS = ("straight-later-down", "straight-now-newer", "straight-start-obstacle", "area-up-back",
+               "next-step-double-area", "start-in-2", "start-in-3", "start-straight-3", "start-straight-4",
                "start-straight-5", "start-out", "convex-in-2", "convex-in-3", "convex-in-4",
                "convex-straight-3", "convex-straight-4", "convex-out", "concave-in", "concave-in-5",
                "concave-straight-3", "concave-straight-4", "concave-straight-5", "concave-straight-6",

@@ -33,7 +33,8 @@ def test_rule_set_names():
              "concave-in-5", "remote-mid-across", "convex-straight-3", "convex-straight-4", "convex-out",
              "concave-in", "stair-3x3", "start-in-2", "start-in-3",
              "start-straight-5", "start-out", "concave-out-3", "next-step-double-area",
-             "stair-sequence")
+             "stair-sequence", "straight-later-down", "straight-now-newer", "straight-start-obstacle",
+             "area-up-back")
     assert parse_rules("large") == LARGE == parse_rules(",".join(names))
     assert not LARGE & CONTROL and parse_rules("control,large") == CONTROL | LARGE
 
@@ -150,3 +151,44 @@ def test_newer_clause_forbids_the_dead_move_of_the_authors_state(name, step, gro
     assert dead in cands and dead in allowed
     _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
     assert allowed == good and why[dead] == rule
+
+
+# the early diagonal-stair failures of 13 x 13 random walks (``benchmarks/results/labyrinth_failures``)
+# and the author's state that begins as 13_15 (2024_0811_3, at step 14 his program recorded only
+# the left move): at the live end below the stair the control set forbids straight on, but not the
+# other sideways step, which leaves the small area behind the walker for later too
+EARLY_STAIRS = [
+    ("2024_0811_3", "DRURRDLDRDRDRD", "R", "L"),  # = 13_15's first 14 moves
+    ("13_1", "RDLDDRURDRDRDR", "D", "U"),
+    ("13_2", "RRRRDDRDRDRRDLD", "L", "R"),
+    ("13_8", "RRRDDDRDRD", "R", "L"),
+]
+
+
+@pytest.mark.parametrize(("name", "moves", "dead", "good"), EARLY_STAIRS, ids=[e[0] for e in EARLY_STAIRS])
+def test_newer_straight_clause_forbids_the_early_stair_move(name, moves, dead, good):
+    if name == "2024_0811_3":
+        assert _state_moves(name)[1].startswith(moves)
+    assert completable(13, moves) == good
+    _, cands, allowed, _ = at_walk(13, moves, CONTROL | LARGE & ~GROUPS["straight-later-down"])
+    assert dead in cands and dead in allowed
+    _, _, allowed, why = at_walk(13, moves, CONTROL | LARGE)
+    assert allowed == good and why[dead] == "straight later down (newer engine)"
+
+
+# early failures of a 13 x 13 random walk run with straight-later-down (seed 1313): the live end
+# beside the stair's foot, the ray of six empty cells beside it closing an area with two more white
+# cells than black; the control table lets the walker step onto the ray now, his newer one does not
+EARLY_STAIRS_NOW = [
+    ("RRDDDDRDRDRDLDRRU", "R", "U"),
+    ("DRURDRURDDLDDRURDRDRURDDL", "D", "L"),
+]
+
+
+@pytest.mark.parametrize(("moves", "dead", "good"), EARLY_STAIRS_NOW)
+def test_newer_straight_bound_forbids_stepping_onto_the_six_ray(moves, dead, good):
+    assert completable(13, moves) == good
+    _, cands, allowed, _ = at_walk(13, moves, CONTROL | LARGE & ~GROUPS["straight-now-newer"])
+    assert dead in cands and dead in allowed
+    _, _, allowed, why = at_walk(13, moves, CONTROL | LARGE)
+    assert allowed == good and why[dead] == "straight now (newer engine)"

@@ -27,7 +27,11 @@ The cascade, in order, with its early exits:
    (``stairs_start_side``, ``stairs_start``), at end convex and concave-in (``stairs_convex``),
    convex straight / out (``stairs_convex_out``), concave straight / out (``stairs``), the double stairs
    (``stairs_double``), ``Stair3x3``, ``RemoteStairMidAcross`` and his newer ``Sequence``
-   (``stair_sequence``).
+   (``stair_sequence``). Before them, his newer ``CheckStraight``'s two clauses that the control
+   version lacks (``check_straight_later_down``, ``check_straight_now_newer``, ``imbalance``),
+   where his newer cascade runs its area rules, then two more clauses of his newer area rules
+   (``area_newer``: ``CheckStraight``'s "% 4 = 1 start obstacle", ``CheckLeftRightAreaUp``'s
+   step back in the frame turned right).
 
 ``groups`` switches rule groups on (bit mask: ``UNIVERSAL`` = the book's universal rules,
 ``NINE`` = the author's 9 x 9 groups, ``CONTROL`` = both) for ablation runs; switching
@@ -40,6 +44,7 @@ package, or callers here keep the old compiled rule.
 
 from __future__ import annotations
 
+from .area_newer import check_area_up_back, check_straight_start_obstacle
 from .border import check_area_near_border, check_near_border
 from .double_area import check_3_double_area, check_3_double_area_rotated
 from .imbalance import (
@@ -47,6 +52,8 @@ from .imbalance import (
     check_left_right_area_up_control,
     check_left_right_corner_big,
     check_straight_control,
+    check_straight_later_down,
+    check_straight_now_newer,
 )
 from .next_step_area import check_next_step_double_area
 from .rules import check_c_shape, check_near_field
@@ -105,13 +112,16 @@ G_REMOTE_MID_ACROSS, G_CONVEX_STRAIGHT_3, G_CONVEX_STRAIGHT_4 = 1 << 27, 1 << 28
 G_CONVEX_OUT, G_CONCAVE_IN, G_STAIR_3X3 = 1 << 30, 1 << 31, 1 << 32
 G_START_IN_2, G_START_IN_3, G_START_STRAIGHT_5, G_START_OUT = 1 << 33, 1 << 34, 1 << 35, 1 << 36
 G_CONCAVE_OUT_3, G_NEXT_STEP_DOUBLE_AREA, G_STAIR_SEQUENCE = 1 << 37, 1 << 38, 1 << 39
+G_STRAIGHT_LATER_DOWN, G_STRAIGHT_NOW_NEWER = 1 << 40, 1 << 41
+G_STRAIGHT_START_OBSTACLE, G_AREA_UP_BACK = 1 << 42, 1 << 43
 LARGE = (G_CONCAVE_STRAIGHT_3 | G_CONCAVE_STRAIGHT_4 | G_CONCAVE_STRAIGHT_5 | G_CONCAVE_STRAIGHT_6
          | G_CONCAVE_OUT_5 | G_DOUBLE_STAIR | G_DOUBLE_STAIR_REVERSED
          | G_CONVEX_IN_2 | G_CONVEX_IN_3 | G_CONVEX_IN_4 | G_START_STRAIGHT_3 | G_START_STRAIGHT_4
          | G_CONCAVE_IN_5 | G_REMOTE_MID_ACROSS | G_CONVEX_STRAIGHT_3 | G_CONVEX_STRAIGHT_4
          | G_CONVEX_OUT | G_CONCAVE_IN | G_STAIR_3X3 | G_START_IN_2 | G_START_IN_3
          | G_START_STRAIGHT_5 | G_START_OUT | G_CONCAVE_OUT_3 | G_NEXT_STEP_DOUBLE_AREA
-         | G_STAIR_SEQUENCE)
+         | G_STAIR_SEQUENCE | G_STRAIGHT_LATER_DOWN
+         | G_STRAIGHT_NOW_NEWER | G_STRAIGHT_START_OBSTACLE | G_AREA_UP_BACK)
 GROUPS = {
     "c-shape": G_C_SHAPE, "near-field": G_NEAR_FIELD, "near-border": G_NEAR_BORDER,
     "area-near-border": G_AREA_BORDER, "straight": G_STRAIGHT, "area-up": G_AREA_UP,
@@ -131,6 +141,8 @@ GROUPS = {
     "start-in-2": G_START_IN_2, "start-in-3": G_START_IN_3, "start-straight-5": G_START_STRAIGHT_5,
     "start-out": G_START_OUT, "concave-out-3": G_CONCAVE_OUT_3,
     "next-step-double-area": G_NEXT_STEP_DOUBLE_AREA, "stair-sequence": G_STAIR_SEQUENCE,
+    "straight-later-down": G_STRAIGHT_LATER_DOWN, "straight-now-newer": G_STRAIGHT_NOW_NEWER,
+    "straight-start-obstacle": G_STRAIGHT_START_OBSTACLE, "area-up-back": G_AREA_UP_BACK,
 }
 # rule sets by name (``--rules``): none = every candidate allowed (plain backtracking); 9x9 = the
 # author's 9 x 9 groups alone; control = universal + 9x9, his complete 9 x 9 control set; large =
@@ -195,6 +207,14 @@ def apply_rules_control(board, f, fb, cand, groups):
         check_down_stair(board, f, fb)
     if groups & G_NEXT_STEP:
         check_3_dist_next_step(board, f, fb)
+    if groups & G_STRAIGHT_LATER_DOWN:
+        check_straight_later_down(board, f, fb)
+    if groups & G_STRAIGHT_NOW_NEWER:
+        check_straight_now_newer(board, f, fb)
+    if groups & G_STRAIGHT_START_OBSTACLE:
+        check_straight_start_obstacle(board, f, fb)
+    if groups & G_AREA_UP_BACK:
+        check_area_up_back(board, f, fb)
     if groups & G_NEXT_STEP_DOUBLE_AREA:
         check_next_step_double_area(board, f, fb)
     if groups & G_START_IN_2:

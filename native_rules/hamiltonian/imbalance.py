@@ -25,6 +25,10 @@ in a range that depends on where the walker enters: now straight onto the ray, n
   entering later -- from the flooded area (``area.line_bound``). The author's InTaken(0, k) in
   CheckLeftRightAreaUp_control reads absolute column 0 (always "not taken"): kept -- the straight
   column is not required to be empty; a taken cell there is simply not a door.
+* ``check_straight_later_down`` (``large`` set, group ``straight-later-down``): the one clause of
+  his newer ``CheckStraight`` (``Path.cs``) that the control version lacks -- in the rotated-down
+  frame the back step is judged as entering later too; ``check_straight_now_newer``
+  (``straight-now-newer``): its tighter bound for entering now straight at ex % 4 = 2.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from .walker import (
     S,
     area_side_left,
     at,
+    dir_code,
     forbid,
     forbid_cell,
     mirror,
@@ -51,6 +56,8 @@ from .walker import (
     turn_around,
     turn_left,
 )
+
+STRAIGHT_LATER_DOWN, STRAIGHT_NOW_NEWER = 57, 58
 
 
 @njit(cache=True)
@@ -89,17 +96,10 @@ def _column(h, a, ex):
 @njit(cache=True)
 def check_straight_control(board, f, fb):
     """CheckStraight_control (see the module docstring)."""
-    black_parity = (f[0] + f[1]) % 2
     for side in range(2):
-        h = f if side == 0 else mirror(f)
         for j in range(3):
-            r = h if j == 0 else (turn_left(h) if j == 1 else turn_around(turn_left(h)))
-            ex = _ray(board, r, 0)
-            if ex == 0 or area_side_left(board, r, 0, ex + 1) != 1:
-                continue
-            gate = _column(r, 0, ex)
-            status, _, black, white = count_area(board, gate, _column(r, -1, ex), gate, black_parity)
-            if status != AREA_OK:
+            r, ex, diff = _straight_area(board, f, side, j)
+            if ex == 0:
                 continue
             if ex == 1:  # "close straight": the area cannot be entered later
                 if not _inside(board, r, -1, 0):
@@ -110,7 +110,6 @@ def check_straight_control(board, f, fb):
                 else:
                     S(fb, r, STRAIGHT)
                 continue
-            diff = white - black
             now_w, now_b, left_w, left_b, later_w, later_b = straight_ranges(ex)
             if diff < -now_b or diff > now_w:
                 S(fb, r, STRAIGHT)
@@ -126,6 +125,59 @@ def check_straight_control(board, f, fb):
                     lo, hi = -later_b, later_w
                 if diff < lo or diff > hi:
                     forbid(fb, r, a, b, STRAIGHT)
+
+
+@njit(cache=True)
+def _straight_area(board, f, side, j, min_ex=1, mod4=-1):
+    """CheckStraight's frame j (0 = as is, 1 = rotated down: the small area behind the walker's
+    side, 2 = rotated up: the big area) of the side: (frame, ex, whiteDiff) of the area beside
+    the empty ray straight ahead, black = the live end's colour; ex = 0 where there is none, or
+    where ex < ``min_ex`` or (``mod4`` >= 0) ex % 4 != ``mod4`` (then nothing is flooded)."""
+    h = f if side == 0 else mirror(f)
+    r = h if j == 0 else (turn_left(h) if j == 1 else turn_around(turn_left(h)))
+    ex = _ray(board, r, 0)
+    if ex < min_ex or (mod4 >= 0 and ex % 4 != mod4) or area_side_left(board, r, 0, ex + 1) != 1:
+        return r, 0, 0
+    gate = _column(r, 0, ex)
+    status, _, black, white = count_area(board, gate, _column(r, -1, ex), gate, (f[0] + f[1]) % 2)
+    if status != AREA_OK:
+        return r, 0, 0
+    return r, ex, white - black
+
+
+@njit(cache=True)
+def check_straight_later_down(board, f, fb):
+    """His newer engine's ``CheckStraight`` (``Path.cs``), the clause its control version
+    (``check_straight_control``) lacks: in the rotated-down frame (the ray along the walker's
+    side, the small area behind it) an area that cannot be entered later forbids the frame's
+    back step too ("Cannot enter later down") -- the walker's other side, which leaves the area
+    for later just as the frame's right step (the walker's straight) does. A back cell inside
+    the area enters it now: not judged here (``check_straight_control`` judges the others)."""
+    for side in range(2):
+        h = f if side == 0 else mirror(f)
+        back = dir_code(-h[4], -h[5])  # the rotated frame's back: the walker's other side
+        if fb[back] or not E(board, h, -1, 0):
+            continue  # already forbidden, or no candidate: nothing to flood for
+        r, ex, diff = _straight_area(board, f, side, 1, 2)
+        if ex == 0 or _inside(board, r, 0, -1):
+            continue
+        _, _, _, _, later_w, later_b = straight_ranges(ex)
+        if diff < -later_b or diff > later_w:
+            forbid(fb, r, 0, -1, STRAIGHT_LATER_DOWN)
+
+
+@njit(cache=True)
+def check_straight_now_newer(board, f, fb):
+    """His newer ``CheckStraight``'s bound for entering now straight when ex % 4 = 2 and ex > 2:
+    (ex - 2) / 4 more white cells at most, where the control version allows (ex + 2) / 4 (his
+    2024_0610_6: at distance 6, once the walker has stepped straight onto the ray and left it, the
+    five doors left hold three black and two white cells, and another white-to-white line is not
+    possible). Both sides, all three frames, as his code; forbids the frame's straight."""
+    for side in range(2):
+        for j in range(3):
+            r, ex, diff = _straight_area(board, f, side, j, 6, 2)
+            if ex > 0 and diff > (ex - 2) // 4:
+                S(fb, r, STRAIGHT_NOW_NEWER)
 
 
 @njit(cache=True)

@@ -63,6 +63,9 @@ RULE_NAMES = (
     "stair 3x3", "stair at start convex in 2", "stair at start convex in 3",
     "stair at start convex straight 5", "stair at start convex out 2", "stair at start convex out 3",
     "stair at end concave out 3", "next step double area", "sequence (newer engine)",
+    "straight later down (newer engine)",
+    "straight now (newer engine)",
+    "straight, % 4 = 1 start obstacle (newer engine)", "area up, now and back (newer engine)",
 )
 
 
