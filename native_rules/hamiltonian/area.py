@@ -91,14 +91,14 @@ def count_area(board, seeds, blocked, gate, black_parity):
             for k in range(4):
                 nx = x + NEIGHBOURS[k][0]
                 ny = y + NEIGHBOURS[k][1]
-                if mark[ny + OFF, nx + OFF] == st and not _listed(gate, nx, ny):
+                if mark[ny + OFF, nx + OFF] == st and not is_listed(gate, nx, ny):
                     meta[D_LEAK] += 1
                     return AREA_LEAK, 0, 0, 0
     return AREA_OK, size, black, size - black
 
 
 @njit(cache=True)
-def _listed(cells, x, y):
+def is_listed(cells, x, y):
     for i in range(cells.shape[0]):
         if cells[i, 0] == x and cells[i, 1] == y:
             return True

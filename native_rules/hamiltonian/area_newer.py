@@ -18,8 +18,8 @@ from __future__ import annotations
 import numpy as np
 
 from .area import AREA_OK, count_area
-from .corners import _QUARTERS, MAX_CORNERS, closed_corners
-from .imbalance import _column, _straight_area
+from .corners import MAX_CORNERS, QUARTERS, closed_corners
+from .imbalance import column_cells, straight_area
 from .stair_gates import near_small
 from .tables import area_up_range
 from .walker import BACK, M_N, L, S, T, idx, mirror, njit, turn_right
@@ -36,7 +36,7 @@ def check_straight_start_obstacle(board, f, fb):
     false)``, ``stair_gates.near_small``): forbid straight of the frame."""
     for side in range(2):
         for j in range(2):
-            h, ex, diff = _straight_area(board, f, side, j, 5, 1)
+            h, ex, diff = straight_area(board, f, side, j, 5, 1)
             if ex > 0 and diff == (ex + 3) // 4 and near_small(board, h, 0, 2, 1, 1, False, 0):
                 S(fb, h, STRAIGHT_START_OBSTACLE)
 
@@ -57,7 +57,7 @@ def check_area_up_back(board, f, fb):
         return
     for side in range(2):
         h = turn_right(f if side == 0 else mirror(f))
-        q = _QUARTERS[side, 1]
+        q = QUARTERS[side, 1]
         dist = n
         for k in range(counts[q]):
             if out[q, k, 1] == 1 and out[q, k, 0] < dist:  # turned: (straight, left) swapped
@@ -71,8 +71,8 @@ def check_area_up_back(board, f, fb):
         if not empty or idx(board, h, 2, dist) <= idx(board, h, 1, dist) or T(board, h, 1, 0):
             continue
         ex = dist - 1
-        gate = _column(h, 1, ex)
-        status, _, black, white = count_area(board, gate, _column(h, 0, ex), gate,
+        gate = column_cells(h, 1, ex)
+        status, _, black, white = count_area(board, gate, column_cells(h, 0, ex), gate,
                                              (gate[0, 0] + gate[0, 1]) % 2)
         if status != AREA_OK:
             continue

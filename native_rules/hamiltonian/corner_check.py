@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .corners import _STEP, _blocked
+from .corners import STEP, taken_or_border
 from .stair_gates import near_small, stair_area, take_cell, untake_cell
 from .walker import (
     M_N,
@@ -69,7 +69,7 @@ def _corner_tables(hori, vert):
 
 
 @njit(cache=True)
-def _corner_gate(board, g, hori, vert, out):
+def corner_stair_gate(board, g, hori, vert, out):
     """The stair from (1, 1) to (hori - 1, vert - 1) that closes the area under a corner at
     (hori, vert) (his ``CheckCorner``, three shapes: diagonal, along the first row then diagonal,
     diagonal then straight up). Returns how many cells, or -1 when one of them is taken."""
@@ -145,7 +145,7 @@ def check_corner(board, f, a, b, side, rotation, small, k0):
     g = _frame2(f, a, b, side, rotation)
     found = False
     hs = 1
-    while not _blocked(board, g, hs, 1) and hs <= n + 1:
+    while not taken_or_border(board, g, hs, 1) and hs <= n + 1:
         hs += 1
     if hs >= 2 and hs <= n + 1:
         gate = np.empty((4 * n + 8, 2), dtype=np.int64)
@@ -159,12 +159,12 @@ def check_corner(board, f, a, b, side, rotation, small, k0):
                 break
             cur = (cur + 1) % 4
             d = cur
-            px, py = nx + _STEP[d, 0], ny + _STEP[d, 1]
+            px, py = nx + STEP[d, 0], ny + STEP[d, 1]
             turns = 0
-            while _blocked(board, g, px, py) and turns < 4:
+            while taken_or_border(board, g, px, py) and turns < 4:
                 turns += 1
                 d = (d + 3) % 4
-                px, py = nx + _STEP[d, 0], ny + _STEP[d, 1]
+                px, py = nx + STEP[d, 0], ny + STEP[d, 1]
             if turns == 4:
                 break
             if cur == 0 and d == 0 and ny >= 1:
@@ -176,7 +176,7 @@ def check_corner(board, f, a, b, side, rotation, small, k0):
                         found = True  # close mid-across / across
                         break
                     if hori > 1:
-                        m = _corner_gate(board, g, hori, vert, gate)
+                        m = corner_stair_gate(board, g, hori, vert, gate)
                         if m > 0:
                             ok, black, white = stair_area(board, g, gate, m, -1, 1)
                             later_w, later_b = _corner_tables(hori, vert)

@@ -24,15 +24,15 @@ from .walker import (
 )
 
 # quarters examined per side (0 = as is, 1 = mirrored) and rotation (0 = as is, 1 = turned right)
-_QUARTERS = np.array([[0, 1, 2, 3], [1, 0, 3, 2]], dtype=np.int64)
+QUARTERS = np.array([[0, 1, 2, 3], [1, 0, 3, 2]], dtype=np.int64)
 MAX_CORNERS = 64
 
 
-_STEP = np.array([[0, 1], [1, 0], [0, -1], [-1, 0]], dtype=np.int64)  # straight, left, back, right
+STEP = np.array([[0, 1], [1, 0], [0, -1], [-1, 0]], dtype=np.int64)  # straight, left, back, right
 
 
 @njit(cache=True)
-def _blocked(board, f, a, b):
+def taken_or_border(board, f, a, b):
     return T(board, f, a, b) or B(board, f, a, b)
 
 
@@ -72,17 +72,17 @@ def discover_corners(board, f, out, counts):
     for kind in range(3):
         for q in range(4):
             counts[kind, q] = 0
-    if not _blocked(board, f, 1, 0):
+    if not taken_or_border(board, f, 1, 0):
         live_x, live_y = 1, 0
         k = 2
-        while not _blocked(board, f, k, 0):
+        while not taken_or_border(board, f, k, 0):
             k += 1
         cur = 0
         nx, ny = k - 1, 0
-    elif not _blocked(board, f, 0, 1):
+    elif not taken_or_border(board, f, 0, 1):
         live_x, live_y = 0, 1
         k = 2
-        while not _blocked(board, f, 0, k):
+        while not taken_or_border(board, f, 0, k):
             k += 1
         cur = 3
         nx, ny = 0, k - 1
@@ -98,14 +98,14 @@ def discover_corners(board, f, out, counts):
             return False
         cur = (cur + 1) % 4
         d = cur
-        px, py = nx + _STEP[d, 0], ny + _STEP[d, 1]
+        px, py = nx + STEP[d, 0], ny + STEP[d, 1]
         turns = 0
-        while _blocked(board, f, px, py):
+        while taken_or_border(board, f, px, py):
             turns += 1
             if turns == 4:
                 return False
             d = (d + 3) % 4
-            px, py = nx + _STEP[d, 0], ny + _STEP[d, 1]
+            px, py = nx + STEP[d, 0], ny + STEP[d, 1]
         if cur == d:
             for kind in range(3):
                 row = _KINDS[d, kind]
@@ -162,9 +162,9 @@ def closed_corners(board, f, out, counts):
 
 
 @njit(cache=True)
-def _corner_columns(board, f, turned_quarter, beyond):
+def corner_columns(board, f, turned_quarter, beyond):
     """Per side (as is, mirrored) and frame (as is, turned: quarter ``turned_quarter`` of the
-    side's row of ``_QUARTERS``, coordinates swapped), the smallest column of the closed corners
+    side's row of ``QUARTERS``, coordinates swapped), the smallest column of the closed corners
     of the frame's quarter whose column lies ``beyond`` its row; n where there is none (or the
     corners cannot be read)."""
     n = board[1][M_N]
@@ -175,7 +175,7 @@ def _corner_columns(board, f, turned_quarter, beyond):
         return dists
     for side in range(2):
         for j in range(2):
-            q = _QUARTERS[side, 0 if j == 0 else turned_quarter]
+            q = QUARTERS[side, 0 if j == 0 else turned_quarter]
             dists[side, j] = nearest_corner(out, counts, q, j == 1, beyond, n)
     return dists
 
@@ -195,7 +195,7 @@ def nearest_corner(out, counts, q, swap, beyond, n):
 
 
 @njit(cache=True)
-def _has_corner(out, counts, q, cx, cy):
+def has_corner(out, counts, q, cx, cy):
     for k in range(counts[q]):
         if out[q, k, 0] == cx and out[q, k, 1] == cy:
             return True
@@ -203,15 +203,15 @@ def _has_corner(out, counts, q, cx, cy):
 
 
 @njit(cache=True)
-def _open_stair(out, counts, side, j, turned_quarter, offset, n):
+def open_stair(out, counts, side, j, turned_quarter, offset, n):
     """The column of the furthest step of the open-corner stair ``offset`` beyond its rows in the
     side's quarter of frame j (as is: ahead-left; turned: quarter ``turned_quarter`` of the side's
-    row of ``_QUARTERS``, coordinates swapped), clockwise corners on side 0 and counter-clockwise
+    row of ``QUARTERS``, coordinates swapped), clockwise corners on side 0 and counter-clockwise
     on side 1, starting from the nearest such corner; n if none."""
     kind = OPEN_CW if side == 0 else OPEN_CCW
-    q = _QUARTERS[side, 0 if j == 0 else turned_quarter]
+    q = QUARTERS[side, 0 if j == 0 else turned_quarter]
     dist = nearest_corner(out[kind], counts[kind], q, j == 1, offset, n)
-    while dist < n and _has_corner(out[kind], counts[kind], q, dist + 1 - (offset if j == 1 else 0),
+    while dist < n and has_corner(out[kind], counts[kind], q, dist + 1 - (offset if j == 1 else 0),
                                    dist + 1 - (offset if j == 0 else 0)):
         dist += 1
     return dist
@@ -221,9 +221,9 @@ def _open_stair(out, counts, side, j, turned_quarter, offset, n):
 def stair_corners(board, f, hits, kind, turned_quarter, beyond):
     """Per frame i (side i // 2, turned when i is odd; ``hits`` cleared as by ``corner_hits``):
     for ``kind`` CLOSED the row of the nearest closed corner of the frame's quarter (as is:
-    ahead-left; turned: quarter ``turned_quarter`` of the side's row of ``_QUARTERS``, coordinates
+    ahead-left; turned: quarter ``turned_quarter`` of the side's row of ``QUARTERS``, coordinates
     swapped as is) whose row lies ``beyond`` its column, for an open kind the furthest step of the
-    open-corner stair (``_open_stair``); n where there is none or the corners cannot be read."""
+    open-corner stair (``open_stair``); n where there is none or the corners cannot be read."""
     n = board[1][M_N]
     dists = np.full(4, n, dtype=np.int64)
     ok, out, counts = corner_hits(board, f, hits)
@@ -232,8 +232,8 @@ def stair_corners(board, f, hits, kind, turned_quarter, beyond):
     for i in range(4):
         side, j = i // 2, i % 2
         if kind == CLOSED:
-            q = _QUARTERS[side, 0 if j == 0 else turned_quarter]
+            q = QUARTERS[side, 0 if j == 0 else turned_quarter]
             dists[i] = nearest_corner(out[CLOSED], counts[CLOSED], q, j == 0, beyond, n)
         else:
-            dists[i] = _open_stair(out, counts, side, j, turned_quarter, beyond, n)
+            dists[i] = open_stair(out, counts, side, j, turned_quarter, beyond, n)
     return dists

@@ -77,7 +77,7 @@ def straight_ranges(ex):
 
 
 @njit(cache=True)
-def _ray(board, h, a):
+def empty_ray(board, h, a):
     """Empty cells on the ray rel(a, 1), rel(a, 2), ... before the first taken or border cell."""
     ex = 0
     while E(board, h, a, ex + 1):
@@ -86,7 +86,7 @@ def _ray(board, h, a):
 
 
 @njit(cache=True)
-def _column(h, a, ex):
+def column_cells(h, a, ex):
     out = np.empty((ex, 2), dtype=np.int64)
     for k in range(ex):
         out[k, 0], out[k, 1] = rel(h, a, k + 1)
@@ -98,14 +98,14 @@ def check_straight_control(board, f, fb):
     """CheckStraight_control (see the module docstring)."""
     for side in range(2):
         for j in range(3):
-            r, ex, diff = _straight_area(board, f, side, j)
+            r, ex, diff = straight_area(board, f, side, j)
             if ex == 0:
                 continue
             if ex == 1:  # "close straight": the area cannot be entered later
-                if not _inside(board, r, -1, 0):
+                if not inside_area(board, r, -1, 0):
                     R(fb, r, STRAIGHT)
                 if TB(board, r, 1, 1):
-                    if not _inside(board, r, 0, -1):
+                    if not inside_area(board, r, 0, -1):
                         BACK(fb, r, STRAIGHT)
                 else:
                     S(fb, r, STRAIGHT)
@@ -119,7 +119,7 @@ def check_straight_control(board, f, fb):
             for a, b in ((1, 0), (-1, 0), (0, -1)):
                 if a == 0 and j != 2:
                     continue
-                if _inside(board, r, a, b):
+                if inside_area(board, r, a, b):
                     lo, hi = -left_b, left_w
                 else:
                     lo, hi = -later_b, later_w
@@ -128,18 +128,18 @@ def check_straight_control(board, f, fb):
 
 
 @njit(cache=True)
-def _straight_area(board, f, side, j, min_ex=1, mod4=-1):
+def straight_area(board, f, side, j, min_ex=1, mod4=-1):
     """CheckStraight's frame j (0 = as is, 1 = rotated down: the small area behind the walker's
     side, 2 = rotated up: the big area) of the side: (frame, ex, whiteDiff) of the area beside
     the empty ray straight ahead, black = the live end's colour; ex = 0 where there is none, or
     where ex < ``min_ex`` or (``mod4`` >= 0) ex % 4 != ``mod4`` (then nothing is flooded)."""
     h = f if side == 0 else mirror(f)
     r = h if j == 0 else (turn_left(h) if j == 1 else turn_around(turn_left(h)))
-    ex = _ray(board, r, 0)
+    ex = empty_ray(board, r, 0)
     if ex < min_ex or (mod4 >= 0 and ex % 4 != mod4) or area_side_left(board, r, 0, ex + 1) != 1:
         return r, 0, 0
-    gate = _column(r, 0, ex)
-    status, _, black, white = count_area(board, gate, _column(r, -1, ex), gate, (f[0] + f[1]) % 2)
+    gate = column_cells(r, 0, ex)
+    status, _, black, white = count_area(board, gate, column_cells(r, -1, ex), gate, (f[0] + f[1]) % 2)
     if status != AREA_OK:
         return r, 0, 0
     return r, ex, white - black
@@ -158,8 +158,8 @@ def check_straight_later_down(board, f, fb):
         back = dir_code(-h[4], -h[5])  # the rotated frame's back: the walker's other side
         if fb[back] or not E(board, h, -1, 0):
             continue  # already forbidden, or no candidate: nothing to flood for
-        r, ex, diff = _straight_area(board, f, side, 1, 2)
-        if ex == 0 or _inside(board, r, 0, -1):
+        r, ex, diff = straight_area(board, f, side, 1, 2)
+        if ex == 0 or inside_area(board, r, 0, -1):
             continue
         _, _, _, _, later_w, later_b = straight_ranges(ex)
         if diff < -later_b or diff > later_w:
@@ -175,13 +175,13 @@ def check_straight_now_newer(board, f, fb):
     possible). Both sides, all three frames, as his code; forbids the frame's straight."""
     for side in range(2):
         for j in range(3):
-            r, ex, diff = _straight_area(board, f, side, j, 6, 2)
+            r, ex, diff = straight_area(board, f, side, j, 6, 2)
             if ex > 0 and diff > (ex - 2) // 4:
                 S(fb, r, STRAIGHT_NOW_NEWER)
 
 
 @njit(cache=True)
-def _inside(board, h, a, b):
+def inside_area(board, h, a, b):
     x, y = rel(h, a, b)
     return in_area(board, x, y)
 
@@ -217,10 +217,10 @@ def _area_up(board, f, fb, big):
     side, so that the big area holds the straight column and what lies beyond it."""
     for side in range(2):
         h = f if side == 0 else mirror(f)
-        ex = _ray(board, h, 1)
+        ex = empty_ray(board, h, 1)
         if ex == 0 or area_side_left(board, h, 1, ex + 1) != (0 if big else 1):
             continue
-        beside, straight = _column(h, 1, ex), _column(h, 0, ex)
+        beside, straight = column_cells(h, 1, ex), column_cells(h, 0, ex)
         if big:
             line_bound_rule(board, f, fb, straight, beside, AREA_UP_BIG)
         else:

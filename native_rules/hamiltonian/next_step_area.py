@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .corner_check import _corner_gate
-from .corners import _QUARTERS, MAX_CORNERS, closed_corners
+from .corner_check import corner_stair_gate
+from .corners import MAX_CORNERS, QUARTERS, closed_corners
 from .stair_gates import stair_area
 from .walker import TB, L, R, S, T, idx, mirror, njit, turn_right
 
@@ -71,7 +71,7 @@ def check_next_step_double_area(board, f, fb):
         return _resolve(f, fb, enter)
     for side in range(2):  # CheckLeftRightAreaUp, distance 3
         for j in (0, 1, 3):
-            q = _QUARTERS[side, j]
+            q = QUARTERS[side, j]
             dist = board[1][0]
             for k in range(counts[q]):
                 a, b = (out[q, k, 0], out[q, k, 1]) if j == 0 else (out[q, k, 1], out[q, k, 0])
@@ -84,13 +84,13 @@ def check_next_step_double_area(board, f, fb):
                 continue
             if idx(board, h, 2, 3) <= idx(board, h, 1, 3):
                 continue
-            m = _corner_gate(board, h, 2, 3, gate)
+            m = corner_stair_gate(board, h, 2, 3, gate)
             ok, black, white = stair_area(board, h, gate, m, -1, 1)
             if ok and white == black:
                 enter[side] = _record(enter[side], j)
     for side in range(2):  # CheckLeftRightCorner, "can enter later"
         for j in range(4):
-            q = _QUARTERS[side, j]
+            q = QUARTERS[side, j]
             h = _frame(f, side, j)
             for k in range(counts[q]):
                 hori, vert = (out[q, k, 0], out[q, k, 1]) if j % 2 == 0 else (out[q, k, 1], out[q, k, 0])
@@ -102,7 +102,7 @@ def check_next_step_double_area(board, f, fb):
                     continue
                 if j == 2 or not (vert == 3 and hori == 2 or vert == 4 and (hori == 2 or hori == 3)):
                     continue
-                m = _corner_gate(board, h, hori, vert, gate)
+                m = corner_stair_gate(board, h, hori, vert, gate)
                 if m < 0:
                     continue
                 ok, black, white = stair_area(board, h, gate, m, -1, 1)

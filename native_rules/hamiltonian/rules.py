@@ -144,7 +144,7 @@ def _front_clear(board, h, k):
 
 
 @njit(cache=True)
-def _area(board, h, seeds_rel, blocked_rel):
+def count_area_rel(board, h, seeds_rel, blocked_rel):
     """CountAreaRel with the given count-area cells and the cells outside the gate (frame
     relative); the gate is the seed cells. Returns (ok, size)."""
     k = len(seeds_rel)
@@ -181,7 +181,7 @@ def far_rules(board, h, fb, side_mode):
         if not (T(board, h, k, 3) and T(board, h, k + 1, 3) and _front_clear(board, h, k)):
             continue
         if idx(board, h, k + 1, 3) > idx(board, h, k, 3):
-            ok, size = _area(board, h, ((1, 1), (1, 2)), ((0, 1), (0, 2), (1, 3)))
+            ok, size = count_area_rel(board, h, ((1, 1), (1, 2)), ((0, 1), (0, 2), (1, 3)))
             if ok and size % 2 == 1:
                 S(fb, h, rule)
                 if not side_mode and _outside(board, h, -1, 0):
@@ -190,7 +190,7 @@ def far_rules(board, h, fb, side_mode):
                 S(fb, h, SIDE_FAR if side_mode else FAR_C_SHAPE)
             return k == 0
         if k == 0 and not side_mode:
-            ok, size = _area(board, h, ((0, 1), (0, 2)), ((1, 1), (1, 2)))
+            ok, size = count_area_rel(board, h, ((0, 1), (0, 2)), ((1, 1), (1, 2)))
             if ok and size % 2 == 1:
                 S(fb, h, FAR_AREA)
                 if _outside(board, h, 1, 0):

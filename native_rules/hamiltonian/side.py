@@ -21,7 +21,7 @@ beyond its far end blocked, as everywhere in the port.
 
 from __future__ import annotations
 
-from .rules import _area
+from .rules import count_area_rel
 from .walker import TB, L, S, T, idx, mirror, njit
 
 FAR_BOTH_TABLE, SIDE_TABLE = 24, 25
@@ -30,7 +30,7 @@ FAR_BOTH_TABLE, SIDE_TABLE = 24, 25
 @njit(cache=True)
 def _parity(board, h, gate_rel, blocked_rel, odd):
     """CountAreaRel of type 1 (``odd``: the area is odd) or 0 (even) over the flooded area."""
-    ok, size = _area(board, h, gate_rel, blocked_rel)
+    ok, size = count_area_rel(board, h, gate_rel, blocked_rel)
     return ok and size % 2 == (1 if odd else 0)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from .area import AREA_OK, count_area
-from .corners import _blocked
+from .corners import taken_or_border
 from .walker import (
     BACK,
     M_N,
@@ -159,15 +159,15 @@ def gate_area(board, h, gate_rel, m, outside_a, outside_b, extra_rel, open_end):
 
 
 @njit(cache=True)
-def _row_obstacle(board, h, offset):
+def row_obstacle(board, h, offset):
     """The scan of the author's "stair at end concave straight" rules: rows 1, 2, ... ahead, each
     empty from column 1 to its first obstacle; a row whose first obstacle lies more than
     ``offset`` columns beyond it goes on to the next row, exactly ``offset`` beyond it is found.
     Returns (hori, vert) of the obstacle, or (0, 0)."""
     n = board[1][M_N]
     hori, vert = 1, 1
-    while not _blocked(board, h, hori, vert) and vert <= n:
-        while not _blocked(board, h, hori, vert):
+    while not taken_or_border(board, h, hori, vert) and vert <= n:
+        while not taken_or_border(board, h, hori, vert):
             hori += 1
         if hori == vert + offset:
             return hori, vert
@@ -179,7 +179,7 @@ def _row_obstacle(board, h, offset):
 
 
 @njit(cache=True)
-def _runs_ahead(board, h, hori, vert):
+def runs_ahead(board, h, hori, vert):
     """The obstacle's line runs on ahead through it (from (hori, vert - 1) or into (hori, vert +
     1)); a border obstacle: the border index falls ahead."""
     i1 = idx(board, h, hori, vert)
@@ -191,7 +191,7 @@ def _runs_ahead(board, h, hori, vert):
 
 
 @njit(cache=True)
-def _row_gate(a0, vert, kmax, out):
+def row_gate(a0, vert, kmax, out):
     """The gate from (a0, 1): a stair up and left (up first) to row ``vert``, then along that row
     to (kmax + 1, vert). Returns how many cells."""
     m = 0
@@ -216,7 +216,7 @@ def _row_gate(a0, vert, kmax, out):
 
 
 @njit(cache=True)
-def _inner_taken(board, h, gate, m):
+def inner_taken(board, h, gate, m):
     """One of the gate's border fields (all but its first and last cell) is taken."""
     for k in range(1, m - 1):
         if T(board, h, gate[k, 0], gate[k, 1]):
@@ -241,7 +241,7 @@ def forbid_later(fb, h, turned, rule):
 
 
 @njit(cache=True)
-def _diagonal_gate(gate, hori, last, row):
+def diagonal_gate(gate, hori, last, row):
     """The gate from (1, 1): the diagonal stair (k, k - 1), (k, k) up to column ``last``, then
     the cells (k, ``row``) up to column hori - 2 (the caller adds the end field). Returns how
     many cells."""

@@ -25,16 +25,16 @@ from .corner_check import check_corner, stair_corner
 from .corners import (  # CLOSED, OPEN_CW, closed_corners, discover_corners: re-exported (tests)
     CLOSED,  # noqa: F401
     OPEN_CW,  # noqa: F401
-    _corner_columns,
     closed_corners,  # noqa: F401
+    corner_columns,
     discover_corners,  # noqa: F401
 )
 from .stair_gates import (
-    _inner_taken,
-    _row_gate,
-    _row_obstacle,
-    _runs_ahead,
+    inner_taken,
     near_small,
+    row_gate,
+    row_obstacle,
+    runs_ahead,
     stair_area,
     take_cell,
     untake_cell,
@@ -71,15 +71,15 @@ def _stair_row_empty(board, h, k0, end, row, shift):
 @njit(cache=True)
 def _concave_straight(board, h, offset, check_taken):
     """The area of the "stair at end concave straight" rules at distance ``offset``: the obstacle
-    found by ``_row_obstacle``, its line running ahead, the gate ``_row_gate`` from (1, 1) to it
+    found by ``row_obstacle``, its line running ahead, the gate ``row_gate`` from (1, 1) to it
     (its border fields empty when ``check_taken``), the area ahead of the gate counted (black =
     the colour of (1, 1)). Returns (found, vert, black, white)."""
-    hori, vert = _row_obstacle(board, h, offset)
-    if hori == 0 or not _runs_ahead(board, h, hori, vert):
+    hori, vert = row_obstacle(board, h, offset)
+    if hori == 0 or not runs_ahead(board, h, hori, vert):
         return False, 0, 0, 0
     gate = np.empty((4 * board[1][M_N] + 8, 2), dtype=np.int64)
-    m = _row_gate(1, vert, hori - 2, gate)
-    if check_taken and _inner_taken(board, h, gate, m):
+    m = row_gate(1, vert, hori - 2, gate)
+    if check_taken and inner_taken(board, h, gate, m):
         return False, 0, 0, 0
     ok, black, white = stair_area(board, h, gate, m, 1, -1)
     return ok, vert, black, white
@@ -111,7 +111,7 @@ def check_stair_at_end_concave_straight_4(board, f, fb):
     (black = the colour that (0, 1) is not) and a close mid-across or across obstacle closing the
     small area at (vert - 1, vert), mirrored: forbid straight."""
     n = board[1][M_N]
-    dists = _corner_columns(board, f, 3, 3)
+    dists = corner_columns(board, f, 3, 3)
     for i in range(4):
         h = rule_frame(f, i // 2, i % 2, True)
         dist = dists[i // 2, i % 2]
@@ -122,8 +122,8 @@ def check_stair_at_end_concave_straight_4(board, f, fb):
         if not empty or idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
             continue
         gate = np.empty((4 * n + 8, 2), dtype=np.int64)
-        m = _row_gate(0, vert, hori - 2, gate)
-        if _inner_taken(board, h, gate, m):
+        m = row_gate(0, vert, hori - 2, gate)
+        if inner_taken(board, h, gate, m):
             continue
         ok, first, other = stair_area(board, h, gate, m, 1, -1)
         black, white = other, first  # the author's type 3: black is the other colour
@@ -137,7 +137,7 @@ def check_stair_at_end_concave_straight_5(board, f, fb):
     2026_0304_4: the obstacle is a closed corner; 2024_0818, 2025_0720, 2026_0301, 2026_0302_1,
     2026_0304_7: a straight wall -- "the second obstacle is inside and seen at the first white
     field where we enter the area if we should enter it later"). Per side, as is and turned
-    right: the obstacle exactly 5 beyond its row (``_row_obstacle``: each row before it empty for
+    right: the obstacle exactly 5 beyond its row (``row_obstacle``: each row before it empty for
     more than 5 beyond), its line running on ahead (or, a border, the border running back). The
     gate: a stair from (1, 1) up and left to row ``vert``, then along that row to the obstacle,
     its border fields empty; the area ahead of it holding one more white cell than black (black
@@ -194,7 +194,7 @@ def _concave_out_area(board, h, dist, offset, left):
     if ahead <= here or not _stair_row_empty(board, h, 1, dist, vert - 1, 0):
         return False, 0, 0
     gate = np.empty((4 * board[1][M_N] + 8, 2), dtype=np.int64)
-    m = _row_gate(1, vert - 1, hori - 2, gate)
+    m = row_gate(1, vert - 1, hori - 2, gate)
     return stair_area(board, h, gate, m, 1, -1)
 
 
@@ -207,7 +207,7 @@ def check_stair_at_end_concave_out_3(board, f, fb):
     along it) holding one more white cell than black (black = the colour of (1, 1)); with the
     straight cell taken for the moment, a close mid-across obstacle there closing the small area
     (mirrored): forbid straight."""
-    dists = _corner_columns(board, f, 3, 2)
+    dists = corner_columns(board, f, 3, 2)
     for i in range(4):
         h = rule_frame(f, i // 2, i % 2, True)
         ok, black, white = _concave_out_area(board, h, dists[i // 2, i % 2], 2, True)
@@ -231,7 +231,7 @@ def check_stair_at_end_concave_out_5(board, f, fb):
     white cell than black (black = the colour of (1, 1)), with a close mid-across obstacle closing
     the small area at the gate's end (turned round, mirrored) or a close mid-across / across one
     at (vert, vert - 1) (mirrored): forbid left and back."""
-    dists = _corner_columns(board, f, 1, 4)
+    dists = corner_columns(board, f, 1, 4)
     for i in range(4):
         h = rule_frame(f, i // 2, i % 2, False)
         hori = dists[i // 2, i % 2]

@@ -25,15 +25,15 @@ from __future__ import annotations
 import numpy as np
 
 from .corner_check import check_corner
-from .corners import _open_stair, corner_hits, frame_hit
+from .corners import corner_hits, frame_hit, open_stair
 from .stair_gates import (
-    _diagonal_gate,
-    _inner_taken,
-    _row_gate,
+    diagonal_gate,
     forbid_later,
     forbid_now,
     gate_area,
+    inner_taken,
     near_small,
+    row_gate,
     take_cell,
     untake_cell,
 )
@@ -60,9 +60,9 @@ def _convex_area(board, h, dist, offset):
     if idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
         return False, 0, 0, 0, 0
     gate = np.empty((2 * dist + 4, 2), dtype=np.int64)
-    m = _diagonal_gate(gate, hori, hori - offset + 1, vert + 1)
+    m = diagonal_gate(gate, hori, hori - offset + 1, vert + 1)
     gate[m, 0], gate[m, 1] = hori - 1, vert + 1
-    if _inner_taken(board, h, gate, m + 1):
+    if inner_taken(board, h, gate, m + 1):
         return False, 0, 0, 0, 0
     m += 1
     extra = np.empty((1, 2), dtype=np.int64)
@@ -81,7 +81,7 @@ def _each_convex(board, f, offset, hits):
         return
     for i in range(4):
         side, j = i // 2, i % 2
-        dist = _open_stair(out, counts, side, j, 1, offset, n)
+        dist = open_stair(out, counts, side, j, 1, offset, n)
         if dist >= n:
             continue
         h = rule_frame(f, side, j, False)
@@ -202,7 +202,7 @@ def _concave_in(board, f, offset, left, hits):
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
     for i in range(4):
         side, j = i // 2, i % 2
-        dist = _open_stair(out, counts, side, j, 3 if left else 1, offset, n)
+        dist = open_stair(out, counts, side, j, 3 if left else 1, offset, n)
         if dist >= n:
             continue
         h = rule_frame(f, side, j, left)
@@ -213,8 +213,8 @@ def _concave_in(board, f, offset, left, hits):
         hori, vert = dist, dist - offset
         if not empty or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
             continue
-        m = _row_gate(1, vert + 1, hori - 2, gate)
-        if _inner_taken(board, h, gate, m):
+        m = row_gate(1, vert + 1, hori - 2, gate)
+        if inner_taken(board, h, gate, m):
             continue
         ok, black, white = gate_area(board, h, gate, m, 1, -1, gate[:0], True)
         if ok:

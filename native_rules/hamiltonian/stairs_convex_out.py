@@ -12,17 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import stair_gates as gates
 from .corner_check import stair_corner
-from .corners import _corner_columns, frame_hit
-from .stair_gates import (
-    _diagonal_gate,
-    _inner_taken,
-    _row_obstacle,
-    forbid_later,
-    forbid_now,
-    gate_area,
-    near_small,
-)
+from .corners import corner_columns, frame_hit
 from .walker import M_N, E, L, R, S, T, border_index, corner, idx, njit, rule_frame
 
 STAIR_END_CONVEX_STRAIGHT_3, STAIR_END_CONVEX_STRAIGHT_4 = 40, 41
@@ -44,11 +36,11 @@ def _runs_back(board, h, hori, vert):
 @njit(cache=True)
 def _convex_straight(board, h, offset):
     """The area of the "stair at end convex straight" rules: the obstacle exactly ``offset`` beyond
-    its row (``_row_obstacle``), the diagonal (k, k) and its row up to it empty, its line running
+    its row (``row_obstacle``), the diagonal (k, k) and its row up to it empty, its line running
     on behind it; the gate from (1, 1) -- the diagonal stair (k, k - 1), (k, k), then the row --
     to (hori - 1, vert), the area behind it counted (black = the colour of (1, 1)). Returns (ok,
     hori, vert, black, white)."""
-    hori, vert = _row_obstacle(board, h, offset)
+    hori, vert = gates.row_obstacle(board, h, offset)
     if hori == 0:
         return False, 0, 0, 0, 0
     for k in range(1, hori):
@@ -57,10 +49,10 @@ def _convex_straight(board, h, offset):
     if not _runs_back(board, h, hori, vert):
         return False, 0, 0, 0, 0
     gate = np.empty((2 * hori + 4, 2), dtype=np.int64)
-    m = _diagonal_gate(gate, hori, hori - offset, vert)
+    m = gates.diagonal_gate(gate, hori, hori - offset, vert)
     gate[m, 0], gate[m, 1] = hori - 1, vert
     m += 1
-    ok, black, white = gate_area(board, h, gate, m, -1, 1, gate[:0], False)
+    ok, black, white = gates.gate_area(board, h, gate, m, -1, 1, gate[:0], False)
     return ok, hori, vert, black, white
 
 
@@ -79,7 +71,7 @@ def check_stair_at_end_convex_straight_3(board, f, fb):
         if not ok or corner(board, h, hori - 1, vert) or black - white != vert:
             continue
         if stair_corner(board, h, 1, 0, 1, vert, hori - 2, vert, 1, 0, 0)[0]:
-            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_STRAIGHT_3)
+            gates.forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_STRAIGHT_3)
 
 
 @njit(cache=True)
@@ -93,7 +85,7 @@ def check_stair_at_end_convex_straight_4(board, f, fb):
         h = rule_frame(f, i // 2, i % 2, False)
         ok, hori, vert, black, white = _convex_straight(board, h, 4)
         if ok and E(board, h, hori - 1, vert + 1) and white - black == 1 \
-                and near_small(board, h, vert, vert, 1, 0, False, 1):
+                and gates.near_small(board, h, vert, vert, 1, 0, False, 1):
             S(fb, h, STAIR_END_CONVEX_STRAIGHT_4)
             R(fb, h, STAIR_END_CONVEX_STRAIGHT_4)
 
@@ -107,7 +99,7 @@ def _convex_out(board, f, offset, hits):
     the gate from (1, 1) -- the diagonal stair, then row vert - 1 -- to (hori - 1, vert - 1), free;
     the area behind it counted (black = the colour of (1, 1))."""
     n = board[1][M_N]
-    dists = _corner_columns(board, f, 1, offset)
+    dists = corner_columns(board, f, 1, offset)
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
     for i in range(4):
         hits[i, 0] = 0
@@ -122,15 +114,15 @@ def _convex_out(board, f, offset, hits):
                 empty = False
         if not empty or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
             continue
-        m = _diagonal_gate(gate, hori, hori - offset - 1, vert - 1)
+        m = gates.diagonal_gate(gate, hori, hori - offset - 1, vert - 1)
         if offset == 0:
             gate[m, 0], gate[m, 1] = hori - 1, hori - 2
             m += 1
         gate[m, 0], gate[m, 1] = hori - 1, vert - 1
         m += 1
-        if _inner_taken(board, h, gate, m):
+        if gates.inner_taken(board, h, gate, m):
             continue
-        ok, black, white = gate_area(board, h, gate, m, -1, 1, gate[:0], False)
+        ok, black, white = gates.gate_area(board, h, gate, m, -1, 1, gate[:0], False)
         if ok:
             hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, black, white
 
@@ -151,19 +143,20 @@ def check_stair_at_end_convex_out(board, f, fb):
         h, hori, vert, diff = frame_hit(f, hits, i, False)
         if hori == 0 or diff != 0:
             continue
-        if near_small(board, h, 1, 0, 0, 1, True, 1) and near_small(board, h, 2, 2, 0, 2, True, 1):
+        if (gates.near_small(board, h, 1, 0, 0, 1, True, 1)
+                and gates.near_small(board, h, 2, 2, 0, 2, True, 1)):
             L(fb, h, STAIR_END_CONVEX_OUT_1)
     _convex_out(board, f, 2, hits)
     for i in range(4):
         h, hori, vert, diff = frame_hit(f, hits, i, False)
         if hori == 0 or diff != vert - 1:
             continue
-        if near_small(board, h, vert, vert - 1, 1, 0, True, 1):
-            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_OUT_3)
+        if gates.near_small(board, h, vert, vert - 1, 1, 0, True, 1):
+            gates.forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_OUT_3)
     _convex_out(board, f, 3, hits)
     for i in range(4):
         h, hori, vert, diff = frame_hit(f, hits, i, False)
         if hori == 0 or diff != -1:
             continue
-        if near_small(board, h, vert - 1, vert - 1, 1, 0, False, 1):
-            forbid_later(fb, h, i % 2 == 1, STAIR_END_CONVEX_OUT_4)
+        if gates.near_small(board, h, vert - 1, vert - 1, 1, 0, False, 1):
+            gates.forbid_later(fb, h, i % 2 == 1, STAIR_END_CONVEX_OUT_4)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from .corner_check import check_corner
-from .corners import _QUARTERS, MAX_CORNERS, _has_corner, closed_corners
+from .corners import MAX_CORNERS, QUARTERS, closed_corners, has_corner
 from .stair_gates import near_small
 from .walker import OFF, R, S, T, idx, njit, rel, rule_frame
 
@@ -41,9 +41,9 @@ def check_double_stair(board, f, fb):
             h = rule_frame(f, side, j, False)
             if not (T(board, h, 1, -1) and not T(board, h, 1, 0)):
                 continue
-            q = _QUARTERS[side, j]
+            q = QUARTERS[side, j]
             c2x, c2y = (4, 2) if j == 0 else (2, 4)
-            if not (_has_corner(out, counts, q, 3, 3) and _has_corner(out, counts, q, c2x, c2y)):
+            if not (has_corner(out, counts, q, 3, 3) and has_corner(out, counts, q, c2x, c2y)):
                 continue
             if idx(board, h, 3, 3) <= idx(board, h, 4, 3):
                 continue

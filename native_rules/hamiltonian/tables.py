@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .area import AREA_OK, _listed, count_area
-from .imbalance import _column, _inside, _ray
+from .area import AREA_OK, count_area, is_listed
+from .imbalance import column_cells, empty_ray, inside_area
 from .walker import TB, B, T, forbid, idx, mirror, njit, rel, turn_around, turn_left
 
 AREA_UP_TABLE, AREA_UP_BIG_TABLE, CORNER_BIG_TABLE = 21, 22, 23
@@ -93,8 +93,8 @@ def check_area_up_table(board, f, fb):
             forbid(fb, h, 0, 1, AREA_UP_TABLE)
             forbid(fb, h, -1, 0, AREA_UP_TABLE)
             continue
-        gate = _column(h, 1, ex)
-        status, _, black, white = count_area(board, gate, _column(h, 0, ex), gate,
+        gate = column_cells(h, 1, ex)
+        status, _, black, white = count_area(board, gate, column_cells(h, 0, ex), gate,
                                              (gate[0, 0] + gate[0, 1]) % 2)
         if status != AREA_OK:
             continue
@@ -108,11 +108,11 @@ def check_area_up_table(board, f, fb):
         # enter now) is left out: on a 21 x 21 board it forbade a move that can be completed
         # (benchmarks/results/labyrinth_unsound_21.txt, docs/labyrinth-rules.md); without it 9 x 9
         # keeps no dead end (10 000 random walks, the first 10^7 keep-left walkthroughs)
-        if (diff > now_w or diff < -now_b) and _inside(board, h, 1, 0):
+        if (diff > now_w or diff < -now_b) and inside_area(board, h, 1, 0):
             forbid(fb, h, 1, 0, AREA_UP_TABLE)
         if diff > later_w or diff < -later_b:
             for a, b in ((0, 1), (-1, 0)):
-                if not _inside(board, h, a, b):
+                if not inside_area(board, h, a, b):
                     forbid(fb, h, a, b, AREA_UP_TABLE)
         elif ex == 2 and not T(board, h, -1, 1) and TB(board, h, -2, 1) and T(board, h, -1, 0):
             forbid(fb, h, 0, 1, AREA_UP_TABLE)
@@ -146,14 +146,14 @@ def check_area_up_big_table(board, f, fb):
         dist = _column_ray(board, h)
         ex = dist - 1
         if ex == 0 or B(board, h, 1, dist) or T(board, h, 0, dist) \
-                or not idx(board, h, 1, dist) > idx(board, h, 2, dist) or _ray(board, h, 0) < ex:
+                or not idx(board, h, 1, dist) > idx(board, h, 2, dist) or empty_ray(board, h, 0) < ex:
             continue
         if ex == 1:
             forbid(fb, h, 0, 1, AREA_UP_BIG_TABLE)
             forbid(fb, h, 1, 0, AREA_UP_BIG_TABLE)
             continue
-        gate = _column(h, 0, ex)
-        status, _, black, white = count_area(board, gate, _column(h, 1, ex), gate,
+        gate = column_cells(h, 0, ex)
+        status, _, black, white = count_area(board, gate, column_cells(h, 1, ex), gate,
                                              (h[0] + h[1]) % 2)
         if status != AREA_OK:
             continue
@@ -161,9 +161,9 @@ def check_area_up_big_table(board, f, fb):
         now_w, now_w_right, now_b, later_w, later_b = area_up_big_range(ex)
         if diff > now_w or diff < -now_b:
             forbid(fb, h, 0, 1, AREA_UP_BIG_TABLE)
-        if (diff > now_w_right or diff < -now_b) and _inside(board, h, -1, 0):
+        if (diff > now_w_right or diff < -now_b) and inside_area(board, h, -1, 0):
             forbid(fb, h, -1, 0, AREA_UP_BIG_TABLE)
-        if (diff > later_w or diff < -later_b) and not _inside(board, h, 1, 0):
+        if (diff > later_w or diff < -later_b) and not inside_area(board, h, 1, 0):
             forbid(fb, h, 1, 0, AREA_UP_BIG_TABLE)
 
 
@@ -248,7 +248,7 @@ def _corner_rule(board, h, fb, hori, vert, j):
             return
         gate[i, 0], gate[i, 1] = rel(h, a, b)
         for da, db in ((1, 0), (0, -1)):
-            if not _listed(line, a + da, b + db):
+            if not is_listed(line, a + da, b + db):
                 out[m, 0], out[m, 1] = rel(h, a + da, b + db)
                 m += 1
     status, _, black, white = count_area(board, gate, out[:m], gate, (gate[0, 0] + gate[0, 1]) % 2)
@@ -256,14 +256,14 @@ def _corner_rule(board, h, fb, hori, vert, j):
         return
     diff = white - black
     now_w, now_w_right, now_b, later_w, later_b = corner_ranges(hori, vert)
-    if (diff > now_w or diff < -now_b) and _inside(board, h, 0, 1):
+    if (diff > now_w or diff < -now_b) and inside_area(board, h, 0, 1):
         forbid(fb, h, 0, 1, CORNER_BIG_TABLE)
-    if (diff > now_w_right or diff < -now_b) and _inside(board, h, -1, 0):
+    if (diff > now_w_right or diff < -now_b) and inside_area(board, h, -1, 0):
         forbid(fb, h, -1, 0, CORNER_BIG_TABLE)
     if diff > later_w or diff < -later_b:
-        if not _inside(board, h, 1, 0):
+        if not inside_area(board, h, 1, 0):
             forbid(fb, h, 1, 0, CORNER_BIG_TABLE)
-        if j == 2 and not _inside(board, h, 0, -1):
+        if j == 2 and not inside_area(board, h, 0, -1):
             forbid(fb, h, 0, -1, CORNER_BIG_TABLE)
 
 
