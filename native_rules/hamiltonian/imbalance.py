@@ -25,10 +25,11 @@ in a range that depends on where the walker enters: now straight onto the ray, n
   entering later -- from the flooded area (``area.line_bound``). The author's InTaken(0, k) in
   CheckLeftRightAreaUp_control reads absolute column 0 (always "not taken"): kept -- the straight
   column is not required to be empty; a taken cell there is simply not a door.
-* ``check_straight_later_down`` (``large`` set, group ``straight-later-down``): the one clause of
-  his newer ``CheckStraight`` (``Path.cs``) that the control version lacks -- in the rotated-down
+* ``check_straight_later_down`` (``large`` set, group ``straight-later-down``): a clause of his
+  newer ``CheckStraight`` (``Path.cs``) that the control version lacks -- in the rotated-down
   frame the back step is judged as entering later too; ``check_straight_now_newer``
-  (``straight-now-newer``): its tighter bound for entering now straight at ex % 4 = 2.
+  (``straight-now-newer``): its tighter bound for entering now straight at ex % 4 = 2 (the third,
+  ``area_newer.check_straight_start_obstacle``, shares ``straight_area``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
-"""The late 13x13 failures of ``control,large`` (docs/labyrinth-rules.md, "The late 13x13
-failures"): at each walk's fatal step -- the last live end from which the walk can be completed,
-by the DP oracle -- the rest of the port allows the dead move and the clause of the author's newer
-``CheckStraight`` / ``CheckLeftRightAreaUp`` that the port lacked forbids exactly that move."""
+"""The 13x13 failures of ``control,large`` (docs/labyrinth-rules.md, "The early stair on
+13x13", "The late 13x13 failures"): at each walk's fatal step -- the last live end from which the
+walk can be completed, by the DP oracle -- the rest of the port allows the dead move and the clause
+of the author's newer ``CheckStraight`` / ``CheckLeftRightAreaUp`` that the port lacked forbids
+exactly that move."""
 
 from __future__ import annotations
 
@@ -26,6 +27,16 @@ LATE_FAILURES = [
      "straight-later-down", "straight later down (newer engine)", "R", "L"),
     ("13_9", "DRURRDLDRDRDRDLDRDLDDDLLURULURULURULULULDDRDLDRDLDRDLDRDLDRRURDRURDRURDRRRULLULULDLUURU",
      "straight-now-newer", "straight now (newer engine)", "R", "U"),
+    # the early diagonal stair (the live end below the stair's foot; the control set forbids straight
+    # on, not the other sideways step, which leaves the small area behind the walker for later too)
+    ("13_1", "RDLDDRURDRDRDR", "straight-later-down", "straight later down (newer engine)", "D", "U"),
+    ("13_2", "RRRRDDRDRDRRDLD", "straight-later-down", "straight later down (newer engine)", "L", "R"),
+    ("13_8", "RRRDDDRDRD", "straight-later-down", "straight later down (newer engine)", "R", "L"),
+    # early failures of a run with straight-later-down (seed 1313): a ray of six empty cells beside the
+    # stair's foot closes an area with two more white cells than black -- the control table lets the
+    # walker step onto the ray now, his newer one does not
+    ("13_1313_a", "RRDDDDRDRDRDLDRRU", "straight-now-newer", "straight now (newer engine)", "R", "U"),
+    ("13_1313_b", "DRURDRURDDLDDRURDRDRURDDL", "straight-now-newer", "straight now (newer engine)", "D", "L"),
     # a later run's failure (the statistics kernel, seed 6060)
     ("13_6060_0", "DRURDRURRRRDRURDRURRDLDRDLLULLDRDRDLDDRURUURDDDLDRDLLULDDRDLLLLUULLLDRRDLLLLURUURU"
                   "ULDLUUUUR",
@@ -33,15 +44,16 @@ LATE_FAILURES = [
 ]
 
 
-
 def _author_row(name, step, *rest):
     n, moves = _state_moves(name)
     return (name, n, moves[:step], *rest)
 
 
-# the author's own state: 2024_0715 (11 x 11), the example his code names beside the start-obstacle
-# clause, at its last step (saved before the clause)
+# the author's own states: 2024_0811_3 (13 x 13) begins as 13_15, the early stair -- at step 14 his
+# program recorded the left move only; 2024_0715 (11 x 11), the example his code names beside the
+# start-obstacle clause, at its last step (saved before the clause)
 CASES = [(label, 13, *rest) for label, *rest in LATE_FAILURES] + [
+    _author_row("2024_0811_3", 14, "straight-later-down", "straight later down (newer engine)", "R", "L"),
     _author_row("2024_0715", None, "straight-start-obstacle",
                 "straight, % 4 = 1 start obstacle (newer engine)", "L", "D"),
 ]
