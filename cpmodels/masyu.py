@@ -1,0 +1,109 @@
+"""Masyu in OR-Tools CP-SAT: one circuit over the cells, the pearl rules as implications.
+
+Rules: one closed loop through cell centres, never crossing or branching, through every pearl;
+white pearl = straight through, turning in at least one cell beside it; black pearl = a turn,
+straight on through the next cell on both sides; at least one link.
+
+Encoding: per pair of adjacent cells two arc literals (one per direction) and a link literal
+``link = arc(u, v) + arc(v, u)`` (so at most one direction: no two-cell back-and-forth).
+``add_single_loop``: the arcs form one circuit over the cells with a self-loop ("skipped")
+literal per cell (``vocabulary.add_single_cycle``, with the degree rule ``sum(links) = 2 * used``
+as a redundant constraint); pearl cells are never skipped. The pearl rules are clauses over the
+link literals (``encoding.masyu``, the same rules the CNF model states): ``add_white_pearl_straight``,
+``add_white_pearl_turn_beside``, ``add_black_pearl_turn``, ``add_black_pearl_straight_beyond``.
+
+A loop has two orientations, so an assignment is not a function of the solution: solutions are
+enumerated by re-solving with a blocking clause (``_cpsat.search``), never by CP-SAT's own
+enumeration.
+"""
+
+from __future__ import annotations
+
+from gridsolve.encoding import masyu as rules
+from gridsolve.puzzles import grid
+from gridsolve.puzzles.masyu import MasyuPuzzle, MasyuSolution, links
+from gridsolve.puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
+from ortools.sat.python import cp_model
+
+from . import _cpsat, vocabulary
+
+
+class _Model:
+    """The link literals of one puzzle, reading a solution back and blocking it."""
+
+    BATCH = 2000  # cells or links between two looks at the clock
+
+    def __init__(self, puzzle: MasyuPuzzle, deadline: Deadline = NO_DEADLINE) -> None:
+        self.puzzle = puzzle
+        self.deadline = deadline
+        self.model = cp_model.CpModel()
+        self.links = links(puzzle.rows, puzzle.cols)
+        self.x = {e: self.model.new_bool_var(f"l{e}") for e in self.links}
+
+    def add_clauses(self, clauses: list[rules.Clause]) -> None:
+        for clause in self.deadline.each(clauses, every=self.BATCH):
+            self.model.add_bool_or([self.x[e] if positive else self.x[e].Not() for e, positive in clause])
+
+    def read(self, solver) -> MasyuSolution:
+        used = frozenset(e for e in self.links if solver.boolean_value(self.x[e]))
+        return MasyuSolution(self.puzzle.rows, self.puzzle.cols, used)
+
+    def block(self, solution: MasyuSolution) -> None:
+        # a loop containing every link of another loop is that loop: its links' negations exclude it
+        self.model.add_bool_or([self.x[e].Not() for e in solution.links])
+
+
+def add_single_loop(m: _Model) -> None:
+    """One circuit over the cells through both arc directions of every link; every pearl on it;
+    at least one link."""
+    p, model = m.puzzle, m.model
+    arcs = []
+    for e in m.deadline.each(m.links, every=m.BATCH):
+        u, v = e
+        forward, backward = model.new_bool_var(f"a{u}{v}"), model.new_bool_var(f"a{v}{u}")
+        model.add(m.x[e] == forward + backward)
+        arcs += [(u, v, forward), (v, u, backward)]
+    cells = list(grid.cells(p.rows, p.cols))
+    incident = {cell: [m.x[e] for e in rules.cell_links(p, cell)] for cell in cells}
+    skipped = vocabulary.add_single_cycle(model, cells, arcs, incident)
+    for cell in p.pearl_cells():
+        model.add(skipped[cell] == 0)
+    model.add_bool_or(list(m.x.values()))
+
+
+def add_white_pearl_straight(m: _Model) -> None:
+    m.add_clauses(rules.white_pearl_straight(m.puzzle))
+
+
+def add_white_pearl_turn_beside(m: _Model) -> None:
+    m.add_clauses(rules.white_pearl_turn_beside(m.puzzle))
+
+
+def add_black_pearl_turn(m: _Model) -> None:
+    m.add_clauses(rules.black_pearl_turn(m.puzzle))
+
+
+def add_black_pearl_straight_beyond(m: _Model) -> None:
+    m.add_clauses(rules.black_pearl_straight_beyond(m.puzzle))
+
+
+def build(puzzle: MasyuPuzzle, deadline: Deadline = NO_DEADLINE) -> _Model:
+    m = _Model(puzzle, deadline)
+    add_single_loop(m)
+    add_white_pearl_straight(m)
+    add_white_pearl_turn_beside(m)
+    add_black_pearl_turn(m)
+    add_black_pearl_straight_beyond(m)
+    return m
+
+
+@stops_at_deadline("cpsat")
+def solve(puzzle: MasyuPuzzle, limit: Limit = Limit(), *,
+          workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
+    """``cpsat``: the circuit model, solutions enumerated by blocking (``limit.solutions=2``
+    settles uniqueness)."""
+    deadline = Deadline(limit.seconds)
+    m = build(puzzle, deadline)
+    deadline.check()
+    return _cpsat.search("cpsat", m.model, limit, read=m.read, block=m.block, workers=workers,
+                         deadline=deadline)

@@ -1,0 +1,105 @@
+"""Masyu as CNF (python-sat) with lazy subtour cuts on one incremental solver.
+
+Rules: one closed loop through cell centres, never crossing or branching, through every pearl;
+white pearl = straight through, turning in at least one cell beside it; black pearl = a turn,
+straight on through the next cell on both sides; at least one link.
+
+Encoding (``IDPool`` keys): ``("l", link)`` = the loop steps between the link's two cells.
+* ``add_single_loop``: every cell has 0 or 2 links (``_cnf.add_cycle_degrees``), at least one
+  link, and connectivity by subtour cuts added while a model has several loops
+  (``encoding.masyu.refine_single_loop``: ``not all of the piece, or one link leaving it``);
+* the pearl rules, clauses shared with the CP-SAT model (``encoding.masyu``):
+  ``add_pearl_on_loop``, ``add_white_pearl_straight``, ``add_white_pearl_turn_beside``,
+  ``add_black_pearl_turn``, ``add_black_pearl_straight_beyond``.
+Solutions are counted by blocking clauses (the negated links of each solution found).
+"""
+
+from __future__ import annotations
+
+from gridsolve.encoding import masyu as rules
+from gridsolve.puzzles import grid
+from gridsolve.puzzles.masyu import MasyuPuzzle, MasyuSolution, links
+from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, stops_at_deadline
+
+from . import _cnf
+
+
+def link_var(cnf: _cnf.Cnf, e) -> int:
+    return cnf.var(("l", e))
+
+
+def add_clauses(cnf: _cnf.Cnf, clauses: list[rules.Clause]) -> None:
+    cnf.extend([link_var(cnf, e) if positive else -link_var(cnf, e) for e, positive in c] for c in clauses)
+
+
+def add_single_loop(cnf: _cnf.Cnf, puzzle: MasyuPuzzle) -> None:
+    """Degree 0 or 2 at every cell and at least one link (connectivity: the lazy cuts)."""
+    _cnf.add_cycle_degrees(cnf, {cell: [link_var(cnf, e) for e in rules.cell_links(puzzle, cell)]
+                                 for cell in grid.cells(puzzle.rows, puzzle.cols)})
+    cnf.add([link_var(cnf, e) for e in links(puzzle.rows, puzzle.cols)])
+
+
+def add_pearl_on_loop(cnf: _cnf.Cnf, puzzle: MasyuPuzzle) -> None:
+    add_clauses(cnf, rules.pearl_on_loop(puzzle))
+
+
+def add_white_pearl_straight(cnf: _cnf.Cnf, puzzle: MasyuPuzzle) -> None:
+    add_clauses(cnf, rules.white_pearl_straight(puzzle))
+
+
+def add_white_pearl_turn_beside(cnf: _cnf.Cnf, puzzle: MasyuPuzzle) -> None:
+    add_clauses(cnf, rules.white_pearl_turn_beside(puzzle))
+
+
+def add_black_pearl_turn(cnf: _cnf.Cnf, puzzle: MasyuPuzzle) -> None:
+    add_clauses(cnf, rules.black_pearl_turn(puzzle))
+
+
+def add_black_pearl_straight_beyond(cnf: _cnf.Cnf, puzzle: MasyuPuzzle) -> None:
+    add_clauses(cnf, rules.black_pearl_straight_beyond(puzzle))
+
+
+def build(puzzle: MasyuPuzzle, deadline: Deadline) -> _cnf.Cnf:
+    """The CNF without its lazy cuts (link variables first: 1..number of links)."""
+    cnf = _cnf.Cnf()
+    for e in links(puzzle.rows, puzzle.cols):
+        link_var(cnf, e)
+    add_single_loop(cnf, puzzle)
+    deadline.check()
+    for add_rule in (add_pearl_on_loop, add_white_pearl_straight, add_white_pearl_turn_beside,
+                     add_black_pearl_turn, add_black_pearl_straight_beyond):
+        add_rule(cnf, puzzle)
+    deadline.check()
+    return cnf
+
+
+def callbacks(puzzle: MasyuPuzzle, cnf: _cnf.Cnf, stats: dict):
+    """``read``, ``refine`` and ``block`` of the search loop (the lazy single loop)."""
+    ids = [(e, link_var(cnf, e)) for e in links(puzzle.rows, puzzle.cols)]
+
+    def read(model: list[int]) -> MasyuSolution:
+        return MasyuSolution(puzzle.rows, puzzle.cols, frozenset(e for e, v in ids if model[v - 1] > 0))
+
+    def refine(candidate: MasyuSolution, add_clause):
+        def add_cut(cut):
+            add_clause(_cnf.subtour_clause(lambda e: link_var(cnf, e), cut))
+
+        return rules.refine_single_loop(puzzle, candidate, add_cut, stats)
+
+    def block(solution: MasyuSolution) -> list[int]:
+        return [-link_var(cnf, e) for e in solution.links]
+
+    return read, refine, block
+
+
+@stops_at_deadline("sat")
+def solve(puzzle: MasyuPuzzle, limit: Limit = Limit(), *, solver: str = _cnf.DEFAULT_SOLVER,
+          backend: str = "sat") -> SolveResult:
+    """``sat``: the lazy single loop on one incremental solver (``limit.solutions=2`` settles
+    uniqueness)."""
+    deadline = Deadline(limit.seconds)
+    cnf = build(puzzle, deadline)
+    stats = {"cuts": 0}
+    read, refine, block = callbacks(puzzle, cnf, stats)
+    return _cnf.search(backend, cnf, limit, read=read, block=block, refine=refine,
+                       solver_name=solver, deadline=deadline, stats=stats)
