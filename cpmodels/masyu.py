@@ -12,9 +12,11 @@ as a redundant constraint); pearl cells are never skipped. The pearl rules are c
 link literals (``encoding.masyu``, the same rules the CNF model states): ``add_white_pearl_straight``,
 ``add_white_pearl_turn_beside``, ``add_black_pearl_turn``, ``add_black_pearl_straight_beyond``.
 
-A loop has two orientations, so an assignment is not a function of the solution: solutions are
-enumerated by re-solving with a blocking clause (``_cpsat.search``), never by CP-SAT's own
-enumeration.
+``add_one_orientation``: the loop leaves its first cell (row-major) eastwards -- that cell has
+no loop neighbour above or to its left, so the loop enters it from below -- with ``seen[i]`` =
+some cell before the i-th is visited. Every variable is then a function of the loop, so CP-SAT's
+own enumeration (one worker) is exact (``_cpsat.enumerate``); ``enumerate_all=False`` re-solves
+with blocking clauses instead.
 """
 
 from __future__ import annotations
@@ -53,9 +55,9 @@ class _Model:
         self.model.add_bool_or([self.x[e].Not() for e in solution.links])
 
 
-def add_single_loop(m: _Model) -> None:
+def add_single_loop(m: _Model) -> dict:
     """One circuit over the cells through both arc directions of every link; every pearl on it;
-    at least one link."""
+    at least one link. Returns the arcs (tail, head) -> literal and the skipped literals."""
     p, model = m.puzzle, m.model
     arcs = []
     for e in m.deadline.each(m.links, every=m.BATCH):
@@ -69,6 +71,22 @@ def add_single_loop(m: _Model) -> None:
     for cell in p.pearl_cells():
         model.add(skipped[cell] == 0)
     model.add_bool_or(list(m.x.values()))
+    return {"arcs": {(u, v): lit for u, v, lit in arcs}, "skipped": skipped}
+
+
+def add_one_orientation(m: _Model, loop: dict) -> None:
+    """The loop leaves its first visited cell (row-major) eastwards: one orientation per loop."""
+    model, arcs, skipped = m.model, loop["arcs"], loop["skipped"]
+    seen = model.new_constant(0)  # some earlier cell is visited
+    for cell in m.deadline.each(sorted(skipped), every=m.BATCH):
+        visited = skipped[cell].Not()
+        east = arcs.get((cell, (cell[0], cell[1] + 1)))
+        model.add_bool_or([visited.Not(), seen] + ([east] if east is not None else []))
+        later = model.new_bool_var(f"seen{cell}")
+        model.add_implication(seen, later)
+        model.add_implication(visited, later)
+        model.add_bool_or([seen, visited, later.Not()])
+        seen = later
 
 
 def add_white_pearl_straight(m: _Model) -> None:
@@ -89,7 +107,7 @@ def add_black_pearl_straight_beyond(m: _Model) -> None:
 
 def build(puzzle: MasyuPuzzle, deadline: Deadline = NO_DEADLINE) -> _Model:
     m = _Model(puzzle, deadline)
-    add_single_loop(m)
+    add_one_orientation(m, add_single_loop(m))
     add_white_pearl_straight(m)
     add_white_pearl_turn_beside(m)
     add_black_pearl_turn(m)
@@ -98,12 +116,15 @@ def build(puzzle: MasyuPuzzle, deadline: Deadline = NO_DEADLINE) -> _Model:
 
 
 @stops_at_deadline("cpsat")
-def solve(puzzle: MasyuPuzzle, limit: Limit = Limit(), *,
-          workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
-    """``cpsat``: the circuit model, solutions enumerated by blocking (``limit.solutions=2``
-    settles uniqueness)."""
+def solve(puzzle: MasyuPuzzle, limit: Limit = Limit(), *, workers: int = _cpsat.DEFAULT_WORKERS,
+          enumerate_all: bool = True) -> SolveResult:
+    """``cpsat``: the circuit model (``limit.solutions=2`` settles uniqueness). One loop is one
+    assignment, so CP-SAT's own enumeration (one worker) is exact; ``enumerate_all=False``
+    re-solves with blocking clauses instead (and may use several workers)."""
     deadline = Deadline(limit.seconds)
     m = build(puzzle, deadline)
     deadline.check()
+    if enumerate_all:
+        return _cpsat.enumerate("cpsat", m.model, limit, read=m.read, deadline=deadline)
     return _cpsat.search("cpsat", m.model, limit, read=m.read, block=m.block, workers=workers,
                          deadline=deadline)
