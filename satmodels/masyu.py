@@ -12,6 +12,7 @@ Encoding (``IDPool`` keys): ``("l", link)`` = the loop steps between the link's 
   ``add_pearl_on_loop``, ``add_white_pearl_straight``, ``add_white_pearl_turn_beside``,
   ``add_black_pearl_turn``, ``add_black_pearl_straight_beyond``.
 Solutions are counted by blocking clauses (the negated links of each solution found).
+``backbone``: the links every solution draws, leaves out or disagrees on (explain, hints).
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from __future__ import annotations
 from gridsolve.encoding import masyu as rules
 from gridsolve.puzzles import grid
 from gridsolve.puzzles.masyu import MasyuPuzzle, MasyuSolution, links
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, stops_at_deadline
+from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, stops_at_deadline
 
-from . import _cnf
+from . import _backbone, _cnf
 
 
 def link_var(cnf: _cnf.Cnf, e) -> int:
@@ -103,3 +104,19 @@ def solve(puzzle: MasyuPuzzle, limit: Limit = Limit(), *, solver: str = _cnf.DEF
     read, refine, block = callbacks(puzzle, cnf, stats)
     return _cnf.search(backend, cnf, limit, read=read, block=block, refine=refine,
                        solver_name=solver, deadline=deadline, stats=stats)
+
+
+def backbone(puzzle: MasyuPuzzle, limit: Limit = Limit(), *, given: dict | None = None,
+             solver: str = _cnf.DEFAULT_SOLVER) -> _backbone.Backbone:
+    """The solutions up to ``limit`` and the links every solution (that keeps ``given``: link ->
+    on the loop or not) draws, leaves out, or disagrees on."""
+    deadline = Deadline(limit.seconds)
+    stats = {"cuts": 0}
+    try:
+        cnf = build(puzzle, deadline)
+    except DeadlineExpired:
+        return _backbone.Backbone(complete=False, stats=stats)
+    read, refine, block = callbacks(puzzle, cnf, stats)
+    model = _backbone.Model(cnf, {e: link_var(cnf, e) for e in links(puzzle.rows, puzzle.cols)},
+                            read, block, lambda s: s.links, refine, solver)
+    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given, stats=stats)

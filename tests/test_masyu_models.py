@@ -14,7 +14,7 @@ from gridsolve.cpmodels import masyu as cpsat_model
 from gridsolve.puzzles.check.masyu import check
 from gridsolve.puzzles.formats import masyu as fmt
 from gridsolve.puzzles.grid import neighbours
-from gridsolve.puzzles.masyu import BLACK, WHITE, MasyuPuzzle, MasyuSolution, link
+from gridsolve.puzzles.masyu import BLACK, WHITE, MasyuPuzzle, MasyuSolution, link, links
 from gridsolve.puzzles.solving import Limit, Status
 from gridsolve.satmodels import masyu as sat_model
 from hypothesis import given, settings
@@ -129,3 +129,14 @@ def test_both_backends_solve_a_corpus_sample_as_given():
         for solve in BACKENDS.values():
             r = solve(p, Limit(seconds=60, solutions=2))
             assert r.unique is True and r.solutions == (given_solution,), key
+
+
+@pytest.mark.parametrize("rows", [["...", ".w.", "..."], ["b..", "...", "..."], [".w.", "..."]])
+def test_the_sat_backbone_is_what_every_loop_shares(rows):
+    p = puzzle_of(rows)
+    loops = [s.links for s in brute_force(p)]
+    everywhere, anywhere = frozenset.intersection(*loops), frozenset.union(*loops)
+    b = sat_model.backbone(p, Limit(seconds=60, solutions=2))
+    assert b.complete
+    assert b.fixed == everywhere and b.differs == anywhere - everywhere
+    assert b.unused == frozenset(links(p.rows, p.cols)) - anywhere
