@@ -178,6 +178,17 @@ def test_a_malformed_given_solution_is_dropped_with_a_note():
     assert puzzle == puzzle_of([".w", ".."]) and sol is None and "given solution ignored" in note
 
 
+def test_a_one_line_pzprv3_file_with_crosses_reads_as_puzz_link_writes_it():
+    """pzprjs's layout for mashu: cells (1 white, 2 black), then the links to the right per row and
+    the links downwards per row; -1 (a cross) is no line; the one-line form separates by /."""
+    text = "pzprv3/mashu/3/3/2 1 . /. . . /. . . /1 1 /-1 0 /1 1 /1 0 1 /1 -1 1 /"
+    p, sol = fmt.from_pzprv3(text)
+    assert p == puzzle_of(["bw.", "...", "..."]) and sol.links == border_loop(3, 3)
+    assert checker.check(p, sol) == []
+    assert fmt.to_pzprv3(p, sol).splitlines()[4:] == ["2 1 . ", ". . . ", ". . . ", "1 1 ", "0 0 ", "1 1 ",
+                                                      "1 0 1 ", "1 0 1 "]
+
+
 def test_pzprv3_refuses_unknown_pearls_and_short_line_sections():
     with pytest.raises(FormatError, match="unknown colour"):
         fmt.from_pzprv3("pzprv3\nmashu\n2\n2\n- .\n. .\n")
