@@ -21,6 +21,8 @@ with blocking clauses instead.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from gridsolve.encoding import masyu as rules
 from gridsolve.puzzles import grid
 from gridsolve.puzzles.masyu import MasyuPuzzle, MasyuSolution, links
@@ -66,7 +68,7 @@ def add_single_loop(m: _Model) -> dict:
         model.add(m.x[e] == forward + backward)
         arcs += [(u, v, forward), (v, u, backward)]
     cells = list(grid.cells(p.rows, p.cols))
-    incident = {cell: [m.x[e] for e in rules.cell_links(p, cell)] for cell in cells}
+    incident: dict[Hashable, list] = {cell: [m.x[e] for e in rules.cell_links(p, cell)] for cell in cells}
     skipped = vocabulary.add_single_cycle(model, cells, arcs, incident)
     for cell in p.pearl_cells():
         model.add(skipped[cell] == 0)

@@ -19,7 +19,7 @@ The CP-SAT and CNF models turn them into ``add_bool_or`` / clauses under the sam
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from gridsolve.puzzles.grid import STEPS, Cell
 from gridsolve.puzzles.masyu import BLACK, WHITE, Link, MasyuPuzzle, MasyuSolution, link
@@ -107,7 +107,10 @@ def cell_links(puzzle: MasyuPuzzle, cell: Cell) -> list[Link]:
 
 def loop_cuts(puzzle: MasyuPuzzle, links) -> list[SubtourCut]:
     """The subtour cuts of a candidate (every cell of degree 0 or 2): none if it is one loop."""
-    return subtour_cuts(links, lambda cell: cell_links(puzzle, cell))
+    def at(cell: Any) -> list[Link]:
+        return cell_links(puzzle, cell)
+
+    return subtour_cuts(links, at)
 
 
 def refine_single_loop(puzzle: MasyuPuzzle, candidate: MasyuSolution,
@@ -123,4 +126,5 @@ def refine_single_loop(puzzle: MasyuPuzzle, candidate: MasyuSolution,
     if not cuts:
         return [candidate]
     pearls = set(puzzle.pearl_cells())
-    return [MasyuSolution(puzzle.rows, puzzle.cols, c.piece) for c in cuts if pearls <= c.nodes]
+    return [MasyuSolution(puzzle.rows, puzzle.cols, cast("frozenset[Link]", c.piece))
+            for c in cuts if pearls <= c.nodes]

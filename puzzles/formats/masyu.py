@@ -61,7 +61,7 @@ def _header(puzzle: MasyuPuzzle, ident: str | None) -> str:
 
 
 def format_puzzle(puzzle: MasyuPuzzle, ident: str | None = None) -> str:
-    body = [" ".join(PEARL_CHARS.get(p, ".") for p in row) for row in puzzle.pearls]
+    body = [" ".join("." if p is None else PEARL_CHARS[p] for p in row) for row in puzzle.pearls]
     return "\n".join([_header(puzzle, ident), *body]) + "\n"
 
 
