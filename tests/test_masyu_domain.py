@@ -15,7 +15,7 @@ from gridsolve.puzzles.check import masyu as checker
 from gridsolve.puzzles.formats import FormatError
 from gridsolve.puzzles.formats import masyu as fmt
 from gridsolve.puzzles.formats.common import HEADER_RE
-from gridsolve.puzzles.masyu import BLACK, WHITE, MasyuPuzzle, MasyuSolution, link
+from gridsolve.puzzles.masyu import BLACK, WHITE, MasyuPuzzle, MasyuSolution, link, links
 from gridsolve.puzzles.render import masyu as render
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -266,3 +266,28 @@ def test_the_svg_is_well_formed_with_one_circle_per_pearl_and_one_line_per_link(
     red = [e for e in root.findall(f"{ns}line") if e.get("stroke") == "#c0202a"]
     assert len(red) == len(sol.links)
     assert render.text(p) == render.drawing(p)
+
+
+def test_marked_shows_where_solutions_differ():
+    p = puzzle_of(["w..", "...", "..."])
+    text = render.marked(p, {((0, 0), (0, 1))}, {((1, 1), (2, 1)), ((2, 0), (2, 1))})
+    assert text.splitlines() == ["w - +   .", ".   .   .", ".   .   .", ".   ?   .", ". ? .   ."]
+    assert render.marked_svg(p, set(), {((0, 0), (1, 0))}).count('stroke-dasharray="4 3"') == 1
+
+
+def link_sets(rows: int, cols: int):
+    return st.sets(st.sampled_from(links(rows, cols))) if rows * cols > 1 else st.just(set())
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.integers(2, 6).flatmap(lambda r: st.integers(1, 6).flatmap(lambda c: st.tuples(
+    st.just(MasyuPuzzle.from_rows([[None] * c for _ in range(r)])), link_sets(r, c)))))
+def test_any_drawn_links_read_back_from_every_solution_form(case):
+    """Not only loops: dead ends and branches too (the checker, not the reader, judges them)."""
+    p, drawn = case
+    sol = MasyuSolution(p.rows, p.cols, frozenset(drawn))
+    for form in (fmt.format_solution(p, sol), render.text(p, sol), json.dumps(sol.to_json()),
+                 fmt.to_pzprv3(p, sol)):
+        if form.startswith("pzprv3") and not drawn:
+            continue  # a pzprv3 file without lines holds no solution
+        assert fmt.parse_solution(p, form) == sol

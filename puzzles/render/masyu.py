@@ -25,9 +25,10 @@ def cell_char(puzzle: MasyuPuzzle, cell, visited: Collection) -> str:
     return "+" if cell in visited else "."
 
 
-def drawing(puzzle: MasyuPuzzle, links: Collection[Link] = ()) -> str:
-    """The text drawing of the puzzle with ``links`` drawn."""
-    links = set(links)
+def drawing(puzzle: MasyuPuzzle, links: Collection[Link] = (), marked: Collection[Link] = ()) -> str:
+    """The text drawing of the puzzle with ``links`` drawn and ``marked`` links (e.g. where
+    solutions differ) shown as ``?``."""
+    links, marked = set(links), set(marked)
     visited = {c for e in links for c in e}
     out = []
     for r in range(puzzle.rows):
@@ -35,10 +36,12 @@ def drawing(puzzle: MasyuPuzzle, links: Collection[Link] = ()) -> str:
         for c in range(puzzle.cols):
             row.append(cell_char(puzzle, (r, c), visited))
             if c + 1 < puzzle.cols:
-                row.append(" - " if ((r, c), (r, c + 1)) in links else "   ")
+                e = ((r, c), (r, c + 1))
+                row.append(" - " if e in links else " ? " if e in marked else "   ")
         out.append("".join(row).rstrip())
         if r + 1 < puzzle.rows:
-            between = "   ".join("|" if ((r, c), (r + 1, c)) in links else "." for c in range(puzzle.cols))
+            down = [((r, c), (r + 1, c)) for c in range(puzzle.cols)]
+            between = "   ".join("|" if e in links else "?" if e in marked else "." for e in down)
             out.append(between.rstrip())
     return "\n".join(out)
 
@@ -48,8 +51,8 @@ def text(puzzle: MasyuPuzzle, solution: MasyuSolution | None = None) -> str:
 
 
 def marked(puzzle: MasyuPuzzle, fixed: Collection[Link], unknown: Collection[Link]) -> str:
-    """The links every solution draws (the ones they disagree on are left out of the text)."""
-    return drawing(puzzle, fixed)
+    """The links every solution draws, and ``?`` on those they disagree on."""
+    return drawing(puzzle, fixed, unknown)
 
 
 def marked_svg(puzzle: MasyuPuzzle, fixed: Collection[Link], unknown: Collection[Link],
