@@ -14,8 +14,7 @@ from gridsolve.native_rules.nurikabe.deduce import UNKNOWN, Deducer, deduce
 from gridsolve.native_rules.nurikabe.grade import GRADES, grade, steps
 from gridsolve.puzzles.formats import read
 
-from .conftest import FIXTURES, shared
-from .test_cli import gridsolve
+from .helpers import FIXTURES, gridsolve, shared
 
 # small janko puzzles, one per grade below search (the corpus's smallest of each)
 BY_GRADE = {

@@ -22,47 +22,16 @@ from gridsolve.native_rules.hamiltonian.area import (
     later_range,
     now_range,
 )
-from gridsolve.native_rules.hamiltonian.audit import Stepper, audit_walks, to_rc
+from gridsolve.native_rules.hamiltonian.audit import Stepper, audit_walks
 from gridsolve.native_rules.hamiltonian.drivers import enumerate_keep_left, random_walk, walk_stats
 from gridsolve.native_rules.hamiltonian.engine import GROUPS, UNIVERSAL, parse_rules
 from gridsolve.native_rules.hamiltonian.imbalance import straight_ranges
 from gridsolve.native_rules.hamiltonian.oracle import completable_moves
 from gridsolve.native_rules.hamiltonian.replay import replay_state
 from gridsolve.puzzles.formats.hamiltonian import parse_fodor_state
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 from typer.testing import CliRunner
 
-from .conftest import shared
-from .test_cli import assert_one_line_error, gridsolve
-
-STEP = {"D": (0, 1), "R": (1, 0), "U": (0, -1), "L": (-1, 0)}
-NAME = "DRUL"  # direction codes 0..3
-
-
-def walk_cells(moves: str) -> list[tuple[int, int]]:
-    """The author's (x, y) cells of a walk from (1, 1) given as moves D/R/U/L."""
-    out = [(1, 1)]
-    for m in moves:
-        dx, dy = STEP[m]
-        out.append((out[-1][0] + dx, out[-1][1] + dy))
-    return out
-
-
-def at_walk(n: int, moves: str, groups: int = UNIVERSAL):
-    st = Stepper(n, groups, walk_cells(moves))
-    cands, allowed, why = st.step()
-    return st, "".join(NAME[d] for d in cands), "".join(NAME[d] for d in allowed), \
-        {NAME[d]: r for d, r in why.items()}
-
-
-def completable(n: int, moves: str) -> str:
-    """The moves the exact oracle says can be completed, as D/R/U/L letters."""
-    cells = walk_cells(moves)
-    puzzle = HamiltonianPuzzle.square(n).with_prefix(tuple(to_rc(c) for c in cells))
-    good = completable_moves(puzzle)
-    x, y = cells[-1]
-    return "".join(m for m in "DRUL" if to_rc((x + STEP[m][0], y + STEP[m][1])) in good)
-
+from .helpers import assert_one_line_error, at_walk, completable, gridsolve, shared, walk_cells
 
 # ---------------------------------------------------------------- walker and frames
 

@@ -10,7 +10,6 @@ puzzles have no solution), which exercises islands, walls, "?" numbers and multi
 from __future__ import annotations
 
 import random
-from functools import cache
 from itertools import product
 
 import pytest
@@ -34,32 +33,9 @@ from gridsolve.puzzles.check.nurikabe import check
 from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Limit, Status
 
+from .nurikabe_brute import brute_force, random_puzzle
+
 BACKENDS = [b for b in registry.for_kind("nurikabe") if b.complete]
-
-
-@cache
-def brute_force(puzzle: NurikabePuzzle) -> frozenset:
-    free = [c for c in grid.cells(puzzle.rows, puzzle.cols) if puzzle.clue(c) is None]
-    out = set()
-    for bits in product((False, True), repeat=len(free)):
-        black = frozenset(c for c, b in zip(free, bits, strict=True) if b)
-        sol = NurikabeSolution(puzzle.rows, puzzle.cols, black)
-        if not check(puzzle, sol):
-            out.add(sol)
-    return frozenset(out)
-
-
-def random_puzzle(rng: random.Random, rows: int, cols: int) -> NurikabePuzzle:
-    cells = list(grid.cells(rows, cols))
-    white = {c for c in cells if rng.random() < 0.55}
-    clues: dict = {}
-    for island in components(white, rows, cols):
-        cell = rng.choice(sorted(island))
-        clues[cell] = QUESTION if rng.random() < 0.15 else len(island)
-    if clues and rng.random() < 0.3:
-        cell = rng.choice(sorted(clues))
-        clues[cell] = rng.randint(1, 4)
-    return NurikabePuzzle.from_rows([[clues.get((r, c)) for c in range(cols)] for r in range(rows)])
 
 
 def enumerate_all(backend, puzzle) -> tuple[frozenset, bool]:

@@ -29,8 +29,8 @@ from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle
 from gridsolve.puzzles.solving import Limit, Status
 
-from .conftest import shared
-from .test_nurikabe_cuts import brute_force, random_puzzle
+from .helpers import shared
+from .nurikabe_brute import brute_force, random_puzzle
 
 CODE = {".": UNKNOWN, "#": BLACK, "o": WHITE}
 

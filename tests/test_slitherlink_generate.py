@@ -15,8 +15,7 @@ from gridsolve.puzzles.formats import parse_text, read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from gridsolve.puzzles.solving import Deadline, Limit
 
-from .conftest import FIXTURES
-from .test_cli import assert_one_line_error, gridsolve
+from .helpers import FIXTURES, assert_one_line_error, gridsolve
 
 
 def test_generation_is_reproducible_from_the_seed():
