@@ -111,17 +111,16 @@ def grade(
     tallies: dict[str, Counter] = {}
     bad = inputs.bad
     for e in inputs.entries:
-        if e.kind not in describe:
-            error(f"{e.id}: grade is for slitherlink and nurikabe puzzles, not {e.kind}")
-            bad += 1
-            continue
         try:
+            if e.kind not in describe:
+                raise ValueError(f"grade is for slitherlink and nurikabe puzzles, not {e.kind}")
             key, obj, text = describe[e.kind][0](e.puzzle)
-        except ValueError as exc:
+        except (ValueError, RuntimeError) as exc:  # the item's row says so; the batch goes on
             error(f"{e.id}: {exc}")
             bad += 1
-            continue
-        tallies.setdefault(e.kind, Counter())[key] += 1
+            key, obj, text = "error", {"grade": None, "error": str(exc)}, f"error: {exc}"
+        if key != "error":
+            tallies.setdefault(e.kind, Counter())[key] += 1
         line = json.dumps({"kind": e.kind, "id": e.id, **obj}) if fmt == "json" else f"{e.id}: {text}"
         print(line, flush=True)
     for k, tally in tallies.items():
