@@ -32,6 +32,7 @@ from .common import (
     positive_seconds,
     single_entry,
 )
+from .progress import status
 
 
 def hint(
@@ -114,7 +115,8 @@ def grade(
         try:
             if e.kind not in describe:
                 raise ValueError(f"grade is for slitherlink and nurikabe puzzles, not {e.kind}")
-            key, obj, text = describe[e.kind][0](e.puzzle)
+            with status(f"grading {e.id} ..."):
+                key, obj, text = describe[e.kind][0](e.puzzle)
         except (ValueError, RuntimeError) as exc:  # the item's row says so; the batch goes on
             error(f"{e.id}: {exc}")
             bad += 1

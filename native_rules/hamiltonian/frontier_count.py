@@ -24,6 +24,7 @@ import numpy as np
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
 
+from .._numba import announce_compile
 from . import frontier_cover
 from . import frontier_kernel as K
 from .frontier import Board, TooLarge
@@ -417,6 +418,7 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
         return Result([1 % q for q in primes], 1.0, 1, 0)
     order, plug_mask = plan.order, plan.plug_mask
     R, C = plan.board.rows, plan.board.cols
+    announce_compile("the frontier DP's kernels", K.advance, K.merge, K.scatter, K.collect)
     pr = np.array(primes, dtype=np.int64)
     fuse = fused(run, plan, len(primes))
     prune = plan.pruning(run.cover_rows if run.prune else 0, run.prune)
