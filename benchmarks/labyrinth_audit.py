@@ -1,11 +1,12 @@
-"""Audit of the ported rules (default: the control set) against the exact completion oracle: random walks (the
-author's statistics mode) on 9x9 and 11x11, every step's possible moves compared with the moves
-that can still be completed (frontier DP / incremental SAT, ``harness.labyrinth.audit``).
+"""Audit of the ported rules (default: the default set, control,large) against the exact
+completion oracle: random walks (the author's statistics mode) on 9x9 and 11x11, every step's
+possible moves compared with the moves that can still be completed (frontier DP / incremental
+SAT, ``harness.labyrinth.audit``).
 "Unsound" = a rule forbade a completable move (must be 0); "allowed a dead move" = the rules let
 the walk into a position that cannot be completed (the universal rules are not complete).
 
     python -m benchmarks labyrinth-audit [--sizes 9,11] [--walks 10000 | 9:10000,21:200] [--seed 0]
-                                         [--rules control]
+                                         [--rules control,large]
 
 Writes ``benchmarks/results/labyrinth_audit.md`` (+ csv) and, for the first boards where the rules
 allowed a dead move, ``labyrinth_audit_dead_<n>.txt`` (one saved state per line, the author's
@@ -29,7 +30,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--walks", default="10000",
                     help="walks per size: one number, or n:count,... (other sizes 10 000)")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--rules", default="control", help="rule set or groups (as gridsolve walk)")
+    ap.add_argument("--rules", default=lab.DEFAULT_RULES, help="rule set or groups (as gridsolve walk)")
     args = ap.parse_args(argv)
     try:
         groups = lab.parse_rules(args.rules)

@@ -66,7 +66,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--oracle-max", type=int, default=11,
                     help="judge disputed moves on boards up to this size (SAT beyond 9x9)")
     ap.add_argument("--sat-seconds", type=float, default=60.0, help="SAT time per disputed move")
-    ap.add_argument("--rules", default="control", help="the port's rule set (control, universal, ...)")
+    ap.add_argument("--rules", default=lab.DEFAULT_RULES,
+                    help="the port's rule set (control,large, control, universal, ...)")
     args = ap.parse_args(argv)
     folder = data("hamiltonian", "fodor-states")
     sizes = None if args.sizes == "all" else {int(s) for s in args.sizes.split(",")}

@@ -18,6 +18,7 @@ import typer
 from gridsolve.puzzles import kinds
 
 from .common import KindOpt, TimeoutOpt, at_least_one, one_of, single_entry
+from .progress import status
 
 # what the elements are called, and what "used" means, per kind
 NOUNS = {"slitherlink": ("edges", "on every loop", "on none"),
@@ -51,7 +52,8 @@ def explain(
     if given is not None:
         text, source = (given, "<argument>") if given.lstrip().startswith("{") else read_text(given)
     try:
-        x = gridsolve.explain(e.puzzle, given=text, limit=limit, timeout=timeout)
+        with status(f"{e.id}: counting up to {limit} solutions and their backbone ..."):
+            x = gridsolve.explain(e.puzzle, given=text, limit=limit, timeout=timeout)
     except FormatError as exc:  # only the given state is read here
         raise exc.at(source) from None
     render = kinds.render(e.kind)

@@ -1,13 +1,14 @@
 """The labyrinth author's rule-guided walk (port of the seed's program, ``native_rules.hamiltonian``):
 
-    gridsolve walk --size 9 [--seed S] [--rules control] [--audit] [--walks K] [--svg out.svg]
+    gridsolve walk --size 9 [--seed S] [--rules control,large] [--audit] [--walks K] [--svg out.svg]
     gridsolve walk-stats --sizes 9,11,...,21 --attempts 1000 [--seed S] [--state FILE]
     gridsolve enumerate --size 7 --rules universal [--half] [--limit N] [--state FILE] [--dead-ends DIR]
     gridsolve replay ../shared/data/hamiltonian/fodor-states --sizes 5,7,9
 
-``--rules`` is ``control`` (the default: the author's 9 x 9-complete control set = ``universal`` +
-``9x9``), ``universal`` (the book's universal rules), ``9x9`` (the 9 x 9 groups alone), ``none``
-(plain backtracking), or a comma list of rule groups (c-shape, near-field, near-border,
+``--rules`` is ``control,large`` (the default: the fullest set the oracle audits find sound),
+``control`` (the author's 9 x 9-complete control set = ``universal`` + ``9x9``), ``universal`` or
+``book`` (the book's universal rules), ``9x9`` (the 9 x 9 groups alone), ``large`` (the ported large-board
+rules alone), ``none`` (plain backtracking), or a comma list of rule groups (c-shape, near-field, near-border,
 area-near-border, straight, area-up, area-up-big, corner-big; double-area, sequence, down-stair,
 next-step, area-tables, side-table), ``-GROUP`` removing one (``control,-sequence``).
 """
@@ -24,9 +25,15 @@ from gridsolve.puzzles import render
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 
 from .common import Usage, at_least_one, error, exit_code, one_of, positive_seconds
+from .progress import status
 
-RulesOpt = typer.Option("control", "--rules", "-r",
-                        help="control, universal, 9x9, large, control,large, none, or GROUP,... (see --help)")
+# the strongest set the oracle audits find sound (engine.DEFAULT_RULES); literal here so --help
+# stays instant (no numba import)
+DEFAULT_RULES = "control,large"
+RulesOpt = typer.Option(DEFAULT_RULES, "--rules", "-r",
+                        help="rule set: control,large (default: the fullest sound set); control (the "
+                             "author's 9x9 set), universal or book (the book's), 9x9, large, none, or "
+                             "GROUP,...")
 FormatOpt = typer.Option("text", "--format", "-f", help="text or json")
 
 
@@ -93,10 +100,11 @@ def walk(
     if seed is None:
         seed = random.randrange(1 << 31)
     done: list = []
-    if audit:
-        rep = lab.audit(n, walks, seed, groups, walks_out=done)
-    else:
-        rep, done = lab.walks(n, walks, seed, groups)
+    with status(f"{walks} walk(s) {n}x{n}{' checked against the exact oracle' if audit else ''} ..."):
+        if audit:
+            rep = lab.audit(n, walks, seed, groups, walks_out=done)
+        else:
+            rep, done = lab.walks(n, walks, seed, groups)
     first = done[0]
     if svg is not None:
         svg.write_text(render.svg(*_drawable(first)))
@@ -359,7 +367,9 @@ def replay_cmd(
     for p in paths:
         if not Path(p).exists():
             raise Usage(f"{p}: no such file or folder")
-    reps = lab.replay_paths(paths, ns, groups, oracle, oracle_max)
+    judged = " (the exact oracle judges the differences)" if oracle else ""
+    with status(f"replaying the saved states{judged} ..."):
+        reps = lab.replay_paths(paths, ns, groups, oracle, oracle_max)
     bad = 0
     for r in reps:
         if r.error:

@@ -16,6 +16,7 @@ import importlib
 import json
 import os
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 import typer
@@ -53,6 +54,7 @@ from .common import (
     summary_line,
 )
 from .edgematching import MAXIMIZE_BACKEND, checked_score
+from .progress import progress, show_notices, status
 
 app = typer.Typer(
     add_completion=False,
@@ -234,21 +236,24 @@ def crossval(
             selected[e.kind] = [b for b in registry.select(e.kind, backends) if b.available()[0]]
     reports = []
     skipped: dict[str, int] = {}
-    for e in inputs.entries:
-        chosen = []
-        for b in selected[e.kind]:
-            if too_big(b, e.puzzle) and not all_sizes:  # an exponential seed port
-                skipped[b.name] = skipped.get(b.name, 0) + 1
-            else:
-                chosen.append(b)
-        rep = run_crossval(e.puzzle, ident=e.id, backends=chosen, limit=lim, given=e.solution)
-        reports.append(rep)
-        if fmt == TableFormat.json:
-            print(json.dumps({
-                "kind": rep.kind, "id": rep.id, "verdict": rep.verdict, "agree": rep.agree,
-                "problems": rep.problems,
-                "results": [record(rep.kind, rep.id, r, with_solutions=False) for r in rep.results],
-            }), flush=True)
+    with progress(len(inputs.entries), "cross-validating", terminal=True) as advance:
+        for e in inputs.entries:
+            chosen = []
+            for b in selected[e.kind]:
+                if too_big(b, e.puzzle) and not all_sizes:  # an exponential seed port
+                    skipped[b.name] = skipped.get(b.name, 0) + 1
+                else:
+                    chosen.append(b)
+            with status(f"cross-validating {e.id} ...") if len(inputs.entries) == 1 else nullcontext():
+                rep = run_crossval(e.puzzle, ident=e.id, backends=chosen, limit=lim, given=e.solution)
+            reports.append(rep)
+            if fmt == TableFormat.json:
+                print(json.dumps({
+                    "kind": rep.kind, "id": rep.id, "verdict": rep.verdict, "agree": rep.agree,
+                    "problems": rep.problems,
+                    "results": [record(rep.kind, rep.id, r, with_solutions=False) for r in rep.results],
+                }), flush=True)
+            advance()
     if fmt == TableFormat.text:
         print_crossval_table(reports)
     if skipped:
@@ -359,6 +364,7 @@ def run(argv: list[str] | None = None) -> int:
     """The command line on ``argv`` (default: the process's arguments); returns the exit code.
     Bad input and usage are one error line and 2; anything else that escapes a command is a bug:
     one "internal error" line and 3 (a traceback with GRIDSOLVE_DEBUG=1)."""
+    show_notices()
     try:
         code = app(args=argv, prog_name="gridsolve", standalone_mode=False)
         return code if isinstance(code, int) else 0

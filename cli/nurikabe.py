@@ -88,6 +88,11 @@ def describe_grade(puzzle, seconds: float) -> tuple[str, dict, str]:
     obj = nk.grade(puzzle, seconds)
     if "contradiction" in obj:
         return obj["grade"], obj, f"{obj['grade']} (contradiction: {obj['contradiction']})"
+    if "unknown_numbers" in obj:  # the rules need every number: graded by the search
+        found = ("no answer within the time limit" if obj.get("deadline")
+                 else "one solution" if obj["solutions"] == 1 else "two or more solutions")
+        return obj["grade"], obj, (f"{obj['grade']} ({obj['unknown_numbers']} number(s) '?': the rules "
+                                   f"need every number; the search finds {found})")
     rules = ", ".join(f"{k} {v}" for k, v in obj.items() if v and k not in ("grade", "free", "deadline"))
     late = f"; stopped after {seconds:g} s" if obj.get("deadline") else ""
     return obj["grade"], obj, f"{obj['grade']} ({obj['free']} cells left free{late}; {rules})"

@@ -4,6 +4,7 @@ is made, seeds that run out of time skipped and counted."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -14,21 +15,69 @@ import typer
 from .common import error
 
 
-class progress:
-    """``with progress(total) as advance:`` -- call ``advance()`` after each puzzle."""
+def on_terminal() -> bool:
+    """Whether progress and notices are shown: stderr is a terminal (scripted output stays as it
+    is), or GRIDSOLVE_PROGRESS=1 asks for them anyway."""
+    return os.environ.get("GRIDSOLVE_PROGRESS") == "1" or sys.stderr.isatty()
 
-    def __init__(self, total: int) -> None:
-        self.total = total
+
+def console():
+    """rich's console on stderr; drawn as on a terminal when GRIDSOLVE_PROGRESS=1 asks for it."""
+    from rich.console import Console
+
+    return Console(stderr=True, force_terminal=True if os.environ.get("GRIDSOLVE_PROGRESS") == "1" else None)
+
+
+def show_notices() -> None:
+    """On a terminal, print the package's notices of a long wait ("compiling ... once") on
+    stderr as they come (the logger ``gridsolve.notices``)."""
+    import logging
+
+    log = logging.getLogger("gridsolve.notices")
+    if log.handlers or not on_terminal():
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("gridsolve: %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False
+
+
+class status:
+    """``with status("counting ..."):`` -- a spinner with the elapsed time on stderr while a long
+    step runs, on a terminal only (nothing otherwise)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.live = None
+
+    def __enter__(self):
+        if on_terminal():
+            self.live = console().status(self.text)
+            self.live.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.live is not None:
+            self.live.__exit__(*exc)
+
+
+class progress:
+    """``with progress(total) as advance:`` -- call ``advance()`` after each puzzle. ``terminal``:
+    drawn on a terminal only (``on_terminal``), for commands whose scripted output must not change."""
+
+    def __init__(self, total: int, label: str = "generating", terminal: bool = False) -> None:
+        self.total = total if not terminal or on_terminal() else 0
+        self.label = label
         self.bar = None
 
     def __enter__(self):
         if self.total <= 1:
             return lambda: None
-        from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-        self.bar = Progress("generating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                            console=Console(stderr=True), transient=True)
+        self.bar = Progress(self.label, BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                            console=console(), transient=True)
         self.bar.__enter__()
         task = self.bar.add_task("", total=self.total)
         return lambda: self.bar.advance(task)

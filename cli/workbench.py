@@ -32,6 +32,7 @@ from .common import (
     positive_seconds,
     single_entry,
 )
+from .progress import status
 
 
 def hint(
@@ -111,17 +112,17 @@ def grade(
     tallies: dict[str, Counter] = {}
     bad = inputs.bad
     for e in inputs.entries:
-        if e.kind not in describe:
-            error(f"{e.id}: grade is for slitherlink and nurikabe puzzles, not {e.kind}")
-            bad += 1
-            continue
         try:
-            key, obj, text = describe[e.kind][0](e.puzzle)
-        except ValueError as exc:
+            if e.kind not in describe:
+                raise ValueError(f"grade is for slitherlink and nurikabe puzzles, not {e.kind}")
+            with status(f"grading {e.id} ..."):
+                key, obj, text = describe[e.kind][0](e.puzzle)
+        except (ValueError, RuntimeError) as exc:  # the item's row says so; the batch goes on
             error(f"{e.id}: {exc}")
             bad += 1
-            continue
-        tallies.setdefault(e.kind, Counter())[key] += 1
+            key, obj, text = "error", {"grade": None, "error": str(exc)}, f"error: {exc}"
+        if key != "error":
+            tallies.setdefault(e.kind, Counter())[key] += 1
         line = json.dumps({"kind": e.kind, "id": e.id, **obj}) if fmt == "json" else f"{e.id}: {text}"
         print(line, flush=True)
     for k, tally in tallies.items():

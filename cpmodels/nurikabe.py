@@ -33,7 +33,7 @@ from . import _cpsat, vocabulary
 LAZY_PARAMS = {"cp_model_presolve": False, "symmetry_level": 0}
 
 
-class _Model(NurikabeRules):
+class NurikabeModel(NurikabeRules):
     """The CP-SAT model of one puzzle: the shared rules (``encoding.nurikabe_rules``); numbered
     cells have no wall variable."""
 
@@ -215,7 +215,7 @@ def solve(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
           workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
     """``cpsat``: lazy connectivity cuts, re-solved until every island and the wall connect."""
     deadline = Deadline(limit.seconds)
-    m = _Model(puzzle, deadline)
+    m = NurikabeModel(puzzle, deadline)
     m.build()
     stats = {"cuts": 0, "rounds": 0}
 
@@ -226,11 +226,11 @@ def solve(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
                          workers=workers, deadline=deadline, stats=stats, params=LAZY_PARAMS)
 
 
-def tree_model(puzzle: NurikabePuzzle, deadline: Deadline = NO_DEADLINE) -> _Model:
+def tree_model(puzzle: NurikabePuzzle, deadline: Deadline = NO_DEADLINE) -> NurikabeModel:
     """The model of ``cpsat-tree``: the shared rules (the huge islands on the shared label, the
     small islands' distance levels -- implied here, they bound how far a cell lies from its
     number, which the depths only do loosely), the spanning trees and the huge islands' flows."""
-    m = _Model(puzzle, deadline)
+    m = NurikabeModel(puzzle, deadline)
     m.build()
     m.add_shared_flows(m.add_island_trees())
     m.add_wall_tree()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from gridsolve.native_rules.hamiltonian import drivers, frontier, replay
 from gridsolve.native_rules.hamiltonian.audit import AuditReport, Stepper, Walk, audit_walks
-from gridsolve.native_rules.hamiltonian.engine import CONTROL, UNIVERSAL, parse_rules
+from gridsolve.native_rules.hamiltonian.engine import CONTROL, DEFAULT, DEFAULT_RULES, UNIVERSAL, parse_rules
 from gridsolve.native_rules.hamiltonian.oracle import completable_moves
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
@@ -18,7 +18,7 @@ from .hamiltonian import make_oracle
 
 __all__ = ["SEED_STATS", "BOOK_PER_ERROR", "parse_rules", "audit", "walks", "enumerate_walkthroughs",
            "exact_count", "stats", "errors", "failure_state", "replay_paths", "oracle_for", "UNIVERSAL",
-           "CONTROL"]
+           "CONTROL", "DEFAULT", "DEFAULT_RULES"]
 
 # seed: "statistics about how many random walkthroughs you can complete on different grids using
 # the 7 x 7-specific and the universal rules before running into an error. Based on 1000 attempts"
@@ -38,18 +38,18 @@ def oracle_for(n: int) -> Callable[[HamiltonianPuzzle], set]:
     return make_oracle().moves
 
 
-def audit(n: int, walks: int, seed: int = 0, groups: int = UNIVERSAL, keep: int = 20,
+def audit(n: int, walks: int, seed: int = 0, groups: int = DEFAULT, keep: int = 20,
           progress=None, walks_out=None) -> AuditReport:
     return audit_walks(n, walks, make_oracle().moves, seed, groups, keep, progress, walks_out)
 
 
-def walks(n: int, count: int, seed: int = 0, groups: int = UNIVERSAL) -> tuple[AuditReport, list[Walk]]:
+def walks(n: int, count: int, seed: int = 0, groups: int = DEFAULT) -> tuple[AuditReport, list[Walk]]:
     out: list[Walk] = []
     rep = audit_walks(n, count, None, seed, groups, walks_out=out)
     return rep, out
 
 
-def errors(n: int, walks: int, seed: int = 0, groups: int = CONTROL, **kw) -> drivers.WalkErrors:
+def errors(n: int, walks: int, seed: int = 0, groups: int = DEFAULT, **kw) -> drivers.WalkErrors:
     return drivers.walk_errors(n, walks, seed, groups, **kw)
 
 
@@ -74,11 +74,11 @@ def exact_count(n: int) -> int | None:
     return frontier.count(HamiltonianPuzzle.square(n))
 
 
-def enumerate_walkthroughs(n: int, groups: int = UNIVERSAL, **kw) -> drivers.Enumeration:
+def enumerate_walkthroughs(n: int, groups: int = DEFAULT, **kw) -> drivers.Enumeration:
     return drivers.enumerate_keep_left(n, groups, **kw)
 
 
-def stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL, *, max_walks: int = 1_000_000,
+def stats(n: int, attempts: int, seed: int = 0, groups: int = DEFAULT, *, max_walks: int = 1_000_000,
           state: Path | None = None, progress: Callable[[int, int], None] | None = None) -> drivers.WalkStats:
     return drivers.walk_stats(n, attempts, seed, groups, max_walks, state=state, progress=progress)
 
@@ -100,7 +100,7 @@ def sat_judge(seconds: float = 60.0) -> Callable:
     return judge
 
 
-def replay_paths(paths: list[str], sizes=None, groups: int = UNIVERSAL,
+def replay_paths(paths: list[str], sizes=None, groups: int = DEFAULT,
                  use_oracle: bool = True, oracle_max: int = DP_ORACLE_MAX,
                  sat_seconds: float = 60.0) -> list[replay.Replay]:
     """Replay saved states (files or folders, recursively). Disputed moves are judged on boards

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gridsolve.native_rules.hamiltonian.audit import Stepper
-from gridsolve.native_rules.hamiltonian.engine import CONTROL
+from gridsolve.native_rules.hamiltonian.engine import DEFAULT
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
 DIRECTION_NAMES = {0: "down", 1: "right", 2: "up", 3: "left"}  # the port's direction codes
@@ -45,7 +45,7 @@ def cell_name(cell: tuple[int, int]) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
 
-def labyrinth_hint(puzzle: HamiltonianPuzzle, groups: int = CONTROL) -> LabyrinthHint:
+def labyrinth_hint(puzzle: HamiltonianPuzzle, groups: int = DEFAULT) -> LabyrinthHint:
     """The author's rules at the live end of the puzzle's walk. ValueError unless the puzzle is
     the author's: a square board walked from the top-left to the bottom-right corner, nothing
     blocked."""

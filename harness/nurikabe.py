@@ -16,7 +16,7 @@ from gridsolve.native_rules.nurikabe.grade import GRADES, NO_SOLUTION
 from gridsolve.native_rules.nurikabe.grade import grade as cascade_grade
 from gridsolve.native_rules.nurikabe.heuristics import hint as essay_hint
 from gridsolve.native_rules.nurikabe.hint import Contradiction, Step, next_step
-from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
 
 from .run import solution_counter as count_to_two
 
@@ -68,10 +68,26 @@ GRADE_SECONDS = 10.0  # default bound on the probing of one puzzle's grade
 
 def grade(puzzle: NurikabePuzzle, seconds: float | None = GRADE_SECONDS) -> dict:
     """The weakest grade (``GRADES``, or "no solution") whose rules complete the puzzle, with the
-    figures behind it. ValueError for numbers '?' (the rules need every number)."""
+    figures behind it. The rules need every number: a puzzle with numbers '?' is graded
+    ``search`` (or "no solution"), by the declarative search that answers it."""
     if puzzle.has_unknown_clues():
-        raise ValueError("the rules need every number known (no '?')")
+        return search_grade(puzzle, seconds)
     return cascade_grade(puzzle, seconds)
+
+
+def search_grade(puzzle: NurikabePuzzle, seconds: float | None = GRADE_SECONDS) -> dict:
+    """The grade of a puzzle the rules cannot run on (numbers '?'): ``search`` when the SAT model
+    finds a solution (``"solutions"``: 1, or 2 for two or more), "no solution" when it proves
+    there is none, ``search`` with ``"deadline": true`` when ``seconds`` run out first."""
+    free = sum(puzzle.clue((r, c)) is None for r in range(puzzle.rows) for c in range(puzzle.cols))
+    unknown = sum(v == QUESTION for row in puzzle.clues for v in row)
+    found = count_to_two("nurikabe", "sat", seconds)(puzzle)
+    out = {"grade": "search", "free": free, "unknown_numbers": unknown}
+    if found is None:
+        return {**out, "deadline": True}
+    if not found:
+        return {"grade": NO_SOLUTION, "contradiction": "the search finds no solution", "free": free}
+    return {**out, "solutions": len(found)}
 
 
 def cascade_hint(puzzle: NurikabePuzzle, partial: NurikabeSolution | None = None) -> Step:
@@ -99,4 +115,4 @@ def solution_counter(backend: str = "sat"):
 
 
 __all__ = ["GRADES", "NO_SOLUTION", "Contradiction", "Generated", "GenerationTimeout", "Hint", "Step",
-           "cascade_hint", "generate", "grade", "hint", "solution_counter", "start_state"]
+           "cascade_hint", "generate", "grade", "hint", "search_grade", "solution_counter", "start_state"]

@@ -19,6 +19,7 @@ Three choices keep the first-use compile time low:
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
 import types as pytypes
 from functools import cache
@@ -31,6 +32,11 @@ def sources_digest(root: Path) -> str:
     for path in sorted(root.rglob("*.py")):
         h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
+
+
+# what a first use waits for (a compile), for the command line to show on a terminal: the package
+# never prints, the CLI attaches a handler to this logger (``cli.progress.show_notices``)
+NOTICES = logging.getLogger("gridsolve.notices")
 
 
 @cache
@@ -146,6 +152,19 @@ if CPUDispatcher is not None:
         def enable_caching(self) -> None:
             self._cache = SourcesCache(self.py_func)
 
+        def compile(self, sig):
+            """numba's compile, announced (``NOTICES``) when it is a real compile -- not a load
+            from the on-disk cache: a first use waits seconds for it."""
+            if cached(self):
+                return super().compile(sig)
+            name = f"{self.py_func.__module__.removeprefix('gridsolve.')}.{self.py_func.__name__}"
+            NOTICES.info("compiling %s once (a first run: up to a minute; cached on disk after) ...", name)
+            t0 = time.perf_counter()
+            try:
+                return super().compile(sig)
+            finally:
+                NOTICES.info("compiled %s in %.0f s", name, time.perf_counter() - t0)
+
         @property
         def _numba_type_(self):
             return types.Dispatcher(self.compiled_only)
@@ -200,6 +219,17 @@ else:  # pragma: no cover
         return func
 
 
+def announce_compile(what: str, *dispatchers) -> None:
+    """Before the first call of plain numba dispatchers (``numba.njit(cache=True)``): a notice
+    (``NOTICES``) when one of them has no machine code loaded or cached on disk for this source,
+    so its first call compiles."""
+    for d in dispatchers:
+        file = getattr(getattr(d, "_cache", None), "_cache_file", None)
+        if not d.signatures and (file is None or not file._load_index()):
+            NOTICES.info("compiling %s once (a first run: up to a minute; cached on disk after) ...", what)
+            return
+
+
 class Tiered:
     """``func`` run interpreted until its interpreted calls in this process have taken a budget
     of seconds in all, then compiled: ``seconds`` while its compiled code is not cached (compiling
@@ -246,4 +276,5 @@ def compile_at_once() -> None:
     Tiered.off = True
 
 
-__all__ = ["Tiered", "cached", "compile_at_once", "for_grid", "interpreted", "njit"]
+__all__ = ["NOTICES", "Tiered", "announce_compile", "cached", "compile_at_once", "for_grid", "interpreted",
+           "njit"]

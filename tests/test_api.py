@@ -13,7 +13,7 @@ from gridsolve.puzzles import formats
 
 import gridsolve
 
-from .conftest import ROOT
+from .helpers import ROOT
 
 DOC = ROOT / "docs" / "api.md"
 README_API = (ROOT / "README.md").read_text().split("## Python API", 1)[1].split("\n## ", 1)[0]

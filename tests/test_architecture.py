@@ -6,68 +6,11 @@ module-level or inside a function."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from .helpers import IMPORTS, LAYERS, MODULES, _imports
 
-# folder at the repository top -> (package name, layer); a module may import its own layer's
-# modules (within the same folder) and any lower layer, never a higher one
-LAYERS = {
-    "puzzles": 0,
-    "encoding": 1,
-    "cpmodels": 2,
-    "satmodels": 2,
-    "native_rules": 2,
-    "combined": 3,
-    "harness": 4,
-    "gridsolve": 5,
-    "web": 6,  # the visual program's server: beside the command line, which starts it
-    "cli": 7,
-}
 BACKENDS = ("encoding", "cpmodels", "satmodels", "native_rules", "combined")
-
-
-def _modules() -> dict[str, Path]:
-    out = {}
-    for folder in LAYERS:
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            rel = path.relative_to(ROOT).with_suffix("")
-            parts = list(rel.parts)
-            if parts[-1] == "__init__":
-                parts.pop()
-            if parts[0] != "gridsolve":
-                parts.insert(0, "gridsolve")
-            out[".".join(parts)] = path
-    return out
-
-
-MODULES = _modules()
-
-
-def _imports(name: str, path: Path) -> set[str]:
-    """Absolute names of everything ``path`` imports (relative imports resolved)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - node.level + 1]
-                mod = ".".join(base + ([node.module] if node.module else []))
-            else:
-                mod = node.module or ""
-            found.add(mod)
-            found.update(f"{mod}.{a.name}" for a in node.names)  # `from pkg import module`
-    return found
-
-
-IMPORTS = {name: _imports(name, path) for name, path in MODULES.items()}
 
 
 def _folder(module: str) -> str | None:

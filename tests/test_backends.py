@@ -15,7 +15,7 @@ from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
 from gridsolve.puzzles.solving import Limit, Status
 
-from .conftest import FIXTURES
+from .helpers import FIXTURES
 
 
 def golden_cases():

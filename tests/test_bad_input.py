@@ -14,7 +14,7 @@ from gridsolve.puzzles.formats import FormatError, parse_text, read
 
 from benchmarks.fuzz import run_cli
 
-from .conftest import ROOT
+from .helpers import ROOT
 
 SAMPLES = ROOT / "puzzles" / "samples"
 SLITHER = SAMPLES / "slitherlink" / "pzprjs-5x5.txt"

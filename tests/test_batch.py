@@ -23,7 +23,7 @@ from gridsolve.puzzles import kinds
 from gridsolve.puzzles.solving import Limit
 
 from . import batch_doubles, isolation_doubles
-from .conftest import FIXTURES, ROOT
+from .helpers import FIXTURES, ROOT
 
 SL = FIXTURES / "slitherlink"
 SMALL = ["janko-11_5x5.txt", "janko-12_5x5.txt", "pzprjs-5x5.txt", "janko-31_7x7.txt"]

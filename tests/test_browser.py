@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks.common import ROOT
 from tests.browser_support import browser_fixture, page_fixture, server_fixture  # noqa: F401  (fixtures)
-from tests.conftest import shared
+from tests.helpers import shared
 
 SHOTS = ROOT / "docs" / "screenshots"
 SAMPLES = ROOT / "puzzles" / "samples"

@@ -3,37 +3,16 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 from gridsolve.puzzles.formats import read
 
-from .conftest import FIXTURES, ROOT
+from .helpers import FIXTURES, ROOT, assert_one_line_error, gridsolve
 
 URL = "https://puzz.link/p?slither/5/5/cbcbcddad"
 LOOPY = "10x10t0de:b3e3a31020a3d2c1a23b22a2c2301a2a1b2b211e3a11a2b1c20c1b21a2b3a2a3b1b323a3"
 PZPRJS = str(FIXTURES / "slitherlink" / "pzprjs-5x5.txt")
 SAMPLES = str(ROOT / "puzzles" / "samples" / "slitherlink")
-
-
-def gridsolve(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "gridsolve.cli.main", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
-
-
-def assert_one_line_error(p: subprocess.CompletedProcess, code: int = 2, fragment: str = "") -> None:
-    assert p.returncode == code, (p.stdout, p.stderr)
-    lines = p.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("gridsolve: error: "), p.stderr
-    assert "Traceback" not in p.stderr
-    assert fragment in lines[0]
 
 
 def test_solve_url_prints_the_solved_grid():

@@ -15,8 +15,7 @@ from gridsolve.harness import registry
 from gridsolve.puzzles.solving import Limit
 from typer.testing import CliRunner
 
-from .conftest import ROOT
-from .test_architecture import IMPORTS
+from .helpers import IMPORTS, ROOT
 
 URL = "https://puzz.link/p?slither/5/5/cbcbcddad"
 NURIKABE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"

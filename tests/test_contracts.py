@@ -16,7 +16,7 @@ from gridsolve.puzzles import contracts, formats, kinds
 from gridsolve.puzzles.formats.common import Capabilities
 from gridsolve.puzzles.solving import Limit
 
-from .conftest import ROOT
+from .helpers import ROOT
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
 INTERNAL_OPTIONS = {"backend", "fixed"}  # keywords combined backends pass, not a caller's options

@@ -9,8 +9,7 @@ from gridsolve.puzzles.check.edgematching import check
 from gridsolve.puzzles.formats import parse_text
 from gridsolve.puzzles.formats.edgematching import parse_solution
 
-from .conftest import FIXTURES, shared
-from .test_cli import assert_one_line_error, gridsolve
+from .helpers import FIXTURES, assert_one_line_error, gridsolve, shared
 
 E2_5 = str(FIXTURES / "edgematching" / "e2-5x5-rot.txt")
 SEED_NOROT = str(FIXTURES / "edgematching" / "seed-listing-1.7.txt")

@@ -21,7 +21,7 @@ from gridsolve.puzzles.formats import edgematching as fm
 from gridsolve.puzzles.generators.edgematching import e2_style, frame_join
 from gridsolve.puzzles.render import edgematching as rm
 
-from .conftest import FIXTURES, shared
+from .helpers import FIXTURES, shared
 
 # a solved 2x2 board: corners only
 TILES = ((0, 1, 2, 0), (0, 0, 3, 1), (2, 4, 0, 0), (3, 0, 0, 4))

@@ -13,7 +13,7 @@ from gridsolve.puzzles.check.edgematching import check
 from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle
 from gridsolve.puzzles.solving import Limit, Status
 
-from .conftest import ROOT
+from .helpers import ROOT
 
 SEED_REPORT = ROOT.parent / "shared" / "seeds" / "eternity2-backtracking-report.txt"
 

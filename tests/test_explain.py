@@ -15,7 +15,7 @@ from gridsolve.puzzles.formats import read
 import gridsolve
 from benchmarks.explain import MAKERS, compare, members
 
-from .conftest import FIXTURES, shared
+from .helpers import FIXTURES, shared
 
 KINDS = ("slitherlink", "nurikabe", "hamiltonian", "edgematching")
 

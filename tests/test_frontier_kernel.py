@@ -66,7 +66,7 @@ def test_checkpoint_resumes_to_the_same_count(tmp_path, monkeypatch, fuse):
     p = HP.square(9)
     want = frontier.count(p)
     steps = []
-    real = fc._Pool.advance
+    real = fc.StatePool.advance
 
     def killed_after_a_while(self, *args):
         steps.append(1)
@@ -74,12 +74,13 @@ def test_checkpoint_resumes_to_the_same_count(tmp_path, monkeypatch, fuse):
             raise KeyboardInterrupt
         return real(self, *args)
 
-    monkeypatch.setattr(fc._Pool, "advance", killed_after_a_while)
+    monkeypatch.setattr(fc.StatePool, "advance", killed_after_a_while)
     with pytest.raises(KeyboardInterrupt):
         fc.count(p, run=fc.Run(checkpoint=path, every_rows=1, every_seconds=0, fuse=fuse))
-    monkeypatch.setattr(fc._Pool, "advance", real)
+    monkeypatch.setattr(fc.StatePool, "advance", real)
     resumed = []
-    monkeypatch.setattr(fc, "_load", lambda *a, _load=fc._load: resumed.append(1) or _load(*a))
+    load = fc.load_checkpoint
+    monkeypatch.setattr(fc, "load_checkpoint", lambda *a: resumed.append(1) or load(*a))
     assert fc.count(p, run=fc.Run(checkpoint=path, resume=True, fuse=fuse))[0] == want
     assert resumed
 
@@ -116,13 +117,13 @@ def test_one_cell_a_pass_equals_the_numpy_dp_too(seed):
 
 def test_two_cells_a_pass_where_the_memory_allows(monkeypatch):
     passes = []
-    real = fc._Pool.advance
+    real = fc.StatePool.advance
 
     def recording(self, n, args, shifts, plug_mask, primes, then=None, *rest):
         passes.append(then is not None)  # the second cell of the pass
         return real(self, n, args, shifts, plug_mask, primes, then, *rest)
 
-    monkeypatch.setattr(fc._Pool, "advance", recording)
+    monkeypatch.setattr(fc.StatePool, "advance", recording)
     p = HP.square(9)
     assert fc.count(p, run=fc.Run(fuse=True))[0] == frontier.count(p)
     assert sum(passes) == 36 and len(passes) == 44  # 4 pairs a row; the row's odd cell alone
@@ -135,7 +136,7 @@ def test_two_cells_a_pass_where_the_memory_allows(monkeypatch):
 
 def test_a_short_peak_prediction_grows_the_pool_with_the_same_count(monkeypatch):
     grown = []
-    real = fc._Pool.reserve
+    real = fc.StatePool.reserve
 
     def counting_growth(self, free):
         if self.nfree < free:
@@ -143,7 +144,7 @@ def test_a_short_peak_prediction_grows_the_pool_with_the_same_count(monkeypatch)
         real(self, free)
 
     monkeypatch.setattr(fc, "predicted_peak", lambda width, rows: 1)
-    monkeypatch.setattr(fc._Pool, "reserve", counting_growth)
+    monkeypatch.setattr(fc.StatePool, "reserve", counting_growth)
     p = HP.square(11)
     assert fc.count(p)[0] == frontier.count(p)
     assert len(grown) > 3
@@ -161,14 +162,14 @@ def test_a_memory_limit_is_kept_while_the_count_runs():
 def test_threads_draw_their_free_blocks_from_the_lowest_ids():
     """Each thread pops its free stack from the top: dealt round-robin, both tops are the
     lowest free ids, so two threads touch no more of the lazily mapped pool than one does."""
-    pool = fc._Pool(4, 64 * 512, threads=2)
+    pool = fc.StatePool(4, 64 * 512, threads=2)
     lowest = sorted(pool.stack[:pool.nfree].tolist())[:2]
-    tstack = pool._quotas(2, [5, 5], [0, 0])
+    tstack = pool.quotas(2, [5, 5], [0, 0])
     assert sorted([int(tstack[0, 4]), int(tstack[1, 4])]) == lowest
 
 
 def test_the_parts_of_a_pass_run_on_their_own_threads_and_release_the_gil():
-    """``_on_threads`` gives each part its own thread (this one and a pool's), and the kernels
+    """``on_threads`` gives each part its own thread (this one and a pool's), and the kernels
     are compiled ``nogil``, so the parts run at once (numba's ``parallel`` twins are gone)."""
     import threading
 
@@ -181,7 +182,7 @@ def test_the_parts_of_a_pass_run_on_their_own_threads_and_release_the_gil():
         together.wait()
         seen.append((x, t0, t1, threading.get_ident()))
 
-    fc._on_threads(3, kernel, "x")
+    fc.on_threads(3, kernel, "x")
     assert sorted(s[1:3] for s in seen) == [(0, 1), (1, 2), (2, 3)]
     assert len({s[3] for s in seen}) == 3 and threading.get_ident() in {s[3] for s in seen}
     for kernel in (K.scatter, K.merge, K.advance):

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from benchmarks import fuzz
 
-from .conftest import ROOT
+from .helpers import ROOT
 
 PER_GROUP = 8
 FAST = settings(max_examples=60, deadline=None, derandomize=True,

@@ -19,8 +19,7 @@ from typer.testing import CliRunner
 
 from gridsolve import solve
 
-from .conftest import ROOT
-from .test_cli import gridsolve
+from .helpers import ROOT, gridsolve
 
 
 def solutions(puzzle) -> set:

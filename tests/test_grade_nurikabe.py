@@ -14,8 +14,7 @@ from gridsolve.native_rules.nurikabe.deduce import UNKNOWN, Deducer, deduce
 from gridsolve.native_rules.nurikabe.grade import GRADES, grade, steps
 from gridsolve.puzzles.formats import read
 
-from .conftest import FIXTURES, shared
-from .test_cli import gridsolve
+from .helpers import FIXTURES, gridsolve, shared
 
 # small janko puzzles, one per grade below search (the corpus's smallest of each)
 BY_GRADE = {
@@ -104,3 +103,51 @@ def test_cli_grade_json_has_a_grade_for_both_kinds():
     assert objs[1]["kind"] == "slitherlink" and objs[1]["grade"] == objs[1]["tier"]
     p = gridsolve("grade", BY_GRADE["basic"], BY_GRADE["area"])
     assert p.returncode == 0 and p.stdout.splitlines()[-1] == "2 puzzles: basic 1 (50%), area 1 (50%)"
+
+
+QUESTION_PUZZLE = FIXTURES / "nurikabe" / "question" / "janko-726_10x10.txt"  # a number '?', unique
+
+
+def test_a_puzzle_with_a_question_mark_is_graded_by_the_search():
+    from gridsolve.harness import nurikabe as nk
+
+    g = nk.grade(read(str(QUESTION_PUZZLE))[0].puzzle)
+    assert g["grade"] == "search" and g["unknown_numbers"] >= 1 and g["solutions"] == 1
+    # 4 solutions: graded all the same, the count says two or more
+    assert nk.grade(puzzle_of("https://puzz.link/p?nurikabe/3/3/1l.g"))["solutions"] == 2
+    # no solution: the search proves it
+    assert nk.grade(puzzle_of("https://puzz.link/p?nurikabe/2/2/.4h"))["grade"] == "no solution"
+
+
+def test_cli_grade_answers_a_question_mark_puzzle_in_a_batch():
+    p = gridsolve("grade", str(QUESTION_PUZZLE), BY_GRADE["basic"], "--format", "json")
+    assert p.returncode == 0, p.stderr
+    objs = [json.loads(line) for line in p.stdout.splitlines()]
+    assert [o["grade"] for o in objs] == ["search", "basic"]
+    p = gridsolve("grade", str(QUESTION_PUZZLE), BY_GRADE["area"])
+    assert p.returncode == 0, p.stderr
+    assert "janko-726_10x10: search (1 number(s) '?'" in p.stdout and "one solution" in p.stdout
+    assert p.stdout.splitlines()[-1] == "2 puzzles: area 1 (50%), search 1 (50%)"
+
+
+def test_cli_grade_reports_a_failing_item_in_its_row_and_goes_on():
+    square = str(FIXTURES / "hamiltonian" / "square-5.txt")
+    p = gridsolve("grade", BY_GRADE["basic"], square, BY_GRADE["area"], "--format", "json")
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "not hamiltonian" in p.stderr, p.stderr
+    objs = [json.loads(line) for line in p.stdout.splitlines()]
+    assert [o["grade"] for o in objs] == ["basic", None, "area"]
+    assert objs[1]["kind"] == "hamiltonian" and "not hamiltonian" in objs[1]["error"]
+
+
+def test_cli_grade_over_40_janko_puzzles_with_the_question_marks_prints_40_grades():
+    path = shared("nurikabe", "janko-puzzlekit.json")
+    entries = [e for e in read(str(path)) if e.ok]
+    question = [e.id for e in entries if e.puzzle.has_unknown_clues()]
+    assert question  # the corpus's puzzles with a number '?' are all in the sample
+    rest = [e.id for e in entries if not e.puzzle.has_unknown_clues()]
+    ids = question + random.Random(41).sample(rest, 40 - len(question))
+    p = gridsolve("grade", *(f"{path}#{i}" for i in ids), "--format", "json", "--timeout", "2")
+    assert p.returncode == 0, p.stderr
+    objs = [json.loads(line) for line in p.stdout.splitlines()]
+    assert [o["id"] for o in objs] == ids and all(o["grade"] for o in objs)
+    assert {o["grade"] for o in objs if o["id"] in question} == {"search"}

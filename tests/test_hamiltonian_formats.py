@@ -13,8 +13,7 @@ from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle as HP
 from gridsolve.puzzles.hamiltonian import HamiltonianSolution as HS
 from gridsolve.puzzles.render import hamiltonian as rh
 
-from .conftest import FIXTURES, shared
-from .test_cli import assert_one_line_error, gridsolve
+from .helpers import FIXTURES, assert_one_line_error, gridsolve, shared
 
 SNAKE5 = HS(tuple((r, c if r % 2 == 0 else 4 - c) for r in range(5) for c in range(5)))
 

@@ -13,7 +13,7 @@ from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from gridsolve.puzzles.solving import Limit, SolveResult, Status
 
-from .conftest import FIXTURES
+from .helpers import FIXTURES
 
 PZPRJS = FIXTURES / "slitherlink" / "pzprjs-5x5.txt"
 

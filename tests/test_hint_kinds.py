@@ -20,8 +20,7 @@ from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
 from gridsolve import solve
 
-from .conftest import FIXTURES
-from .test_cli import gridsolve
+from .helpers import FIXTURES, gridsolve
 
 SLITHER = "https://puzz.link/p?slither/5/5/cbcbcddad"
 NURIKABE_PROBING = "https://puzz.link/p?nurikabe/4/4/k4p"  # the rules alone leave cells free

@@ -22,47 +22,16 @@ from gridsolve.native_rules.hamiltonian.area import (
     later_range,
     now_range,
 )
-from gridsolve.native_rules.hamiltonian.audit import Stepper, audit_walks, to_rc
+from gridsolve.native_rules.hamiltonian.audit import Stepper, audit_walks
 from gridsolve.native_rules.hamiltonian.drivers import enumerate_keep_left, random_walk, walk_stats
 from gridsolve.native_rules.hamiltonian.engine import GROUPS, UNIVERSAL, parse_rules
 from gridsolve.native_rules.hamiltonian.imbalance import straight_ranges
 from gridsolve.native_rules.hamiltonian.oracle import completable_moves
 from gridsolve.native_rules.hamiltonian.replay import replay_state
 from gridsolve.puzzles.formats.hamiltonian import parse_fodor_state
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 from typer.testing import CliRunner
 
-from .conftest import shared
-from .test_cli import assert_one_line_error, gridsolve
-
-STEP = {"D": (0, 1), "R": (1, 0), "U": (0, -1), "L": (-1, 0)}
-NAME = "DRUL"  # direction codes 0..3
-
-
-def walk_cells(moves: str) -> list[tuple[int, int]]:
-    """The author's (x, y) cells of a walk from (1, 1) given as moves D/R/U/L."""
-    out = [(1, 1)]
-    for m in moves:
-        dx, dy = STEP[m]
-        out.append((out[-1][0] + dx, out[-1][1] + dy))
-    return out
-
-
-def at_walk(n: int, moves: str, groups: int = UNIVERSAL):
-    st = Stepper(n, groups, walk_cells(moves))
-    cands, allowed, why = st.step()
-    return st, "".join(NAME[d] for d in cands), "".join(NAME[d] for d in allowed), \
-        {NAME[d]: r for d, r in why.items()}
-
-
-def completable(n: int, moves: str) -> str:
-    """The moves the exact oracle says can be completed, as D/R/U/L letters."""
-    cells = walk_cells(moves)
-    puzzle = HamiltonianPuzzle.square(n).with_prefix(tuple(to_rc(c) for c in cells))
-    good = completable_moves(puzzle)
-    x, y = cells[-1]
-    return "".join(m for m in "DRUL" if to_rc((x + STEP[m][0], y + STEP[m][1])) in good)
-
+from .helpers import assert_one_line_error, at_walk, completable, gridsolve, shared, walk_cells
 
 # ---------------------------------------------------------------- walker and frames
 
@@ -313,7 +282,7 @@ def test_walk_command_draws_and_saves(tmp_path):
     r = runner.invoke(app, ["walk", "--size", "7", "--seed", "1", "--svg", str(tmp_path / "w.svg"),
                             "--save-state", str(tmp_path / "w.txt")])
     assert r.exit_code in (0, 1), r.output
-    assert "walk 7x7 seed 1 rules control" in r.output  # the default rule set
+    assert "walk 7x7 seed 1 rules control,large" in r.output  # the default rule set
     assert (tmp_path / "w.svg").read_text().startswith("<svg")
     assert parse_fodor_state((tmp_path / "w.txt").read_text()).size == 7
 
@@ -355,7 +324,8 @@ def test_board_arrays_are_int():
 
 def test_replay_judges_large_boards_move_by_move_with_sat():
     folder = shared("hamiltonian", "fodor-states")
-    [rep] = lab.replay_paths([str(folder / "2023_1022_3.txt")], {11}, oracle_max=11, sat_seconds=30)
+    [rep] = lab.replay_paths([str(folder / "2023_1022_3.txt")], {11}, UNIVERSAL, oracle_max=11,
+                             sat_seconds=30)
     assert rep.size == 11 and rep.counts["port stricter"] == 2
     verdicts = [v for d in rep.diffs for v in d.verdict.values()]
     assert verdicts and all(v is False for v in verdicts)  # the port's extra refusals are dead moves
@@ -387,3 +357,17 @@ def test_small_walks_run_interpreted_until_compiling_pays(monkeypatch):
     monkeypatch.setattr(audit, "cached", lambda f: True)
     assert audit.compile_pays(9, 5)
 
+
+
+def test_the_default_rules_are_the_fullest_audited_set():
+    from gridsolve.cli import labyrinth as cli_lab
+    from gridsolve.harness.labyrinth_hint import labyrinth_hint
+    from gridsolve.native_rules.hamiltonian.engine import CONTROL, DEFAULT, DEFAULT_RULES, LARGE
+
+    assert DEFAULT == CONTROL | LARGE == parse_rules(DEFAULT_RULES) == parse_rules(cli_lab.DEFAULT_RULES)
+    assert lab.DEFAULT == DEFAULT and labyrinth_hint.__defaults__ == (DEFAULT,)
+    # the command line says how to get the book's and the control set
+    r = runner.invoke(app, ["walk", "--help"], terminal_width=200)
+    assert "control,large" in r.output and "universal or book (the book's)" in r.output
+    assert parse_rules("book") == parse_rules("universal")
+    assert "control (the author's 9x9 set)" in r.output

@@ -16,7 +16,7 @@ from gridsolve.native_rules.hamiltonian.engine import CONTROL, UNIVERSAL
 from gridsolve.puzzles.formats.hamiltonian import FodorState, parse_fodor_state
 from typer.testing import CliRunner
 
-from .test_cli import assert_one_line_error, gridsolve
+from .helpers import assert_one_line_error, gridsolve
 
 runner = CliRunner()
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, LARGE
 
-from .test_labyrinth import at_walk, completable
-from .test_labyrinth_stairs import _state_moves
+from .helpers import at_walk, completable, state_moves
 
 # failed random walks of the statistics run (``labyrinth-stats``, 13x13), cut at the fatal step:
 # label, moves from (1, 1), the group, its rule name, the dead move, the moves left (13 x 13)
@@ -44,26 +43,33 @@ LATE_FAILURES = [
 ]
 
 
-def _author_row(name, step, *rest):
-    n, moves = _state_moves(name)
-    return (name, n, moves[:step], *rest)
-
-
-# the author's own states: 2024_0811_3 (13 x 13) begins as 13_15, the early stair -- at step 14 his
-# program recorded the left move only; 2024_0715 (11 x 11), the example his code names beside the
-# start-obstacle clause, at its last step (saved before the clause)
-CASES = [(label, 13, *rest) for label, *rest in LATE_FAILURES] + [
-    _author_row("2024_0811_3", 14, "straight-later-down", "straight later down (newer engine)", "R", "L"),
-    _author_row("2024_0715", None, "straight-start-obstacle",
-                "straight, % 4 = 1 start obstacle (newer engine)", "L", "D"),
+# the author's own states (resolved inside the test: they are in the corpora): 2024_0811_3 (13 x 13)
+# begins as 13_15, the early stair -- at step 14 his program recorded the left move only; 2024_0715
+# (11 x 11), the example his code names beside the start-obstacle clause, at its last step (saved
+# before the clause). Label, the state's name, its step, then as above
+AUTHOR_CASES = [
+    ("2024_0811_3", 14, "straight-later-down", "straight later down (newer engine)", "R", "L"),
+    ("2024_0715", None, "straight-start-obstacle", "straight, % 4 = 1 start obstacle (newer engine)",
+     "L", "D"),
 ]
 
 
-@pytest.mark.parametrize(("label", "n", "moves", "group", "rule", "dead", "good"), CASES,
-                         ids=[row[0] for row in CASES])
-def test_newer_clause_forbids_the_dead_move(label, n, moves, group, rule, dead, good):
+def _check_newer_clause(n, moves, group, rule, dead, good):
     assert completable(n, moves) == good
     _, cands, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS[group])
     assert dead in cands and dead in allowed
     _, _, allowed, why = at_walk(n, moves, CONTROL | LARGE)
     assert allowed == good and why[dead] == rule
+
+
+@pytest.mark.parametrize(("label", "moves", "group", "rule", "dead", "good"), LATE_FAILURES,
+                         ids=[row[0] for row in LATE_FAILURES])
+def test_newer_clause_forbids_the_dead_move(label, moves, group, rule, dead, good):
+    _check_newer_clause(13, moves, group, rule, dead, good)
+
+
+@pytest.mark.parametrize(("name", "step", "group", "rule", "dead", "good"), AUTHOR_CASES,
+                         ids=[row[0] for row in AUTHOR_CASES])
+def test_newer_clause_forbids_the_dead_move_of_the_authors_state(name, step, group, rule, dead, good):
+    n, moves = state_moves(name)
+    _check_newer_clause(n, moves[:step], group, rule, dead, good)

@@ -14,7 +14,7 @@ from gridsolve.native_rules.hamiltonian.audit import Stepper
 from gridsolve.native_rules.hamiltonian.drivers import enumerate_keep_left, walk_stats
 from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, NINE, UNIVERSAL, parse_rules
 
-from .test_labyrinth import at_walk, completable, walk_cells
+from .helpers import at_walk, completable, walk_cells
 
 
 def test_rule_set_names():

@@ -15,8 +15,7 @@ from gridsolve.native_rules.hamiltonian.stairs import CLOSED, OPEN_CW, closed_co
 from gridsolve.native_rules.hamiltonian.walker import live_frame
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
-from .conftest import FIXTURES, shared
-from .test_labyrinth import at_walk, completable, walk_cells
+from .helpers import FIXTURES, at_walk, completable, state_moves, walk_cells
 
 # 11 x 11 walks up to the step where a stair rule forbids the dead move that the rest of the port
 # allows: the author's saved states named in his code beside the rule (the program that saved them
@@ -78,19 +77,9 @@ AUTHOR_STATES = [tuple(row.split()) for row in (FIXTURES / "hamiltonian" / "auth
                  .splitlines()]
 
 
-def _state_moves(name):
-    from gridsolve.puzzles.formats.hamiltonian import read_fodor_state
-
-    state = read_fodor_state(shared("hamiltonian", "fodor-states", name + ".txt"))
-    cells = [(c[1] + 1, c[0] + 1) for c in state.path]
-    step = {(1, 0): "R", (-1, 0): "L", (0, 1): "D", (0, -1): "U"}
-    moves = (step[(b[0] - a[0], b[1] - a[1])] for a, b in zip(cells, cells[1:], strict=False))
-    return state.size, "".join(moves)
-
-
 @pytest.mark.parametrize(("name", "group", "dead", "good"), AUTHOR_STATES)
 def test_convex_and_start_rule_forbids_the_dead_move_of_the_authors_state(name, group, dead, good):
-    n, moves = _state_moves(name)
+    n, moves = state_moves(name)
     assert dead not in completable(n, moves)
     # his Sequence (run last) catches some of them too -- they were its examples before the stairs
     _, cands, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS[group] & ~GROUPS["stair-sequence"])
@@ -103,7 +92,7 @@ def test_convex_and_start_rule_forbids_the_dead_move_of_the_authors_state(name, 
 def test_remote_stair_forbids_the_dead_moves_of_the_authors_21x21_state():
     # 2026_0519_3: judged by the SAT oracle
     name, group, dead, good = "2026_0519_3", "remote-mid-across", "UL", "R"
-    n, moves = _state_moves(name)
+    n, moves = state_moves(name)
     cells = walk_cells(moves)
     puzzle = HamiltonianPuzzle.square(n).with_prefix(tuple(to_rc(c) for c in cells))
     x, y = cells[-1]
@@ -120,7 +109,7 @@ def test_remote_stair_forbids_the_dead_moves_of_the_authors_21x21_state():
 def test_corner_discovery_finds_the_open_corners_of_a_stair():
     # 2026_0408_1 at its live end (7, 7), facing up: ahead-left the wall 11-10-5-4-3 turns away
     # from the walker at 11 (left 4, ahead 1) and at 4 (left 5, ahead 3): open clockwise corners
-    n, moves = _state_moves("2026_0408_1")
+    n, moves = state_moves("2026_0408_1")
     st = Stepper(n, CONTROL, walk_cells(moves))
     out = np.zeros((3, 4, 64, 2), dtype=np.int64)
     counts = np.zeros((3, 4), dtype=np.int64)
@@ -144,7 +133,7 @@ NEWER_CLAUSES = [
 
 @pytest.mark.parametrize(("name", "step", "group", "rule", "dead", "good"), NEWER_CLAUSES)
 def test_newer_clause_forbids_the_dead_move_of_the_authors_state(name, step, group, rule, dead, good):
-    n, moves = _state_moves(name)
+    n, moves = state_moves(name)
     moves = moves[:step]
     assert completable(n, moves) == good
     _, cands, allowed, _ = at_walk(n, moves, CONTROL | LARGE & ~GROUPS[group] & ~GROUPS["stair-sequence"])

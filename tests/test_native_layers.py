@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from .test_architecture import IMPORTS
+from .helpers import IMPORTS
 
 
 def test_the_compiled_edge_matching_loop_does_not_import_the_port():

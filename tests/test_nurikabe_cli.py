@@ -12,8 +12,7 @@ from gridsolve.harness.run import run
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status
 
-from .conftest import FIXTURES, shared
-from .test_cli import assert_one_line_error, gridsolve
+from .helpers import FIXTURES, assert_one_line_error, gridsolve, shared
 
 DATA = FIXTURES / "nurikabe"
 URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"

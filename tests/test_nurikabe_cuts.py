@@ -10,7 +10,6 @@ puzzles have no solution), which exercises islands, walls, "?" numbers and multi
 from __future__ import annotations
 
 import random
-from functools import cache
 from itertools import product
 
 import pytest
@@ -34,32 +33,9 @@ from gridsolve.puzzles.check.nurikabe import check
 from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Limit, Status
 
+from .nurikabe_brute import brute_force, random_puzzle
+
 BACKENDS = [b for b in registry.for_kind("nurikabe") if b.complete]
-
-
-@cache
-def brute_force(puzzle: NurikabePuzzle) -> frozenset:
-    free = [c for c in grid.cells(puzzle.rows, puzzle.cols) if puzzle.clue(c) is None]
-    out = set()
-    for bits in product((False, True), repeat=len(free)):
-        black = frozenset(c for c, b in zip(free, bits, strict=True) if b)
-        sol = NurikabeSolution(puzzle.rows, puzzle.cols, black)
-        if not check(puzzle, sol):
-            out.add(sol)
-    return frozenset(out)
-
-
-def random_puzzle(rng: random.Random, rows: int, cols: int) -> NurikabePuzzle:
-    cells = list(grid.cells(rows, cols))
-    white = {c for c in cells if rng.random() < 0.55}
-    clues: dict = {}
-    for island in components(white, rows, cols):
-        cell = rng.choice(sorted(island))
-        clues[cell] = QUESTION if rng.random() < 0.15 else len(island)
-    if clues and rng.random() < 0.3:
-        cell = rng.choice(sorted(clues))
-        clues[cell] = rng.randint(1, 4)
-    return NurikabePuzzle.from_rows([[clues.get((r, c)) for c in range(cols)] for r in range(rows)])
 
 
 def enumerate_all(backend, puzzle) -> tuple[frozenset, bool]:
@@ -327,7 +303,7 @@ def test_cpsat_connects_small_islands_by_levels_and_huge_ones_lazily(monkeypatch
     import gridsolve.cpmodels.nurikabe as cp_nurikabe
     import gridsolve.encoding.nurikabe as nurikabe_analysis
     puzzle = NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None, None, None, 3]])
-    m = cp_nurikabe._Model(puzzle)
+    m = cp_nurikabe.NurikabeModel(puzzle)
     m.build()
     m.add_island_levels()
     assert eager_islands(puzzle, m.reach) == {0, 1} and m.lazy == set() and not m.g
@@ -335,7 +311,7 @@ def test_cpsat_connects_small_islands_by_levels_and_huge_ones_lazily(monkeypatch
     for levels, shared in ((3_000, set()), (0, {0, 1})):
         monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS", levels)
         monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS_PER_CELL", 0)
-        m = cp_nurikabe._Model(puzzle)
+        m = cp_nurikabe.NurikabeModel(puzzle)
         m.build()
         m.add_island_levels()
         assert m.shared == shared and m.lazy == set() and all(not m.x[i] for i in shared)
@@ -359,7 +335,7 @@ def test_cpsat_tree_roots_the_wall_at_the_anchor_nearest_the_centre():
     import gridsolve.cpmodels.nurikabe as cp_nurikabe
 
     puzzle = NurikabePuzzle.from_rows([[1] + [None] * 6, [None] * 7, [None] * 7, [None] * 6 + [1]])
-    m = cp_nurikabe._Model(puzzle)
+    m = cp_nurikabe.NurikabeModel(puzzle)
     m.build()
     anchors = always_wall(puzzle, m.reach)
     assert anchors[0] == (0, 1) and (1, 3) in anchors and (2, 3) in anchors
@@ -367,7 +343,8 @@ def test_cpsat_tree_roots_the_wall_at_the_anchor_nearest_the_centre():
     cells = [(0, 0), (3, 6), (2, 2), (1, 3), (2, 3)]
     assert m.centre_first(cells) == [(1, 3), (2, 3), (2, 2), (0, 0), (3, 6)]
     # no anchor at all: the root is the first wall cell from the centre outward, chosen by the model
-    m = cp_nurikabe._Model(NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None] * 3 + [3]]))
+    m = cp_nurikabe.NurikabeModel(NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4,
+                                                            [None] * 3 + [3]]))
     m.build()
     assert m.add_wall_tree() is None
     roots = [v.name for v in m.model.proto.variables if v.name.startswith("root")]
@@ -730,7 +707,7 @@ def test_cpsat_states_the_diagonal_enclosure_eagerly(monkeypatch, lone_shared):
     if lone_shared:
         monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS", 30)
         monkeypatch.setattr(nurikabe_analysis, "EAGER_LEVELS_PER_CELL", 0)
-    m = cp_nurikabe._Model(DOMINOES)
+    m = cp_nurikabe.NurikabeModel(DOMINOES)
     assert m.shared == ({1} if lone_shared else set())
     m.build()
     m.add_island_levels()
@@ -840,7 +817,7 @@ def test_cpsat_states_the_enclosed_spans_eagerly():
     from ortools.sat.python import cp_model
 
     def accepts(puzzle, with_rule):
-        m = cp_nurikabe._Model(puzzle)
+        m = cp_nurikabe.NurikabeModel(puzzle)
         if not with_rule:
             m.add_enclosed_spans = lambda: None
         m.build()

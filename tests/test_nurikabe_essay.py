@@ -15,7 +15,7 @@ from gridsolve.puzzles.formats import nurikabe as F
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status
 
-from .conftest import FIXTURES
+from .helpers import FIXTURES
 
 ESSAY = FIXTURES / "nurikabe" / "essay"
 

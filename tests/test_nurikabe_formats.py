@@ -16,8 +16,7 @@ from gridsolve.puzzles.render import nurikabe as rnd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .conftest import FIXTURES, shared
-from .test_slitherlink_formats import assert_one_clear_error
+from .helpers import FIXTURES, assert_one_clear_error, shared
 
 DATA = FIXTURES / "nurikabe"
 EXAMPLE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"

@@ -20,8 +20,8 @@ from gridsolve.native_rules.nurikabe.deduce import (
     WHITE,
     Contradiction,
     Deducer,
-    _pass,
     deduce,
+    rule_pass,
     solve_rules,
 )
 from gridsolve.puzzles import grid
@@ -29,8 +29,8 @@ from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle
 from gridsolve.puzzles.solving import Limit, Status
 
-from .conftest import shared
-from .test_nurikabe_cuts import brute_force, random_puzzle
+from .helpers import shared
+from .nurikabe_brute import brute_force, random_puzzle
 
 CODE = {".": UNKNOWN, "#": BLACK, "o": WHITE}
 
@@ -50,7 +50,7 @@ def one_pass(text: str, thorough: bool) -> tuple[dict, dict]:
     d = Deducer(puzzle)
     out = np.zeros(d.n, np.int8)
     counts = np.zeros(len(RULES) + 3, np.int64)
-    why = _pass(state, d.nb, d.number, d.cols, d.wall, d.biggest, thorough, out, counts)
+    why = rule_pass(state, d.nb, d.number, d.cols, d.wall, d.biggest, thorough, out, counts)
     assert why == 0
     found = {divmod(int(i), d.cols): int(out[i]) for i in np.flatnonzero(out)}
     return found, {rule: int(c) for rule, c in zip(RULES, counts[:len(RULES)], strict=True) if c}
@@ -94,7 +94,7 @@ def test_contradictions(text, thorough, reason):
     d = Deducer(puzzle)
     out = np.zeros(d.n, np.int8)
     counts = np.zeros(len(RULES) + 3, np.int64)
-    why = _pass(state, d.nb, d.number, d.cols, d.wall, d.biggest, thorough, out, counts)
+    why = rule_pass(state, d.nb, d.number, d.cols, d.wall, d.biggest, thorough, out, counts)
     assert CONTRADICTIONS[why] == reason
 
 

@@ -15,8 +15,8 @@ from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from gridsolve.puzzles.solving import Limit, Status
 
-from .conftest import FIXTURES
-from .test_slitherlink_cuts import brute_force, random_puzzle
+from .helpers import FIXTURES
+from .slitherlink_brute import brute_force, random_puzzle
 
 
 def seed_pseudo_code(puzzle: SlitherlinkPuzzle) -> tuple[int, set]:

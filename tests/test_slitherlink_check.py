@@ -11,7 +11,7 @@ from gridsolve.puzzles.check.slitherlink import check, is_promising
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 
-from .conftest import FIXTURES
+from .helpers import FIXTURES
 
 VIOLATIONS = FIXTURES / "slitherlink" / "violations"
 GOLDEN = sorted((FIXTURES / "slitherlink").glob("*.txt"))

@@ -9,55 +9,21 @@ the checker accepts as one loop (and, with clues, whose clue counts hold).
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import pytest
 from gridsolve.harness import registry
 from gridsolve.harness.run import run
-from gridsolve.puzzles.check.slitherlink import check
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
 from gridsolve.puzzles.solving import Limit, Status
 
+from .slitherlink_brute import all_loops, brute_force, random_puzzle
+
 BACKENDS = [b for b in registry.for_kind("slitherlink") if b.complete]
-
-
-@cache
-def all_loops(rows: int, cols: int) -> tuple[SlitherlinkSolution, ...]:
-    empty = SlitherlinkPuzzle.empty(rows, cols)
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    out = []
-    for mask in range(1, 1 << len(cells)):
-        inside = [cells[i] for i in range(len(cells)) if mask >> i & 1]
-        sol = SlitherlinkSolution.from_inside(rows, cols, inside)
-        if not check(empty, sol):
-            out.append(sol)
-    return tuple(out)
-
-
-def brute_force(puzzle: SlitherlinkPuzzle) -> frozenset:
-    return frozenset(s for s in all_loops(puzzle.rows, puzzle.cols) if not check(puzzle, s))
 
 
 def test_brute_force_matches_known_cycle_counts():
     # cycles of the (n+1) x (n+1) grid graph, OEIS A140517: 1, 13, 213
     assert [len(all_loops(n, n)) for n in (1, 2, 3)] == [1, 13, 213]
-
-
-def random_puzzle(rng: random.Random, rows: int, cols: int) -> SlitherlinkPuzzle:
-    """Clues read off a random loop (so a solution exists), some cells left blank, sometimes
-    one clue perturbed (so some puzzles have no solution)."""
-    loop = rng.choice(all_loops(rows, cols))
-    from gridsolve.puzzles import grid
-
-    clues = [
-        [sum(e in loop.edges for e in grid.cell_edges((r, c))) for c in range(cols)] for r in range(rows)
-    ]
-    keep = rng.uniform(0.45, 0.85)
-    grid_rows = [[v if rng.random() < keep else None for v in row] for row in clues]
-    if rng.random() < 0.25:
-        r, c = rng.randrange(rows), rng.randrange(cols)
-        grid_rows[r][c] = rng.randrange(4)
-    return SlitherlinkPuzzle.from_rows(grid_rows)
 
 
 def enumerate_all(backend, puzzle) -> frozenset:

@@ -20,8 +20,8 @@ from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
 from gridsolve.puzzles.solving import Limit
 
-from .conftest import FIXTURES, ROOT, shared
-from .test_slitherlink_cuts import brute_force, random_puzzle
+from .helpers import FIXTURES, ROOT, shared
+from .slitherlink_brute import brute_force, random_puzzle
 
 # (rows, cols, puzzles): 3x4 and 4x4 enumerate 4096 / 65536 cell sets once, cached
 SMALL = [(2, 3, 60), (3, 3, 80), (3, 4, 60), (4, 4, 25)]

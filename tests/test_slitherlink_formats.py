@@ -13,7 +13,7 @@ from gridsolve.puzzles.slitherlink import QUESTION, SlitherlinkPuzzle, Slitherli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .conftest import FIXTURES, shared
+from .helpers import FIXTURES, assert_one_clear_error, shared
 
 EXAMPLE_URL = "https://puzz.link/p?slither/5/5/cbcbcddad"
 EXAMPLE_ROWS = ["2..1.", ".2..1", "..2..", "3..3.", ".0..3"]
@@ -181,14 +181,6 @@ def test_url_list_file():
 )
 def test_bad_input_is_one_clear_error(arg, message):
     assert_one_clear_error(arg, message)
-
-
-def assert_one_clear_error(arg: str, message: str) -> None:
-    """Reading ``arg`` fails with one line that holds ``message``."""
-    with pytest.raises(FormatError) as info:
-        read(arg)
-    assert message in str(info.value)
-    assert "\n" not in str(info.value)
 
 
 def test_unrecognised_text_is_rejected():

@@ -15,8 +15,7 @@ from gridsolve.puzzles.formats import parse_text, read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from gridsolve.puzzles.solving import Deadline, Limit
 
-from .conftest import FIXTURES
-from .test_cli import assert_one_line_error, gridsolve
+from .helpers import FIXTURES, assert_one_line_error, gridsolve
 
 
 def test_generation_is_reproducible_from_the_seed():
@@ -59,11 +58,11 @@ def test_growth_rules_one_step_each():
     # #1 corner: two loop edges meeting at a corner
     ell = {(2, 2), (2, 3), (3, 2)}
     assert gen.applies(ell, (3, 3), 1) and gen.applies(ell, (2, 2), 1)
-    assert not gen._keeps_one_loop(ell, (2, 2))  # (2, 3) and (3, 2) would touch at a corner
+    assert not gen.keeps_one_loop(ell, (2, 2))  # (2, 3) and (3, 2) would touch at a corner
     assert not gen.applies(bar, (1, 2), 1)  # one loop edge only
     # a flip that would make the loop touch itself at a corner is refused
     c_shape = {(1, 1), (1, 2), (2, 1), (3, 1), (3, 2), (3, 3)}
-    assert gen.applies(c_shape, (2, 3), 2) and not gen._keeps_one_loop(c_shape, (2, 3))
+    assert gen.applies(c_shape, (2, 3), 2) and not gen.keeps_one_loop(c_shape, (2, 3))
 
 
 def test_hard_and_sat_modes_make_the_same_puzzles():

@@ -17,7 +17,7 @@ from benchmarks import common
 from benchmarks import slitherlink_peers as peers
 from benchmarks.peers import loopy
 
-from .conftest import shared
+from .helpers import shared
 
 # from Loopy's generator (10x10, Normal and Hard), and a 5x4 with long runs of empty faces
 IDS = [

@@ -10,7 +10,7 @@ import pytest
 from gridsolve.native_rules.slitherlink import rulefile
 from gridsolve.puzzles.formats import FormatError
 
-from .conftest import ROOT
+from .helpers import ROOT
 
 # Chapter 5 prints rule #14 cleanly (the reference for reading the garbled Appendix A)
 CHAPTER_5_RULE_14 = """\

@@ -21,8 +21,8 @@ from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from gridsolve.puzzles.solving import Limit, Status
 
-from .conftest import FIXTURES, shared
-from .test_slitherlink_cuts import all_loops
+from .helpers import FIXTURES, shared
+from .slitherlink_brute import all_loops
 
 RULES = rulefile.load()
 PAD = max(r.reach for r in RULES) + 1

@@ -26,7 +26,7 @@ from gridsolve.harness.registry import DEFAULTS
 from gridsolve.web import create_app
 from gridsolve.web.drawing import DIFFERS, HIGHLIGHT, VIOLATED
 
-from .conftest import shared
+from .helpers import shared
 
 SAMPLES = {"slitherlink": "pzprjs-5x5", "nurikabe": "pzprjs-5x5", "hamiltonian": "square-5",
            "edgematching": "seed-4x4-c4-rot"}

@@ -184,7 +184,7 @@ def _groups(payload: dict) -> int:
 
     group = payload.get("group")
     if group is None:
-        return labyrinth.CONTROL
+        return labyrinth.DEFAULT
     if not isinstance(group, str):
         raise BadInput("group: a rule set (universal, 9x9, control, large, none) or a comma list of groups")
     return labyrinth.parse_rules(group)

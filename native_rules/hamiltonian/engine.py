@@ -144,10 +144,16 @@ GROUPS = {
     "straight-later-down": G_STRAIGHT_LATER_DOWN, "straight-now-newer": G_STRAIGHT_NOW_NEWER,
     "straight-start-obstacle": G_STRAIGHT_START_OBSTACLE, "area-up-back": G_AREA_UP_BACK,
 }
-# rule sets by name (``--rules``): none = every candidate allowed (plain backtracking); 9x9 = the
+# rule sets by name (``--rules``): book = universal, the book's rules; none = every candidate
+# allowed (plain backtracking); 9x9 = the
 # author's 9 x 9 groups alone; control = universal + 9x9, his complete 9 x 9 control set; large =
 # the ported rules of his newer large-board engine (``stairs``), alone (``control,large`` adds them)
-RULE_SETS = {"universal": UNIVERSAL, "9x9": NINE, "control": CONTROL, "large": LARGE, "none": 0}
+RULE_SETS = {"universal": UNIVERSAL, "book": UNIVERSAL, "9x9": NINE, "control": CONTROL, "large": LARGE,
+             "none": 0}
+# the default everywhere (walk, walk-stats, enumerate, hint, replay, the API and the server): the
+# strongest set the oracle audits find sound; ``control`` / ``universal`` remain selectable
+DEFAULT_RULES = "control,large"
+DEFAULT = CONTROL | LARGE
 
 
 def parse_rules(text: str) -> int:

@@ -2,7 +2,7 @@
 below 2^62 joined by the Chinese remainder theorem, with the float count bounding the result.
 
 ``count_residues`` walks the cells like ``frontier._run``, the layer in a pool of blocks
-(``_Pool``; the kernels in ``frontier_kernel``). ``count`` runs it for as many primes as the
+(``StatePool``; the kernels in ``frontier_kernel``). ``count`` runs it for as many primes as the
 float bound needs, over several runs of fewer primes when ``Run.memory`` asks (fewer words per
 state). ``Run`` options: a checkpoint file written every few rows (``resume`` continues from it
 after a kill), a progress line on stderr (predicted peak, cells done, states, ETA), threads.
@@ -24,6 +24,7 @@ import numpy as np
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
 
+from .._numba import announce_compile
 from . import frontier_cover
 from . import frontier_kernel as K
 from .frontier import Board, TooLarge
@@ -124,7 +125,7 @@ class Result:
     written: int = 0  # successor rows written over the whole run
 
 
-class _Pool:
+class StatePool:
     """Fixed-size blocks of rows (``width`` int64: key, residues, float count) with a free stack,
     holding either a layer (a list of blocks) or the last cell's successors, not yet merged
     (per-thread chains of blocks per bucket: ``head``, ``size``, ``link``). Untouched blocks
@@ -202,7 +203,7 @@ class _Pool:
         """The layer's rows, gathered."""
         return np.concatenate(list(self.blocks_rows()) or [self.pool[:0]])
 
-    def _quotas(self, threads: int, need: list[int], room: list[int]) -> np.ndarray:
+    def quotas(self, threads: int, need: list[int], room: list[int]) -> np.ndarray:
         """Per-thread free stacks: ``max(need)`` blocks each from the top of the free stack (the
         lowest ids, already touched), dealt round-robin so that every thread's top is among the
         lowest, and room for ``room[t]`` more pushed back."""
@@ -236,10 +237,10 @@ class _Pool:
         nl = len(self.lblocks)
         share = -(-nl // threads)
         need = 2 * share + nk + 2  # two successor blocks per layer block read, one per bucket
-        tstack = self._quotas(threads, [need] * threads, [share] * threads)
+        tstack = self.quotas(threads, [need] * threads, [share] * threads)
         tfree = np.full(threads, need, np.int64)
         self.head, tail, self.size = (np.empty((threads, nk), np.int64) for _ in range(3))
-        _on_threads(threads, K.scatter, self.pool, self.lblocks, self.lfill, nl, tstack, tfree,
+        on_threads(threads, K.scatter, self.pool, self.lblocks, self.lfill, nl, tstack, tfree,
                     self.link, self.head, tail, self.size, *args, bbits, cover, ci, ahead)
         self._unquota(tstack, tfree)
         self.lblocks, self.lfill = self.lblocks[:0], self.lfill[:0]
@@ -264,12 +265,12 @@ class _Pool:
             blocks.append(int(((part + K.BLOCK - 1) >> K.BLOCK_BITS).sum()))
         per_row = 1 if then is None else 3  # a state has at most 2 successors per cell
         need = [per_row * (r // K.BLOCK + 1) + nk2 + 2 for r in rows]
-        tstack = self._quotas(threads, need, blocks)
+        tstack = self.quotas(threads, need, blocks)
         tfree = np.full(threads, max(need), np.int64)
         head, tail, size = (np.empty((threads, nk2), np.int64) for _ in range(3))
         states = np.empty(nk, np.int64)
         nxt = (-1, False, False, False, False) if then is None else (then[0], *then[2:])
-        _on_threads(threads, K.advance, self.pool, self.pool.view(np.float64), self.head, self.link,
+        on_threads(threads, K.advance, self.pool, self.pool.view(np.float64), self.head, self.link,
                     self.size, tuple(int(q) for q in primes), shifts, plug_mask, *args, nxt, cover,
                     ci, ci2, ahead, bbits, tstack, tfree, head, tail, size, states)
         self._unquota(tstack, tfree)
@@ -282,7 +283,7 @@ class _Pool:
         nk = self.size.shape[1]
         threads = max(1, min(self.threads, int(self.size.sum()) // PARALLEL_STATES, self.size.shape[0]))
         states = np.empty(nk, np.int64)
-        _on_threads(threads, K.merge, self.pool, self.pool.view(np.float64), self.head, self.link,
+        on_threads(threads, K.merge, self.pool, self.pool.view(np.float64), self.head, self.link,
                     self.size, primes, _bits(nk), states, threads)
         oblocks = np.empty(self.blocks, np.int64)
         ofill = np.empty(self.blocks, np.int64)
@@ -295,7 +296,7 @@ class _Pool:
 _WORKERS: dict[int, ThreadPoolExecutor] = {}  # by size, made at first use
 
 
-def _on_threads(parts: int, kernel, *args) -> None:
+def on_threads(parts: int, kernel, *args) -> None:
     """``kernel(*args, t, t + 1)`` for every part ``t`` < ``parts``, each on its own thread: the
     first on this one, the others on a pool of Python threads (the kernels release the GIL)."""
     if parts == 1:
@@ -417,17 +418,18 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
         return Result([1 % q for q in primes], 1.0, 1, 0)
     order, plug_mask = plan.order, plan.plug_mask
     R, C = plan.board.rows, plan.board.cols
+    announce_compile("the frontier DP's kernels", K.advance, K.merge, K.scatter, K.collect)
     pr = np.array(primes, dtype=np.int64)
     fuse = fused(run, plan, len(primes))
     prune = plan.pruning(run.cover_rows if run.prune else 0, run.prune)
     written = 0
     # address space only (untouched blocks cost no memory): the threads' free stacks hold room
     # for up to four successor rows per pending row when two cells are fused
-    pool = _Pool(len(primes) + 2, (12 if fuse else 4) * predicted_peak(C, R),
+    pool = StatePool(len(primes) + 2, (12 if fuse else 4) * predicted_peak(C, R),
                  min(run.threads or numba.get_num_threads(), numba.get_num_threads()))
     n, peak, widest, first, row = 1, 1, 0, 0, 0
     if run.resume and run.checkpoint and os.path.exists(run.checkpoint):
-        first, row, peak, widest, rows = _load(run.checkpoint, primes, order)
+        first, row, peak, widest, rows = load_checkpoint(run.checkpoint, primes, order)
         pool.load(rows)
         n = len(rows)
         del rows  # the file's mapping: its pages would count as this process's memory
@@ -449,7 +451,7 @@ def count_residues(puzzle: HamiltonianPuzzle, primes: tuple[int, ...], run: Run 
             for _ in range(shifts):
                 K.shift_row(pool.pool, pool.lblocks, pool.lfill, len(pool.lblocks), plug_mask)
             shifts = 0
-            _save(run.checkpoint, pool, n, i, r, peak, widest, primes, order)
+            save_checkpoint(run.checkpoint, pool, n, i, r, peak, widest, primes, order)
             saved = time.monotonic()
         deadline.check(building=False)
         step = 1
@@ -516,7 +518,7 @@ MAGIC = 0x48414D46524F4E54  # the checkpoint format's first word
 HEADER = 8 + len(PRIMES)  # words: magic, cell, row, peak, widest, cells, states, width; primes
 
 
-def _save(path: str, pool: _Pool, n: int, i: int, row: int, peak: int, widest: int,
+def save_checkpoint(path: str, pool: StatePool, n: int, i: int, row: int, peak: int, widest: int,
           primes: tuple[int, ...], order: list) -> None:
     """The layer before cell ``order[i]`` (the first cell of its row ``row``): a header of
     int64 words, then the rows, streamed block by block (no copy of the layer); written to a
@@ -532,7 +534,7 @@ def _save(path: str, pool: _Pool, n: int, i: int, row: int, peak: int, widest: i
     os.replace(tmp, path)
 
 
-def _load(path: str, primes: tuple[int, ...], order: list):
+def load_checkpoint(path: str, primes: tuple[int, ...], order: list):
     head = np.fromfile(path, np.int64, count=HEADER)
     magic, i, row, peak, widest, cells, n, width = (int(x) for x in head[:8])
     if magic != MAGIC or cells != len(order) or head[8:8 + len(primes)].tolist() != list(primes) \

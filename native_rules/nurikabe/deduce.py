@@ -5,7 +5,7 @@ it colours a cell the way every solution does -- so a partial state can go to th
 without changing the count (``rules+sat``), and a state they complete is the only solution.
 
 A state is an ``int8`` array over the cells (row-major): UNKNOWN, WHITE or BLACK. One pass
-(``_pass``) reads the state and collects every cell it can colour:
+(``rule_pass``) reads the state and collects every cell it can colour:
 
 * ``complete_island``: a numbered island with all its cells -> its free neighbours are wall;
 * ``one_liberty``: an unfinished island (numbered or not: a white cell without a number must
@@ -41,7 +41,7 @@ cell both trials coloured alike is coloured so too (each solution lies in one of
 branches). How far they get on the corpus: docs/nurikabe.md.
 
 Each rule is one compiled function (``unreachable`` and ``island_confinement`` share
-``island_reaches``, which computes the reaches once), composed by ``_pass``; the passes run
+``island_reaches``, which computes the reaches once), composed by ``rule_pass``; the passes run
 compiled with numba behind one entry point from Python, ``_propagate`` (a probe is two calls).
 """
 
@@ -455,7 +455,7 @@ def wall_confinement(s, nb, wall_size, nblack, out, counts):
 
 
 @njit(cache=True)
-def _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
+def rule_pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
     """One pass over state ``s``: fills ``out`` (0 or the colour) and ``counts`` (per rule);
     returns 0, or the index of the contradiction found (``CONTRADICTIONS``). Both passes run the
     island rules, ``joins_islands`` and ``no_pool``; then the plain pass ``wall_liberty``, the
@@ -495,7 +495,7 @@ def _propagate(s, nb, number, cols, wall_size, biggest, counts, deep):
     while True:
         out[:] = 0
         counts[len(counts) - 1] += 1
-        why = _pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts)
+        why = rule_pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts)
         if why:
             return why
         found = False

@@ -115,7 +115,7 @@ def grow_loop(rows: int, cols: int, rng: random.Random, ratios=RATIOS, steps: in
         x = rng.random() * 100
         rule = 1 if x < ratios[0] else 2 if x < ratios[0] + ratios[1] else 3
         cells = [(r, c) for r in range(rows) for c in range(cols)
-                 if applies(inside, (r, c), rule, growth) and _keeps_one_loop(inside, (r, c))]
+                 if applies(inside, (r, c), rule, growth) and keeps_one_loop(inside, (r, c))]
         if cells:
             cell = cells[rng.randrange(len(cells))]
             inside ^= {cell}
@@ -144,7 +144,7 @@ def applies(inside: set, cell, rule: int, growth: str = "notch") -> bool:
     return n == 3 and cell in inside
 
 
-def _keeps_one_loop(inside: set, cell) -> bool:
+def keeps_one_loop(inside: set, cell) -> bool:
     """After flipping ``cell``, no corner of it is touched by the loop four times."""
     r, c = cell
     flipped = inside ^ {cell}
