@@ -49,7 +49,7 @@ NOT_RUN = {
                                                                           "about 100 s of CPU per million",
     r"^python -m benchmarks\b": "a benchmark: minutes to hours (README.md's benchmark table says how long)",
 }
-TIMEOUT = 300  # seconds per command (a fresh clone compiles its numba kernels on first use)
+TIMEOUT = 600  # seconds per command (on a fresh clone the first walk-stats and enumerate compile)
 WORKERS = 3  # blocks at once (most of a block's time is process start-up and imports)
 SHELL = {"sh", "bash", "shell", "console"}
 NOT_COMMANDS = {"python", "json", "text", "toml", "ini", "yaml", "html", "javascript", "js", "diff"}
