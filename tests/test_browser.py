@@ -169,9 +169,14 @@ def test_bad_input_gives_a_message_and_the_server_keeps_serving(page, server):
     assert "error" not in page.get_attribute("#message", "class")
 
 
+# a request as the page sends it: JSON, with the token the page took from the address it was opened at
+PAGE_FETCH = """async ([path, body]) => fetch(path, {method: 'POST', body: JSON.stringify(body),
+    headers: {'Content-Type': 'application/json',
+              'X-Gridsolve-Token': sessionStorage.getItem('gridsolve-token')}})"""
+
+
 def status_of(pg, path: str, body: dict) -> int:
-    return pg.evaluate("""async ([path, body]) => (await fetch(path, {method: 'POST',
-        headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})).status""", [path, body])
+    return pg.evaluate(f"async (args) => (await ({PAGE_FETCH})(args)).status", [path, body])
 
 
 def test_files_outside_the_root_are_refused(page, server):
@@ -183,9 +188,8 @@ def test_files_outside_the_root_are_refused(page, server):
     assert status_of(page, "/api/open", {"source": "file:../outside.txt"}) == 403
     assert status_of(page, "/api/open", {"source": f"file:{secret}"}) == 403
     open_sample(page, "slitherlink", "pzprjs-5x5")
-    state = page.evaluate("""() => fetch('/api/open', {method: 'POST',
-        headers: {'Content-Type': 'application/json'},
-        body: JSON.stringify({source: 'sample:slitherlink/pzprjs-5x5'})}).then(r => r.json())""")
+    state = page.evaluate(f"async (args) => (await ({PAGE_FETCH})(args)).json()",
+                          ["/api/open", {"source": "sample:slitherlink/pzprjs-5x5"}])
     body = {"kind": "slitherlink", "puzzle": state["puzzle"], "state": state["state"], "format": "canonical",
             "path": "../escaped.txt"}
     assert status_of(page, "/api/save", body) == 403
