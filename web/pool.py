@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import collections
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -88,6 +89,23 @@ def _rss_mib(pid: int) -> int:
         return 0
 
 
+def _descendants(pid: int) -> list[int]:
+    """The processes below ``pid`` (Linux: read from /proc; elsewhere none)."""
+    parent: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    found, frontier = [], [pid]
+    while frontier:
+        p = frontier.pop()
+        kids = [c for c, pp in parent.items() if pp == p]
+        found.extend(kids)
+        frontier.extend(kids)
+    return found
+
+
 class Worker:
     """One worker process of a lane (``python -m gridsolve.web.worker``)."""
 
@@ -123,8 +141,16 @@ class Worker:
         return False
 
     def kill(self) -> None:
+        """Kill the worker and every process it started (an experiment's solver process may not
+        have reached its own ``PR_SET_PDEATHSIG`` yet)."""
         if self.proc.poll() is None:
+            below = _descendants(self.proc.pid)
             self.proc.kill()
+            for pid in below:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
