@@ -139,10 +139,19 @@ def create_app(root: Path | str = ".", *, warm: bool = False, port: int | None =
         raise ValueError(f"root {root} is not a folder")
     pool = Pool(root, workers, warm)
 
+    kinds_job: list = []  # the one job that lists the kinds (run by a worker: it imports every backend)
+
+    def kinds_answer():
+        with pool.lock:
+            if not kinds_job or (kinds_job[0].future.done() and kinds_job[0].future.result().status != 200):
+                kinds_job[:] = [pool.submit("kinds", {}, "small", tools.MAX_SECONDS, tools.MAX_SECONDS)]
+            return kinds_job[0]
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         if warm:
             pool.start()  # the workers import (and the fast lane warms) before the first job
+            kinds_answer()
         yield
         pool.close()
 
@@ -151,7 +160,6 @@ def create_app(root: Path | str = ".", *, warm: bool = False, port: int | None =
     app.state.token = None if no_token else (token or new_token())
     app.state.pool = pool
     app.add_middleware(Guard, hosts=allowed_hosts(port, allow_hosts), token=app.state.token)
-    kinds_answer: list[dict] = []
     totals: dict[str, int] = {}  # experiment job -> its number of runs
 
     @app.exception_handler(Exception)
@@ -173,12 +181,11 @@ def create_app(root: Path | str = ".", *, warm: bool = False, port: int | None =
 
         app.add_api_route(path, endpoint, methods=[method])
 
-    def kinds(r: Path, p: dict) -> dict:
-        if not kinds_answer:
-            kinds_answer.append(api.kinds_info())
-        return kinds_answer[0]
+    @app.get("/api/kinds")
+    async def kinds() -> Response:
+        outcome = await asyncio.wrap_future(kinds_answer().future)
+        return Response(outcome.body, status_code=outcome.status, media_type="application/json")
 
-    route("/api/kinds", kinds, "GET")
     for name in LIGHT:
         route(f"/api/{name}", api.ENDPOINTS[name])
 

@@ -39,7 +39,7 @@ MEMORY_MIB = 2048  # a worker holding more than this while working is killed (an
 RECYCLE_MIB = 400  # a worker holding more than this after a job exits and is replaced
 HEAVY_NICE = 10  # the heavy lane's priority below the server's
 MAX_QUEUED = 200  # jobs waiting in one lane; more are refused (503)
-KEEP_DONE = 50  # finished jobs remembered for their status
+KEEP_DONE = 500  # finished jobs remembered for their status
 POLL = 0.05  # seconds between the checks of a running job (cancel, budget, memory)
 JOB_ID_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 
