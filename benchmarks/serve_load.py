@@ -165,14 +165,14 @@ async def run(args) -> dict:
                     out["small_errors"].append(f"{kind}: {getattr(r, 'status_code', r)}")
 
             async def ticker() -> None:
-                pending = set()
-                while time.monotonic() < t_end:
-                    t0 = time.monotonic()
+                pending, t_start, k = set(), time.monotonic(), 0
+                while time.monotonic() < t_end:  # on a fixed schedule: a late tick does not delay the next
                     pending.add(asyncio.create_task(timed("kinds", lambda: http.get("/api/kinds"))))
                     pending.add(asyncio.create_task(timed("small", lambda: http.post(
                         "/api/solve", json={"kind": "slitherlink", "puzzle": small["puzzle"]}))))
                     pending = {t for t in pending if not t.done()}
-                    await asyncio.sleep(max(0.0, args.every - (time.monotonic() - t0)))
+                    k += 1
+                    await asyncio.sleep(max(0.0, t_start + k * args.every - time.monotonic()))
                 await asyncio.gather(*pending)
 
             async def sampler() -> None:
