@@ -257,3 +257,43 @@ def test_open_a_url_and_pasted_text_then_save_as_url_and_to_a_file(page, server)
     page.click("#save")
     wait_for(page, "document.getElementById('message').textContent.includes('saved to')")
     assert (server.root / "mine" / "saved.txt").read_text().strip() == page.input_value("#saved").strip()
+
+
+def test_saving_over_a_file_asks_first(page, server):
+    open_sample(page, "nurikabe", "pzprjs-5x5")
+    target = server.root / "asked.txt"
+    target.write_text("my own notes\n")
+    page.select_option("#save-format", "canonical")
+    page.fill("#save-path", "asked.txt")
+    asked = []
+
+    def answer(dialog, accept):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    page.click("#save")
+    wait_for(page, "document.getElementById('message').textContent.includes('not saved')")
+    assert asked and "asked.txt" in asked[0] and target.read_text() == "my own notes\n"
+    page.once("dialog", lambda d: answer(d, True))
+    page.click("#save")
+    wait_for(page, "document.getElementById('message').textContent.includes('saved to')")
+    assert len(asked) == 2 and target.read_text().startswith("nurikabe 5x5")
+
+
+def test_a_long_solve_shows_its_job_and_cancel_stops_it(page):
+    from gridsolve.web import tools
+
+    puzzle = tools.generate(None, {"kind": "edgematching", "options": {"size": "10x10", "seed": 3}})["puzzle"]
+    page.fill("#source", "")
+    page.fill("#paste", puzzle)
+    after_repaint(page, lambda: page.click("#open"))
+    page.fill("#timeout", "40")
+    page.click("#solve")
+    page.wait_for_selector("#jobs:not([hidden])", timeout=TIMEOUT)
+    wait_for(page, "document.getElementById('job-status').textContent.includes('running')")
+    page.click("#cancel")
+    wait_for(page, "document.getElementById('message').textContent.startsWith('cancelled')")
+    page.wait_for_selector("#jobs", state="hidden", timeout=5000)
+    assert "error" not in page.get_attribute("#message", "class")
+    assert page.get_attribute("#verdict", "data-status") != "solved"
