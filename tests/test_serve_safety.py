@@ -472,3 +472,13 @@ def test_unknown_jobs_are_404(client):
     r = client.post("/api/solve", json={"kind": "slitherlink", "puzzle": doc(client)["puzzle"]},
                     headers={"X-Gridsolve-Job": "bad id!"})
     assert r.status_code == 400 and "job id" in r.json()["error"]
+
+
+def test_a_worker_that_cannot_start_fails_the_job_instead_of_hanging(tmp_path, monkeypatch):
+    with served(tmp_path) as client:
+        d = doc(client)
+        monkeypatch.setattr(sys, "executable", "/bin/false")
+        t0 = time.monotonic()
+        r = client.post("/api/solve", json={"kind": "slitherlink", "puzzle": d["puzzle"]})
+        assert r.status_code == 500 and "does not start" in r.json()["error"]
+        assert time.monotonic() - t0 < 10

@@ -40,6 +40,7 @@ RECYCLE_MIB = 400  # a worker holding more than this after a job exits and is re
 HEAVY_NICE = 10  # the heavy lane's priority below the server's
 MAX_QUEUED = 200  # jobs waiting in one lane; more are refused (503)
 KEEP_DONE = 500  # finished jobs remembered for their status
+START_TRIES = 3  # failed starts of a worker in a row before the next waiting job fails
 POLL = 0.05  # seconds between the checks of a running job (cancel, budget, memory)
 JOB_ID_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 
@@ -265,23 +266,31 @@ class Pool:
 
     # ------------------------------------------------------------------ a slot: one worker at a time
 
-    def _new_worker(self, lane: str) -> Worker | None:
+    def _new_worker(self, lane: str) -> tuple[Worker | None, str]:
+        """A started worker, or None and why it did not start."""
         w = Worker(HEAVY_NICE if lane == "heavy" else 0, self.warm and lane == "small")
         with self.lock:
             self.workers[threading.current_thread().name] = w
         if w.wait_ready(self.stop):
-            return w
+            return w, ""
+        why = w.last_words()
         w.kill()
-        return None
+        return None, why
 
     def _slot(self, lane: str) -> None:
         worker: Worker | None = None
         failures = 0
         while not self.stop.is_set():
             if worker is None:
-                worker = self._new_worker(lane)
+                worker, why = self._new_worker(lane)
                 if worker is None:
                     failures += 1
+                    if failures >= START_TRIES:  # a broken install: the waiting job is told why
+                        with self.lock:
+                            if self.queues[lane]:
+                                self._finish(self.queues[lane].popleft(), "done", error(
+                                    500, "internal error: the worker process does not start"
+                                    + (f": {why[:200]}" if why else "")))
                     time.sleep(min(5.0, 0.2 * failures))
                     continue
                 failures = 0
