@@ -170,16 +170,16 @@ def create_app(root: Path | str = ".", *, warm: bool = False, port: int | None =
     async def _http(request: Request, exc: HTTPException) -> JSONResponse:
         return _error(exc.status_code, str(exc.detail))
 
-    def route(path: str, work: Callable[[Path, dict], Any], method: str = "POST") -> None:
+    def light_route(path: str, work: Callable[[Path, dict], Any]) -> None:
         async def endpoint(request: Request) -> JSONResponse:
             try:
-                payload = await _payload(request) if method == "POST" else dict(request.path_params)
+                payload = await _payload(request)
                 out = await run_in_threadpool(work, root, payload)
             except Exception as exc:  # 4xx for the request's fault, 500 naming a bug; the server goes on
                 return _error(*status_of(exc))
             return JSONResponse(out)
 
-        app.add_api_route(path, endpoint, methods=[method])
+        app.add_api_route(path, endpoint, methods=["POST"])
 
     @app.get("/api/kinds")
     async def kinds() -> Response:
@@ -187,7 +187,7 @@ def create_app(root: Path | str = ".", *, warm: bool = False, port: int | None =
         return Response(outcome.body, status_code=outcome.status, media_type="application/json")
 
     for name in LIGHT:
-        route(f"/api/{name}", api.ENDPOINTS[name])
+        light_route(f"/api/{name}", api.ENDPOINTS[name])
 
     async def wait(request: Request, job) -> Response:
         """The job's answer; the job cancelled if the client goes away first."""
