@@ -482,3 +482,17 @@ def test_a_worker_that_cannot_start_fails_the_job_instead_of_hanging(tmp_path, m
         r = client.post("/api/solve", json={"kind": "slitherlink", "puzzle": d["puzzle"]})
         assert r.status_code == 500 and "does not start" in r.json()["error"]
         assert time.monotonic() - t0 < 10
+
+
+def test_an_answer_over_the_cap_is_refused_not_sent(tmp_path, monkeypatch):
+    """The worker measures its answer before sending it (``web.worker.run``)."""
+    from gridsolve.harness import limits
+    from gridsolve.web import worker
+
+    d = doc(served(tmp_path))
+    body = {"kind": "slitherlink", "puzzle": d["puzzle"]}
+    status, answer = worker.run("solve", str(tmp_path), body, print)
+    assert status == 200 and len(answer) > 1000
+    monkeypatch.setattr(limits, "PAGE_ANSWER_BYTES", 1000)
+    status, answer = worker.run("solve", str(tmp_path), body, print)
+    assert status == 413 and "command line" in json.loads(answer)["error"]
