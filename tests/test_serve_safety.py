@@ -272,9 +272,10 @@ def test_the_page_opens_the_largest_puzzle_of_each_corpus(client, corpus):
 
     def puzzles(f: Path):
         try:
-            return [e.puzzle for e in formats.parse_text(formats.decode(f.read_bytes(), f.name), f.name) if e.ok]
+            entries = formats.parse_text(formats.decode(f.read_bytes(), f.name), f.name)
         except FormatError:  # notes beside the puzzle files
             return []
+        return [e.puzzle for e in entries if e.ok]
 
     files = sorted(path.rglob("*.txt")) if path.is_dir() else [path]
     largest = max((p for f in files for p in puzzles(f)), key=lambda p: p.rows * p.cols)
