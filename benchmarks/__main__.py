@@ -33,6 +33,7 @@ BENCHMARKS = {
     "edgematching-tree": "benchmarks.edgematching_tree",
     "explain": "benchmarks.explain",
     "grades": "benchmarks.grades",
+    "serve-load": "benchmarks.serve_load",
 }
 
 

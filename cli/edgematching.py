@@ -9,6 +9,7 @@ backend and its checker line from here.
 from __future__ import annotations
 
 import typer
+from gridsolve.harness.limits import LIMITS
 from gridsolve.puzzles.formats import edgematching as fmt_em
 
 from .common import Usage, at_least_one, count_option, grid_size, one_of, seed_option
@@ -48,7 +49,7 @@ def generate(
     one_of("--style", style, gen.STYLES)
     one_of("--format", fmt, ("canonical", "plain", "seed"))
     at_least_one("--count", count)
-    rows, cols = grid_size(size, 64)
+    rows, cols = grid_size(size, LIMITS["edgematching"].cli_side)
     colours = gen.default_colours(rows, cols)[1] if colors is None else colors
     if colours < 1 or (frame_colors is not None and frame_colors < 1):
         raise Usage("colour counts must be at least 1")

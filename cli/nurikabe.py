@@ -16,6 +16,7 @@ from collections import Counter
 from pathlib import Path
 
 import typer
+from gridsolve.harness.limits import LIMITS
 
 from .common import (
     Usage,
@@ -133,7 +134,7 @@ def generate(
     check_generate_options(fmt, FORMATS, count, target, nk.GRADES, timeout)
     if not 0 < density <= 0.5:
         raise Usage(f"--density {density}: choose a share of the cells in (0, 0.5]")
-    rows, cols = grid_size(size, 60)
+    rows, cols = grid_size(size, LIMITS["nurikabe"].cli_side)
     try:
         nk.solution_counter(counter)
     except ValueError as exc:

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import typer
+from gridsolve.harness.limits import LIMITS
 from gridsolve.puzzles.formats import slitherlink as fmt_sl
 from gridsolve.puzzles.formats.common import is_number
 from gridsolve.puzzles.slitherlink import KIND
@@ -46,8 +47,9 @@ def parse_size(size: str) -> tuple[int, int]:
             cols, rows = int(w), int(h)
     except ValueError:
         raise Usage(f"--size {size!r}: expected WxH (e.g. 7x7) or N") from None
-    if not (1 <= rows <= 100 and 1 <= cols <= 100):
-        raise Usage(f"--size {size}: each side must be 1..100")
+    side = LIMITS["slitherlink"].cli_side
+    if not (1 <= rows <= side and 1 <= cols <= side):
+        raise Usage(f"--size {size}: each side must be 1..{side}")
     return rows, cols
 
 

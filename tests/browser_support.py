@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -51,12 +52,14 @@ def gridsolve_command() -> list[str]:
 
 
 class Server:
-    """`gridsolve serve` over ``root``; ``url`` once it answers."""
+    """`gridsolve serve` over ``root``; ``url`` once it answers, and ``page_url``: the address it
+    printed, carrying its per-launch token (the one a user's browser opens)."""
 
     def __init__(self, root: Path):
         self.root = root
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.page_url = ""
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [*gridsolve_command(), "serve", "--port", str(self.port), "--no-open"],
@@ -70,9 +73,13 @@ class Server:
             try:
                 with urllib.request.urlopen(self.url + "/api/kinds", timeout=5) as answer:
                     json.load(answer)
+                printed = re.search(r"gridsolve serve: (http://\S+)", self.output())
+                if printed:
+                    self.page_url = printed.group(1)
                     return
             except OSError:
-                time.sleep(0.3)
+                pass
+            time.sleep(0.3)
         raise RuntimeError(f"gridsolve serve did not answer in {SERVER_START_SECONDS} s:\n{self.output()}")
 
     def alive(self) -> bool:
@@ -129,7 +136,7 @@ def page_fixture(browser, server):
     pg = browser.new_page()
     errors = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    pg.goto(server.url + "/")
+    pg.goto(server.page_url)
     pg.wait_for_selector("body[data-ready='1']", timeout=20_000)
     yield pg
     pg.close()

@@ -169,9 +169,14 @@ def test_bad_input_gives_a_message_and_the_server_keeps_serving(page, server):
     assert "error" not in page.get_attribute("#message", "class")
 
 
+# a request as the page sends it: JSON, with the token the page took from the address it was opened at
+PAGE_FETCH = """async ([path, body]) => fetch(path, {method: 'POST', body: JSON.stringify(body),
+    headers: {'Content-Type': 'application/json',
+              'X-Gridsolve-Token': sessionStorage.getItem('gridsolve-token')}})"""
+
+
 def status_of(pg, path: str, body: dict) -> int:
-    return pg.evaluate("""async ([path, body]) => (await fetch(path, {method: 'POST',
-        headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})).status""", [path, body])
+    return pg.evaluate(f"async (args) => (await ({PAGE_FETCH})(args)).status", [path, body])
 
 
 def test_files_outside_the_root_are_refused(page, server):
@@ -183,9 +188,8 @@ def test_files_outside_the_root_are_refused(page, server):
     assert status_of(page, "/api/open", {"source": "file:../outside.txt"}) == 403
     assert status_of(page, "/api/open", {"source": f"file:{secret}"}) == 403
     open_sample(page, "slitherlink", "pzprjs-5x5")
-    state = page.evaluate("""() => fetch('/api/open', {method: 'POST',
-        headers: {'Content-Type': 'application/json'},
-        body: JSON.stringify({source: 'sample:slitherlink/pzprjs-5x5'})}).then(r => r.json())""")
+    state = page.evaluate(f"async (args) => (await ({PAGE_FETCH})(args)).json()",
+                          ["/api/open", {"source": "sample:slitherlink/pzprjs-5x5"}])
     body = {"kind": "slitherlink", "puzzle": state["puzzle"], "state": state["state"], "format": "canonical",
             "path": "../escaped.txt"}
     assert status_of(page, "/api/save", body) == 403
@@ -253,3 +257,43 @@ def test_open_a_url_and_pasted_text_then_save_as_url_and_to_a_file(page, server)
     page.click("#save")
     wait_for(page, "document.getElementById('message').textContent.includes('saved to')")
     assert (server.root / "mine" / "saved.txt").read_text().strip() == page.input_value("#saved").strip()
+
+
+def test_saving_over_a_file_asks_first(page, server):
+    open_sample(page, "nurikabe", "pzprjs-5x5")
+    target = server.root / "asked.txt"
+    target.write_text("my own notes\n")
+    page.select_option("#save-format", "canonical")
+    page.fill("#save-path", "asked.txt")
+    asked = []
+
+    def answer(dialog, accept):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda d: answer(d, False))
+    page.click("#save")
+    wait_for(page, "document.getElementById('message').textContent.includes('not saved')")
+    assert asked and "asked.txt" in asked[0] and target.read_text() == "my own notes\n"
+    page.once("dialog", lambda d: answer(d, True))
+    page.click("#save")
+    wait_for(page, "document.getElementById('message').textContent.includes('saved to')")
+    assert len(asked) == 2 and target.read_text().startswith("nurikabe 5x5")
+
+
+def test_a_long_solve_shows_its_job_and_cancel_stops_it(page):
+    from gridsolve.web import tools
+
+    puzzle = tools.generate(None, {"kind": "edgematching", "options": {"size": "10x10", "seed": 3}})["puzzle"]
+    page.fill("#source", "")
+    page.fill("#paste", puzzle)
+    after_repaint(page, lambda: page.click("#open"))
+    page.fill("#timeout", "40")
+    page.click("#solve")
+    page.wait_for_selector("#jobs:not([hidden])", timeout=TIMEOUT)
+    wait_for(page, "document.getElementById('job-status').textContent.includes('running')")
+    page.click("#cancel")
+    wait_for(page, "document.getElementById('message').textContent.startsWith('cancelled')")
+    page.wait_for_selector("#jobs", state="hidden", timeout=5000)
+    assert "error" not in page.get_attribute("#message", "class")
+    assert page.get_attribute("#verdict", "data-status") != "solved"

@@ -30,6 +30,15 @@ from .helpers import shared
 
 SAMPLES = {"slitherlink": "pzprjs-5x5", "nurikabe": "pzprjs-5x5", "hamiltonian": "square-5",
            "edgematching": "seed-4x4-c4-rot"}
+TOKEN = "test-token"
+PAGE = {"Origin": "http://testserver", "X-Gridsolve-Token": TOKEN}  # what the server's own page sends
+JSON = {"Content-Type": "application/json"}
+
+
+def served(root: Path, **options) -> TestClient:
+    """A client sending what the page sends, to an app that allows the test client's Host."""
+    app = create_app(root, allow_hosts=["testserver"], token=TOKEN, **options)
+    return TestClient(app, headers=PAGE)
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +48,8 @@ def root(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def client(root) -> TestClient:
-    return TestClient(create_app(root))
+    with served(root) as c:  # the lifespan: the job pool is stopped at the end
+        yield c
 
 
 def post(client, endpoint: str, expect: int = 200, **body) -> dict:
@@ -144,7 +154,7 @@ def test_bad_input_is_a_400_with_one_line_and_the_server_keeps_serving(client, b
 
 def test_a_body_that_is_not_a_json_object_is_refused(client):
     for raw in (b"not json", b"[1, 2]", b"\xff\xfe"):
-        r = client.post("/api/open", content=raw)
+        r = client.post("/api/open", content=raw, headers=JSON)
         assert r.status_code == 400 and r.json()["error"]
 
 
@@ -154,11 +164,10 @@ def test_a_bug_is_a_500_in_one_line_and_the_server_keeps_serving(client, monkeyp
     def broken(root, payload):
         raise RuntimeError("a bug\nover two lines")
 
-    monkeypatch.setitem(api.ENDPOINTS, "grade", broken)  # the route calls the table's function
-    app = create_app(Path("."))
+    monkeypatch.setitem(api.ENDPOINTS, "diff", broken)  # the route calls the table's function
+    local = served(Path("."))
     monkeypatch.undo()
-    local = TestClient(app)
-    r = local.post("/api/grade", json={})
+    r = local.post("/api/diff", json={})
     assert r.status_code == 500 and r.json()["error"] == "internal error: RuntimeError: a bug over two lines"
     assert local.post("/api/open", json={"source": "sample:nurikabe/pzprjs-5x5"}).status_code == 200
 
@@ -166,7 +175,7 @@ def test_a_bug_is_a_500_in_one_line_and_the_server_keeps_serving(client, monkeyp
 def test_a_request_over_the_size_limit_is_refused(client):
     from gridsolve.web.app import MAX_BODY
 
-    r = client.post("/api/open", content=b'{"source": "' + b"x" * (MAX_BODY + 10) + b'"}')
+    r = client.post("/api/open", content=b'{"source": "' + b"x" * (MAX_BODY + 10) + b'"}', headers=JSON)
     assert r.status_code == 413 and "larger" in r.json()["error"]
 
 
@@ -379,7 +388,7 @@ def test_explain_steps_through_solutions_that_differ(client):
 
 def test_janko_random_15x15_has_two_solutions_with_differing_edges(root):
     data = shared("slitherlink", "janko-puzzlekit.json")
-    client = TestClient(create_app(data.parent))
+    client = served(data.parent)
     doc = post(client, "open", source=f"file:{data.name}#random_15x15")
     e = post(client, "explain", kind="slitherlink", puzzle=doc["puzzle"], limit=2)
     assert e["count"] == 2 and not e["unique"]

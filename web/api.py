@@ -79,7 +79,10 @@ def save(root: Path, payload: dict) -> dict:
     text = save_text(puzzle, solution, payload.get("format", "canonical"))
     out: dict = {"text": text}
     if payload.get("path") is not None:
-        out["path"] = write_file(root, payload["path"], text)
+        overwrite = payload.get("overwrite", False)
+        if not isinstance(overwrite, bool):
+            raise BadInput("overwrite: true or false")
+        out["path"] = write_file(root, payload["path"], text, overwrite)
     return out
 
 

@@ -1,45 +1,75 @@
 """The server of ``gridsolve serve``: a FastAPI app answering the page's JSON requests
 (docs/serve.md has the API) and serving the page itself (``web/static``).
 
-Every answer is JSON. Bad input is a 400 with ``{"error": one line}``, a path outside the root a
-403, an unknown job a 404, a body over ``MAX_BODY`` a 413, a bug a 500 naming it; nothing raised
-inside a request stops the server. The work runs in worker threads, so a long solve never blocks
-the other requests.
+Only its own page drives it (``web.security``: Host allow-list, Origin, per-launch token, JSON
+content type). Requests that only read, draw or save (``LIGHT``) run in the server's threads on
+puzzles within the page's limits (``harness.limits``); every request that runs a solver, the rules
+or a generator is checked here (size, options) and then queued as a job of ``web.pool``, whose
+worker processes do the work, so the server never solves and answers at once under any load. A
+job is cancelled when its client goes away or asks (``POST /api/jobs/{job}/cancel``).
+
+Every answer is JSON. Bad input is a 4xx with ``{"error": one line}`` (``web.errors``); a 500
+only for a bug; nothing raised inside a request stops the server.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
-from gridsolve.puzzles.errors import FormatError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from gridsolve.harness.limits import TooLarge, is_small
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
-from . import api, jobs
-from .sources import Forbidden
+from . import api, jobs, tools
+from .document import kind_of, number, puzzle_of
+from .errors import one_line, status_of
+from .pool import Busy, Pool
+from .security import Guard, allowed_hosts, new_token
 from .states import BadInput
 
 MAX_BODY = 4 << 20  # bytes of one request
+MAX_DEPTH = 16  # nesting of a request's JSON (the deepest state is 4)
 STATIC = Path(__file__).resolve().parent / "static"
-
-
-class TooLarge(ValueError):
-    pass
-
-
-class NotFound(LookupError):
-    pass
+JOB_HEADER = "x-gridsolve-job"  # the page names its jobs, to poll their place and cancel them
+LIGHT = ("open", "state", "save", "diff", "numbers")  # answered by the server's threads
+# the work endpoints: (the payload's time limit field, its default, seconds the job may add to
+# it to make its answer); the job's budget is limit + extra (``web.pool``)
+WORK = {
+    "solve": ("timeout", tools.DEFAULT_SECONDS, 0.3),
+    "hint": ("timeout", tools.DEFAULT_SECONDS, 5.0),
+    "rules": ("timeout", tools.DEFAULT_SECONDS, 5.0),
+    "moves": (None, tools.MAX_SECONDS, 0.0),
+    "explain": ("timeout", 20.0, 10.0),
+    "grade": (None, tools.MAX_SECONDS, 0.0),
+    "minimize": ("seconds", 20.0, tools.MAX_SECONDS),
+    "generate": (None, 30.0, 30.0),
+}
+BIG_ONLY = ("minimize",)  # never in the fast lane: many solver calls in one job
 
 
 FALLBACK_PAGE = """<!doctype html><meta charset="utf-8"><title>gridsolve</title>
 <p>gridsolve serve: the page (web/static/index.html) is not installed; the API answers at /api/kinds.</p>
 """
+
+
+def _depth(obj: Any) -> int:
+    """The nesting depth of a JSON value (iteratively: no recursion on hostile input)."""
+    deepest, stack = 0, [(obj, 1)]
+    while stack:
+        node, d = stack.pop()
+        if isinstance(node, dict | list):
+            deepest = max(deepest, d)
+            if d > MAX_DEPTH:
+                return d
+            stack.extend((v, d + 1) for v in (node.values() if isinstance(node, dict) else node))
+    return deepest
 
 
 async def _payload(request: Request) -> dict:
@@ -54,71 +84,184 @@ async def _payload(request: Request) -> dict:
             raise TooLarge(f"the request is larger than {MAX_BODY >> 20} MiB")
     try:
         obj = json.loads(body or b"{}")
+    except RecursionError:
+        raise BadInput(f"the request's JSON is nested deeper than {MAX_DEPTH} levels") from None
     except (ValueError, UnicodeDecodeError):
         raise BadInput("the request body is not JSON") from None
     if not isinstance(obj, dict):
         raise BadInput("the request body must be a JSON object")
+    if _depth(obj) > MAX_DEPTH:
+        raise BadInput(f"the request's JSON is nested deeper than {MAX_DEPTH} levels")
     return obj
-
-
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip() or type(exc).__name__
-    return " ".join(text.split())[:500]
 
 
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def create_app(root: Path | str = ".", *, warm: bool = False) -> FastAPI:
+def plan(name: str, payload: dict) -> tuple[str, float, float]:
+    """(lane, time limit, budget) of a work request, checked before it is queued: the puzzle read
+    and held to the page's limits, the options the server can judge without solving."""
+    field, default, extra = WORK[name]
+    if name == "generate":
+        kind = kind_of(payload)
+        if kind is None:
+            raise BadInput("kind: which kind to generate")
+        options = payload.get("options") or {}
+        if not isinstance(options, dict):
+            raise BadInput("options: a JSON object")
+        spec = tools.GENERATE_OPTIONS[kind]
+        unknown = set(options) - set(spec)
+        if unknown:
+            raise BadInput(f"options {', '.join(sorted(unknown))}: {kind} takes {', '.join(spec)}")
+        rows, cols = tools._size(options, kind, spec["size"]["default"])
+        limit = number(options, "timeout", default, 1, tools.MAX_SECONDS) if "timeout" in spec else default
+        small = is_small(kind, rows, cols)
+    else:
+        puzzle = puzzle_of({"kind": "hamiltonian", **payload} if name == "moves" else payload)
+        if name in ("moves", "hint") and puzzle.kind == "hamiltonian":
+            tools._groups(payload)
+        limit = number(payload, field, default, 0.01, tools.MAX_SECONDS) if field else default
+        small = is_small(puzzle.kind, puzzle.rows, puzzle.cols) and name not in BIG_ONLY
+    return ("small" if small else "heavy"), limit, limit + extra
+
+
+def create_app(root: Path | str = ".", *, warm: bool = False, port: int | None = None,
+               allow_hosts: tuple[str, ...] | list[str] = (), token: str | None = None,
+               no_token: bool = False, workers: int | None = None) -> FastAPI:
     """The app serving the page and its API over the folder ``root`` (every file it reads or
-    writes lies inside it). ``warm``: load the default backends in the background at start."""
+    writes lies inside it). ``port``: the one it is served on (the allowed Hosts carry it; None:
+    any port, as a test client has); ``allow_hosts``: more Host names; ``token``: the per-launch
+    token (a new one unless given; ``no_token``: none asked); ``workers``: the heavy lane's size
+    (default: one per core); ``warm``: the fast lane loads the default backends at start."""
     root = Path(root).resolve()
     if not root.is_dir():
         raise ValueError(f"root {root} is not a folder")
-    app = FastAPI(title="gridsolve", docs_url=None, redoc_url=None, openapi_url=None)
+    pool = Pool(root, workers, warm)
+
+    kinds_job: list = []  # the one job that lists the kinds (run by a worker: it imports every backend)
+
+    def kinds_answer():
+        with pool.lock:
+            if not kinds_job or (kinds_job[0].future.done() and kinds_job[0].future.result().status != 200):
+                kinds_job[:] = [pool.submit("kinds", {}, "small", tools.MAX_SECONDS, tools.MAX_SECONDS)]
+            return kinds_job[0]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        if warm:
+            pool.start()  # the workers import (and the fast lane warms) before the first job
+            kinds_answer()
+        yield
+        pool.close()
+
+    app = FastAPI(title="gridsolve", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan)
     app.state.root = root
-    app.state.jobs = jobs.Jobs(root)
+    app.state.token = None if no_token else (token or new_token())
+    app.state.pool = pool
+    app.add_middleware(Guard, hosts=allowed_hosts(port, allow_hosts), token=app.state.token)
+    totals: dict[str, int] = {}  # experiment job -> its number of runs
 
     @app.exception_handler(Exception)
     async def _any(request: Request, exc: Exception) -> JSONResponse:
-        return _error(500, f"internal error: {type(exc).__name__}: {_one_line(exc)}")
+        return _error(*status_of(exc))
 
     @app.exception_handler(HTTPException)
     async def _http(request: Request, exc: HTTPException) -> JSONResponse:
         return _error(exc.status_code, str(exc.detail))
 
-    def route(path: str, work: Callable[[Path, dict], Any], method: str = "POST") -> None:
+    def light_route(path: str, work: Callable[[Path, dict], Any]) -> None:
         async def endpoint(request: Request) -> JSONResponse:
             try:
-                payload = await _payload(request) if method == "POST" else dict(request.path_params)
+                payload = await _payload(request)
                 out = await run_in_threadpool(work, root, payload)
-            except Forbidden as exc:
-                return _error(403, _one_line(exc))
-            except NotFound as exc:
-                return _error(404, _one_line(exc))
-            except TooLarge as exc:
-                return _error(413, _one_line(exc))
-            except (BadInput, FormatError, ValueError, TypeError) as exc:
-                return _error(400, _one_line(exc))
-            except Exception as exc:  # a bug: said in one line; the server goes on
-                return _error(500, f"internal error: {type(exc).__name__}: {_one_line(exc)}")
+            except Exception as exc:  # 4xx for the request's fault, 500 naming a bug; the server goes on
+                return _error(*status_of(exc))
             return JSONResponse(out)
 
-        app.add_api_route(path, endpoint, methods=[method])
+        app.add_api_route(path, endpoint, methods=["POST"])
 
-    route("/api/kinds", lambda r, p: api.kinds_info(), "GET")
-    for name, work in api.ENDPOINTS.items():
-        route(f"/api/{name}", work)
-    route("/api/experiment", app.state.jobs.start)
+    @app.get("/api/kinds")
+    async def kinds() -> Response:
+        outcome = await asyncio.wrap_future(kinds_answer().future)
+        return Response(outcome.body, status_code=outcome.status, media_type="application/json")
 
-    def job_status(r: Path, p: dict) -> dict:
-        found = app.state.jobs.status(p["job"])
-        if found is None:
-            raise NotFound(f"no job {p['job']!r}")
-        return found
+    for name in LIGHT:
+        light_route(f"/api/{name}", api.ENDPOINTS[name])
 
-    route("/api/experiment/{job}", job_status, "GET")
+    async def wait(request: Request, job) -> Response:
+        """The job's answer; the job cancelled if the client goes away first."""
+        done = asyncio.wrap_future(job.future)
+        while not done.done():
+            await asyncio.wait({done}, timeout=0.2)
+            if not done.done() and await request.is_disconnected():
+                pool.cancel(job.id)
+                return _error(409, "cancelled: the client went away")
+        outcome = done.result()
+        return Response(outcome.body, status_code=outcome.status, media_type="application/json")
+
+    def job_route(name: str) -> None:
+        async def endpoint(request: Request) -> Response:
+            try:
+                payload = await _payload(request)
+                lane, limit, budget = await run_in_threadpool(plan, name, payload)
+                job = pool.submit(name, payload, lane, limit, budget, request.headers.get(JOB_HEADER))
+            except Busy as exc:
+                return _error(503, one_line(exc))
+            except Exception as exc:
+                return _error(*status_of(exc))
+            return await wait(request, job)
+
+        app.add_api_route(f"/api/{name}", endpoint, methods=["POST"])
+
+    for name in WORK:
+        job_route(name)
+
+    @app.post("/api/experiment")
+    async def experiment(request: Request) -> Response:
+        try:
+            payload = await _payload(request)
+            p = await run_in_threadpool(jobs.plan, root, payload)
+            running = [j for j in list(pool.jobs.values()) if j.state in ("queued", "running")]
+            if any(j.name == "experiment" for j in running):
+                raise BadInput("an experiment is running already; wait for it to finish or cancel it")
+            budget = p["total"] * (p["timeout"] + 10.0) + 60.0
+            job = pool.submit("experiment", payload, "heavy", budget, budget, request.headers.get(JOB_HEADER))
+            totals[job.id] = p["total"]
+        except Busy as exc:
+            return _error(503, one_line(exc))
+        except Exception as exc:
+            return _error(*status_of(exc))
+        return JSONResponse({"job": job.id, "total": p["total"], "kind": p["kind"]})
+
+    @app.get("/api/experiment/{job}")
+    async def experiment_status(job: str) -> Response:
+        found = pool.get(job)
+        if found is None or found.name != "experiment":
+            return _error(404, f"no experiment {job!r}")
+        s = pool.status(job)
+        out = {"job": job, "kind": kind_of(found.payload), "done": len(s["progress"]), "rows": s["progress"],
+               "finished": s["state"] in ("done", "cancelled"), "state": s["state"],
+               "position": s["position"], "total": totals.get(job), "plots": [], "summary": [], "error": ""}
+        if found.future.done():
+            outcome = found.future.result()
+            answer = json.loads(outcome.body)
+            if outcome.status == 200:
+                out.update(total=answer["total"], plots=answer["plots"], summary=answer["summary"])
+            else:
+                out["error"] = answer.get("error", f"HTTP {outcome.status}")
+        return JSONResponse(out)
+
+    @app.get("/api/jobs/{job}")
+    async def job_status(job: str) -> Response:
+        s = pool.status(job)
+        return _error(404, f"no job {job!r}") if s is None else JSONResponse(s)
+
+    @app.post("/api/jobs/{job}/cancel")
+    async def job_cancel(job: str) -> Response:
+        if pool.get(job) is None:
+            return _error(404, f"no job {job!r}")
+        return JSONResponse({"job": job, "cancelled": pool.cancel(job)})
 
     @app.get("/")
     async def index():
@@ -129,14 +272,12 @@ def create_app(root: Path | str = ".", *, warm: bool = False) -> FastAPI:
     async def static(name: str):
         try:
             path = _static_file(name)
-        except Forbidden as exc:
-            return _error(403, _one_line(exc))
+        except Exception as exc:
+            return _error(*status_of(exc))
         if path is None:
             return _error(404, f"no file {name!r}")
         return FileResponse(path)
 
-    if warm:
-        threading.Thread(target=api.warm_up, name="gridsolve-warm-up", daemon=True).start()
     return app
 
 
@@ -147,3 +288,4 @@ def _static_file(name: str) -> Path | None:
         return None
     path = confined(STATIC, name)
     return path if path.is_file() else None
+

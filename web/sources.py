@@ -5,22 +5,68 @@ only under the root.
 
 Every path is confined to the root: absolute paths and ``..`` are refused, and the resolved
 path (symlinks followed) must lie inside the resolved root -- ``Forbidden`` (403) otherwise.
+Every puzzle is held to the page's size limits (``harness.limits``) before it is read when its
+header or URL states its size, and after; saving never replaces a file unasked (``Exists``).
 """
 
 from __future__ import annotations
 
+import os
+import re
+import tempfile
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from gridsolve.harness.limits import LIMITS, TooLarge, check_page
 from gridsolve.puzzles import formats, kinds
 from gridsolve.puzzles.formats import Entry, FormatError
 
 from .states import BadInput
 
 MAX_FILE = 8 << 20  # bytes: a corpus file larger than this is not opened from the page
+MAX_TEXT = 256 << 10  # bytes: a puzzle's text (or a pasted source) larger than this is not read
 MAX_ENTRIES_LISTED = 500
+SAVE_SUFFIXES = (".txt", ".pzprv3")  # the project's own puzzle files
+# the size a text states before its grid: "KIND RxC" (canonical), "p?GENRE/COLS/ROWS" (puzz.link),
+# "WxH" (Loopy); read before parsing, so a huge puzzle is refused at once
+_HEADER = re.compile(r"^\s*([a-z_-]+)\s+(\d+)\s*x\s*(\d+)", re.I)
+_DIMENSIONS = re.compile(r"(?:\?[a-z]+/(\d+)/(\d+))|(?:^\s*(\d+)x(\d+)[a-z:])", re.I)
+
+
+class Exists(FileExistsError):
+    """Saving over an existing file without ``overwrite``: answered 409."""
+
+
+def check_size(text: str, kind: str | None = None) -> None:
+    """``TooLarge`` for a puzzle text over the page's limits, from what its first line states
+    (the parsed puzzle is checked again: ``check_puzzle``) or its length."""
+    head = text.lstrip()[:300]
+    m = _HEADER.match(head)
+    if m:
+        try:
+            stated = kinds.normalize(m.group(1))
+        except FormatError:
+            stated = None
+        if stated in LIMITS:
+            check_page(stated, int(m.group(2)), int(m.group(3)))
+    else:
+        m = _DIMENSIONS.search(head.splitlines()[0] if head else "")
+        if m:
+            cols, rows = (int(g) for g in (m.group(1, 2) if m.group(1) else m.group(3, 4)))
+            most = max(lim.page for k, lim in LIMITS.items() if kind in (None, k))
+            if rows * cols > most:
+                raise TooLarge(f"a {rows}x{cols} puzzle has {rows * cols} cells; the page takes at most "
+                               f"{most} (harness.limits); solve it from the command line instead: "
+                               "gridsolve solve PUZZLE")
+    if len(text) > MAX_TEXT:
+        raise TooLarge(f"the puzzle text is {len(text) >> 10} KiB; the page reads at most {MAX_TEXT >> 10} "
+                       f"KiB; solve it from the command line instead: gridsolve solve FILE")
+
+
+def check_puzzle(puzzle) -> None:
+    check_page(puzzle.kind, puzzle.rows, puzzle.cols)
 
 
 class Forbidden(PermissionError):
@@ -32,8 +78,8 @@ def confined(root: Path, rel: str) -> Path:
     path whose resolution (symlinks followed) leaves the root."""
     if not isinstance(rel, str) or not rel.strip():
         raise BadInput("path: give a file name relative to the server's folder")
-    if "\x00" in rel:
-        raise BadInput("path: holds a NUL character")
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in rel):
+        raise BadInput("path: holds a control character")
     pure = PurePosixPath(rel.replace("\\", "/"))
     if pure.is_absolute() or rel.startswith("~") or (len(rel) > 1 and rel[1] == ":"):
         raise Forbidden(f"path {rel!r}: absolute paths are refused; give a path inside the server's folder")
@@ -100,8 +146,10 @@ def read_source(root: Path, source: str, kind: str | None = None) -> tuple[Entry
     elif text.startswith("file:"):
         entries, want = _file_entries(root, text.removeprefix("file:"))
     elif "\n" in text:
+        check_size(text, kind)
         entries = formats.parse_text(source, "<text>", kind)
     else:
+        check_size(text, kind)
         entry = formats.parse_inline(text, kind)
         if entry is None:
             raise BadInput("not a puzz.link URL or puzzle ID; paste the file's text, or give "
@@ -117,6 +165,7 @@ def read_source(root: Path, source: str, kind: str | None = None) -> tuple[Entry
         raise FormatError(entries[0].error if entries else "no puzzle in that input")
     if kind is not None and entry.kind != kind:
         raise BadInput(f"the input is a {entry.kind} puzzle, not {kind}")
+    check_puzzle(entry.puzzle)
     return entry, ids
 
 
@@ -124,11 +173,14 @@ def read_puzzle(text: Any, kind: str | None = None):
     """The puzzle of a request's ``puzzle`` field (its canonical text, as ``doc`` gives it)."""
     if not isinstance(text, str) or not text.strip():
         raise BadInput("puzzle: give the puzzle's canonical text (doc.puzzle)")
-    entries = formats.parse_text(text, "<puzzle>", kinds.normalize(kind) if kind else None)
+    kind = kinds.normalize(kind) if kind else None
+    check_size(text, kind)
+    entries = formats.parse_text(text, "<puzzle>", kind)
     if len(entries) != 1:
         raise BadInput(f"puzzle: expected one puzzle, got {len(entries)}")
     if not entries[0].ok:
         raise FormatError(entries[0].error)
+    check_puzzle(entries[0].puzzle)
     return entries[0].puzzle
 
 
@@ -146,13 +198,27 @@ def save_text(puzzle, solution, fmt: str) -> str:
     return formats.write(fmt, puzzle, None if fmt == "url" else solution)
 
 
-def write_file(root: Path, rel: str, text: str) -> str:
-    """Write ``text`` to ``rel`` under the root (folders made as needed); the relative path."""
+def write_file(root: Path, rel: str, text: str, overwrite: bool = False) -> str:
+    """Write ``text`` to ``rel`` under the root (folders made as needed); the relative path. Only
+    the project's own file names (``SAVE_SUFFIXES``); an existing file is replaced only with
+    ``overwrite`` (``Exists`` otherwise), and then whole: the text goes to a temporary file in
+    the same folder, renamed over the old one, so a crash leaves either file complete."""
+    if not isinstance(rel, str) or not rel.lower().endswith(SAVE_SUFFIXES):
+        raise BadInput(f"path {rel!r}: save to a file named *{' or *'.join(SAVE_SUFFIXES)}")
     path = confined(root, rel)
     if path.is_dir():
         raise BadInput(f"path {rel!r} is a folder")
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.is_symlink():
         raise Forbidden(f"path {rel!r} is a symbolic link")
-    path.write_text(text + "\n", encoding="utf-8")
+    if path.exists() and not overwrite:
+        raise Exists(f"file {rel!r} exists; send overwrite: true to replace it")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
     return path.relative_to(root.resolve()).as_posix()

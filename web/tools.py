@@ -10,6 +10,7 @@ import random
 import time
 from pathlib import Path
 
+from gridsolve.harness.limits import LIMITS
 from gridsolve.puzzles import formats, kinds
 
 import gridsolve
@@ -22,7 +23,7 @@ from .states import BadInput, Drawn, edge_ref, element_marks, from_solution, giv
 DEFAULT_SECONDS, MAX_SECONDS = 10.0, 60.0
 MAX_STEPS = 5000  # rule firings / cascade steps logged by one request
 GROWTH_FRAMES = 40  # pictures of the loop growth sent with a generated Slitherlink puzzle
-MAX_SIDE = {"slitherlink": 30, "nurikabe": 30, "edgematching": 16, "hamiltonian": 13}
+MAX_SIDE = {kind: lim.page_side for kind, lim in LIMITS.items()}  # the page's generators
 HINT_BY = {"slitherlink": ["engine", "seed"], "nurikabe": ["engine", "seed"], "hamiltonian": ["author"],
            "edgematching": ["backbone"]}
 
@@ -197,11 +198,12 @@ def _labyrinth_step(puzzle, d: Drawn, by: str, payload: dict) -> dict:
     from gridsolve.harness.hamiltonian import next_moves
     from gridsolve.harness.labyrinth_hint import labyrinth_hint
 
+    groups = _groups(payload)  # an unknown group is a 400, not an answer
     if d.path[-1] == puzzle.end:
         return entry("", "no hint (the walk is at the end)")
     walk = puzzle.with_prefix(d.path)
     try:
-        h = labyrinth_hint(walk, _groups(payload))
+        h = labyrinth_hint(walk, groups)
     except ValueError as exc:
         ok = next_moves(walk).moves
         if len(ok) == 1:
@@ -290,10 +292,11 @@ def moves(root: Path, payload: dict) -> dict:
     puzzle, d = state_of(payload)
     _only(puzzle, ("hamiltonian",), "moves")
     walk = puzzle.with_prefix(d.path)
+    groups = _groups(payload)  # an unknown group is a 400, not an answer
     if d.path[-1] == puzzle.end:
         return {"rules": [], "oracle": [], "forbidden": [], "method": "", "svg": picture(puzzle, d)}
     try:
-        h = labyrinth_hint(walk, _groups(payload))
+        h = labyrinth_hint(walk, groups)
         allowed = [list(m.cell) for m in h.allowed]
         forbidden = [{"cell": list(m.cell), "rule": m.forbidden_by} for m in h.moves if m.forbidden_by]
     except ValueError as exc:  # not the author's board: his rules do not apply
@@ -449,7 +452,7 @@ def _size(options: dict, kind: str, default: str) -> tuple[int, int]:
         r, c = int(rows), int(cols or rows)
     except ValueError:
         raise BadInput(f"size {text!r}: expected N or ROWSxCOLS") from None
-    low = 2 if kind == "edgematching" else 1
+    low = LIMITS[kind].min_side
     if not (low <= r <= MAX_SIDE[kind] and low <= c <= MAX_SIDE[kind]):
         raise BadInput(f"size {text}: each side {low}..{MAX_SIDE[kind]} for {kind} in the page")
     return r, c

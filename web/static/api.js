@@ -1,15 +1,53 @@
-// The server's JSON API and the page's message bar. Every call goes through `api`, which turns an
-// HTTP error into an Error carrying the server's one-line `error` text.
+// The server's JSON API, the page's jobs and its message bar. Every call goes through `api`, which
+// sends the per-launch token and turns an HTTP error into an Error carrying the server's one-line
+// `error` text. Calls that run a solver, the rules or a generator are jobs of the server: named by
+// the page (a header), shown with their place in the queue, and cancelled by the Cancel button.
+
+const TOKEN_KEY = "gridsolve-token";
+// the work endpoints (docs/serve.md): queued as jobs by the server
+const JOBS = new Set(["solve", "explain", "hint", "rules", "moves", "minimize", "grade", "generate"]);
+const jobs = new Map();  // job id -> what it is, for the job bar
+
+/** The per-launch token: taken once from the address gridsolve serve opened (?token=...), kept
+ * for this tab in sessionStorage, and dropped from the address bar. */
+function takeToken() {
+  const url = new URL(window.location.href);
+  const given = url.searchParams.get("token");
+  if (given) {
+    sessionStorage.setItem(TOKEN_KEY, given);
+    url.searchParams.delete("token");
+    window.history.replaceState(null, "", url.pathname + url.search + url.hash);
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+const token = takeToken();
+
+function newJobId() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function post(body, job) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers["X-Gridsolve-Token"] = token;
+  if (job) headers["X-Gridsolve-Job"] = job;
+  return { method: "POST", headers, body: JSON.stringify(body) };
+}
 
 export async function api(path, body) {
-  const init = body === undefined
-    ? { method: "GET" }
-    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const name = path.replace(/^\/api\//, "");
+  const job = body !== undefined && JOBS.has(name) ? newJobId() : null;
+  const init = body === undefined ? { method: "GET" } : post(body, job);
+  if (job) track(job, name);
   let response;
   try {
     response = await fetch(path, init);
   } catch (err) {
     throw new Error(`the server does not answer (${err.message})`);
+  } finally {
+    if (job) untrack(job);
   }
   let data = null;
   try {
@@ -19,9 +57,57 @@ export async function api(path, body) {
   }
   if (!response.ok) {
     const why = data && data.error ? data.error : `HTTP ${response.status}`;
+    if (response.status === 403 && !token) {
+      throw new Error(`${why} -- open the address gridsolve serve printed (it carries ?token=...)`);
+    }
     throw new Error(why);
   }
   return data;
+}
+
+// ------------------------------------------------------------------ the job bar: place in the queue, Cancel
+
+/** Show a job (an experiment's, say) in the job bar until `untrack`. */
+export function track(job, what) {
+  jobs.set(job, { what, text: `${what}: sent` });
+  showJobs();
+  if (jobs.size === 1) setTimeout(pollJobs, 300);
+}
+
+export function untrack(job) {
+  jobs.delete(job);
+  showJobs();
+}
+
+function showJobs() {
+  const bar = $("jobs");
+  if (!bar) return;
+  bar.hidden = jobs.size === 0;
+  $("job-status").textContent = [...jobs.values()].map((j) => j.text).join("; ");
+}
+
+async function pollJobs() {
+  for (const [id, job] of jobs) {
+    try {
+      const response = await fetch(`/api/jobs/${id}`);
+      if (!response.ok) continue;
+      const s = await response.json();
+      if (!jobs.has(id)) continue;
+      job.text = s.state === "queued" ? `${job.what}: queued, ${s.position === 1 ? "next" : `place ${s.position}`} in line`
+        : s.state === "running" ? `${job.what}: running ${Math.round(s.seconds || 0)} s` : `${job.what}: ${s.state}`;
+      const bar = $("jobs");
+      if (bar) bar.dataset.state = s.state;
+    } catch {
+      // the answer will say what happened
+    }
+  }
+  showJobs();
+  if (jobs.size) setTimeout(pollJobs, 500);
+}
+
+/** Cancel every job of the page (the Cancel button). */
+export async function cancelJobs() {
+  await Promise.all([...jobs.keys()].map((id) => fetch(`/api/jobs/${id}/cancel`, post({}, null))));
 }
 
 /** The element of an id. */
@@ -44,7 +130,7 @@ export async function guarded(button, action) {
   try {
     return await action();
   } catch (err) {
-    say(err.message, "error");
+    say(err.message, err.message.startsWith("cancelled") ? "info" : "error");
     return undefined;
   } finally {
     if (button) button.disabled = false;

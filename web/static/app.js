@@ -1,7 +1,7 @@
 // The page's entry point: load the kinds, wire the panels. Open, save and play live here; the
 // other panels have their own modules (generate, rules, solve, experiment).
 
-import { $, api, el, guarded, say } from "./api.js";
+import { $, api, cancelJobs, el, guarded, say } from "./api.js";
 import { wireBoard } from "./board.js";
 import { wireExperiment } from "./experiment.js";
 import { wireGenerate } from "./generate.js";
@@ -82,7 +82,17 @@ function wireSave() {
     const format = $("save-format").value;
     const body = { kind: store.doc.kind, puzzle: store.doc.puzzle, state: store.state, format };
     if ($("save-path").value.trim()) body.path = $("save-path").value.trim();
-    const answer = await api("/api/save", body);
+    let answer;
+    try {
+      answer = await api("/api/save", body);
+    } catch (err) {  // the file exists: replace it only if the user says so
+      if (!body.path || !err.message.includes("exists")) throw err;
+      if (!window.confirm(`${body.path} exists in the server's folder. Replace it?`)) {
+        say(`not saved: ${body.path} exists`, "info");
+        return;
+      }
+      answer = await api("/api/save", { ...body, overwrite: true });
+    }
     $("saved").value = answer.text;
     const link = $("download");
     if (link.href) URL.revokeObjectURL(link.href);
@@ -132,6 +142,7 @@ async function main() {
   wireRules();
   wireSolve();
   wireExperiment();
+  $("cancel").addEventListener("click", () => cancelJobs());
   $("kind").dispatchEvent(new Event("change"));
   document.body.dataset.ready = "1";
 }

@@ -1,7 +1,7 @@
 // Experiments: a small batch (shipped samples or generated puzzles) against the chosen backends,
 // polled for a live progress bar, then the report's plots drawn by the project's plot code.
 
-import { $, api, el, guarded, showSvg } from "./api.js";
+import { $, api, el, guarded, showSvg, track, untrack } from "./api.js";
 import { backend } from "./store.js";
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -29,12 +29,22 @@ async function run() {
   const bar = $("exp-progress");
   bar.hidden = false;
   $("exp-plots").replaceChildren();
+  track(job, "experiment");
+  try {
+    await follow(job, bar);
+  } finally {
+    untrack(job);
+  }
+}
+
+async function follow(job, bar) {
   for (;;) {
     const status = await api(`/api/experiment/${job}`);
     bar.max = Math.max(status.total, 1);
     bar.value = status.done;
     $("exp-label").textContent = `${status.done} / ${status.total}`;
     table(status.rows || []);
+    if (status.state === "cancelled") throw new Error("cancelled: the experiment was stopped");
     if (status.error) throw new Error(`the experiment failed: ${status.error}`);
     if (status.finished) {
       for (const plot of status.plots || []) {

@@ -1,0 +1,77 @@
+"""A worker process of ``gridsolve serve`` (``web.pool``): ``python -m gridsolve.web.worker NICE
+warm|cold``. It lowers its priority by NICE, imports the requests' code (and with ``warm`` loads
+every kind's default backend), says ``("ready",)``, then answers one job after another:
+``(endpoint, root, payload, limit)`` in, ``("answer", status, JSON bytes, recycle)`` out, with
+``("progress", row)`` messages before it for experiments. ``recycle``: the job used its whole
+time limit, or the answer was refused; the pool replaces this process then.
+
+Messages are pickles over stdin and a private copy of stdout (fd 1 points at stderr, so a stray
+print cannot corrupt the channel), as in the batch runner's worker (``harness.worker``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import time
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+
+def run(name: str, root: str, payload: dict, progress) -> tuple[int, bytes]:
+    """(status, JSON body) of one request."""
+    from gridsolve.harness.limits import PAGE_ANSWER_BYTES
+
+    from . import api, jobs
+    from .errors import status_of
+
+    try:
+        if name == "experiment":
+            out = jobs.run(Path(root), payload, progress)
+        elif name == "kinds":  # imports every backend to see which can run: kept out of the server
+            out = api.kinds_info()
+        else:
+            out = api.ENDPOINTS[name](Path(root), payload)
+        body = json.dumps(out).encode()
+    except Exception as exc:  # the answer's status says what went wrong; the worker goes on
+        status, message = status_of(exc)
+        return status, json.dumps({"error": message}).encode()
+    if len(body) > PAGE_ANSWER_BYTES:
+        return 413, json.dumps({"error": f"the answer would be {len(body) >> 20} MiB, over the page's "
+                                f"{PAGE_ANSWER_BYTES >> 20} MiB (harness.limits.PAGE_ANSWER_BYTES); "
+                                "run it from the command line instead"}).encode()
+    return 200, body
+
+
+def main(argv: list[str]) -> None:
+    from gridsolve.harness.worker import _die_with_parent
+
+    parent = os.getppid()
+    _die_with_parent()
+    if os.getppid() != parent:
+        os._exit(1)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if argv and int(argv[0]):
+        os.nice(int(argv[0]))
+    out = Connection(os.dup(1), readable=False)
+    os.dup2(2, 1)
+    inp = Connection(os.dup(0), writable=False)
+    from . import api, jobs, tools  # noqa: F401  (imported once, before the first job)
+
+    if len(argv) > 1 and argv[1] == "warm":
+        tools.warm_up()
+    out.send(("ready",))
+    while True:
+        try:
+            name, root, payload, limit = inp.recv()
+        except (EOFError, OSError):
+            return
+        t0 = time.monotonic()
+        status, body = run(name, root, payload, lambda row: out.send(("progress", row)))
+        used_up = time.monotonic() - t0 >= 0.9 * limit
+        out.send(("answer", status, body, used_up or status == 413))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
