@@ -231,8 +231,9 @@ def outcomes(tmp_path_factory, request) -> dict[str, Outcome]:
                 if getattr(item, "callspec", None) and "block" in item.callspec.params}
     start = time.monotonic()
     with ThreadPoolExecutor(WORKERS) as pool:
-        done = list(pool.map(lambda b: _run_block(b, copy, tmp, env),
-                             [b for b in BLOCKS if b.name in selected]))
+        # the longest blocks first, so that no long one starts last
+        todo = sorted((b for b in BLOCKS if b.name in selected), key=lambda b: -len(b.commands))
+        done = list(pool.map(lambda b: _run_block(b, copy, tmp, env), todo))
     slowest = sorted(done, key=lambda o: -o.seconds)[:5]
     report = [f"test_readme: {sum(o.ran for o in done)} commands and scripts of {len(done)} blocks run "
               f"in {time.monotonic() - start:.0f} s (no ../shared, GRIDSOLVE_DATA={env['GRIDSOLVE_DATA']})",
