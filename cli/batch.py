@@ -17,12 +17,12 @@ import time
 from pathlib import Path
 
 import typer
-from gridsolve.harness import batch as engine
-from gridsolve.harness.summary import COLUMNS, Summary, summarize_records, table_rows
-from gridsolve.puzzles import kinds
-from gridsolve.puzzles.errors import printable
-from gridsolve.puzzles.solving import Limit
 
+from ..harness import batch as engine
+from ..harness.summary import COLUMNS, Summary, summarize_records, table_rows
+from ..puzzles import kinds
+from ..puzzles.errors import printable
+from ..puzzles.solving import Limit
 from .common import (
     KindOpt,
     OptionOpt,
@@ -145,7 +145,7 @@ def report(
     s = summarize_records(records)
     print_summary(s)
     if html is not None:
-        from gridsolve.harness.report import html_report
+        from ..harness.report import html_report
 
         name = title or ", ".join(p.name for p in results)
         html.write_text(html_report(records, title=f"gridsolve batch report: {name}"), encoding="utf-8")

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from enum import Enum
 
 import typer
-from gridsolve.harness import registry
-from gridsolve.puzzles import formats, kinds
-from gridsolve.puzzles.errors import printable
-from gridsolve.puzzles.formats import Entry, FormatError, read
-from gridsolve.puzzles.formats.common import is_number, parse_size
-from gridsolve.puzzles.solving import Limit, SolveResult, Status
+
+from ..harness import registry
+from ..puzzles import formats, kinds
+from ..puzzles.errors import printable
+from ..puzzles.formats import Entry, FormatError, read
+from ..puzzles.formats.common import is_number, parse_size
+from ..puzzles.solving import Limit, SolveResult, Status
 
 
 class Usage(Exception):

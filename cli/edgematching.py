@@ -9,8 +9,8 @@ backend and its checker line from here.
 from __future__ import annotations
 
 import typer
-from gridsolve.puzzles.formats import edgematching as fmt_em
 
+from ..puzzles.formats import edgematching as fmt_em
 from .common import Usage, at_least_one, count_option, grid_size, one_of, seed_option
 from .progress import progress
 
@@ -43,7 +43,7 @@ def generate(
     fmt: str = typer.Option("canonical", "--format", "-f", help="canonical, plain (piece list) or seed"),
 ) -> None:
     """Random edge-matching puzzles (seeded), as canonical text by default."""
-    from gridsolve.harness import edgematching as gen
+    from ..harness import edgematching as gen
 
     one_of("--style", style, gen.STYLES)
     one_of("--format", fmt, ("canonical", "plain", "seed"))

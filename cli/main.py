@@ -19,13 +19,14 @@ import sys
 from pathlib import Path
 
 import typer
-from gridsolve.harness import registry
-from gridsolve.harness.results import record
-from gridsolve.puzzles import render as renderers
-from gridsolve.puzzles.formats import Entry, FormatError, read_solution, read_text, write
-from gridsolve.puzzles.solving import Status
 
 import gridsolve
+
+from ..harness import registry
+from ..harness.results import record
+from ..puzzles import render as renderers
+from ..puzzles.formats import Entry, FormatError, read_solution, read_text, write
+from ..puzzles.solving import Status
 
 try:  # the argument parser's errors: newer typer vendors click, older typer runs on click itself
     from typer._click import exceptions as parser_errors
@@ -81,7 +82,7 @@ def solve(
     **shared,
 ) -> None:
     """Solve puzzles and print their solutions (stdout); a status line per puzzle on stderr."""
-    from gridsolve.harness.run import run
+    from ..harness.run import run
 
     extra = {"trace": True} if trace else {}
     if maximize_joins:
@@ -151,7 +152,7 @@ def count(
     **shared,
 ) -> None:
     """Count solutions (exact when the search is exhausted). Exit 0 iff exactly one."""
-    from gridsolve.harness.run import count as count_solutions
+    from ..harness.run import count as count_solutions
 
     job = prepare(limit, **shared)
     inputs, lim, options, chosen = job.inputs, job.limit, job.options, job.backends
@@ -223,8 +224,8 @@ def crossval(
         False, "--all-sizes", help="also run backends on puzzles larger than their max_cells"),
 ) -> None:
     """Run every backend, check every solution, compare verdicts and solution sets."""
-    from gridsolve.harness.batch import too_big
-    from gridsolve.harness.crossval import crossval as run_crossval
+    from ..harness.batch import too_big
+    from ..harness.crossval import crossval as run_crossval
 
     lim = make_limit(timeout, limit)
     inputs = Inputs(puzzles, kind)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from gridsolve.native_rules.slitherlink.deduce import Contradiction, deduce
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
-from gridsolve.puzzles.solving import Limit, SolveResult, Status
-from gridsolve.satmodels.slitherlink import solve as sat_solve
+from ..native_rules.slitherlink.deduce import Contradiction, deduce
+from ..puzzles.slitherlink import SlitherlinkPuzzle
+from ..puzzles.solving import Limit, SolveResult, Status
+from ..satmodels.slitherlink import solve as sat_solve
 
 BACKEND = "rules+sat"
 # probing trials per edge before the SAT model takes over: the janko puzzles the engine completes

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from gridsolve.encoding.loops import SubtourCut
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
 from ortools.sat.python import cp_model
+
+from ..encoding.loops import SubtourCut
+from ..puzzles.solving import NO_DEADLINE, Deadline
 
 Arc = tuple[Hashable, Hashable, Any]  # (tail node, head node, literal)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
-from gridsolve.puzzles.graphs import edge_components
-from gridsolve.puzzles.solving import DeadlineExpired
+from ..puzzles.graphs import edge_components
+from ..puzzles.solving import DeadlineExpired
 
 Edge = tuple[Hashable, Hashable]
 

@@ -11,11 +11,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from math import isqrt
 
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.grid import Cell
-from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
-
+from ..puzzles import grid
+from ..puzzles.grid import Cell
+from ..puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
+from ..puzzles.solving import NO_DEADLINE, Deadline
 from . import regions
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.grid import Cell
-from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle
-
+from ..puzzles import grid
+from ..puzzles.grid import Cell
+from ..puzzles.nurikabe import QUESTION, NurikabePuzzle
 from .nurikabe import shared_reach
 from .regions import bfs_tree, boundary, components, facing, start_distances, tree_path
 

@@ -10,10 +10,9 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any
 
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
-
+from ..puzzles import grid
+from ..puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
+from ..puzzles.solving import NO_DEADLINE, Deadline
 from .nurikabe import (
     always_wall,
     border_constraint,

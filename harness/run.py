@@ -7,10 +7,9 @@ import dataclasses
 import time
 from collections.abc import Callable
 
-from gridsolve.puzzles.check import check
-from gridsolve.puzzles.contracts import BackendFunction
-from gridsolve.puzzles.solving import Limit, SolveResult, Status
-
+from ..puzzles.check import check
+from ..puzzles.contracts import BackendFunction
+from ..puzzles.solving import Limit, SolveResult, Status
 from . import registry
 from .registry import Backend
 

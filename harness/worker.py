@@ -39,8 +39,7 @@ MEMORY_MIB = 0  # the memory limit of this process, when it is a worker child
 def solve_task(task: dict) -> dict:
     """Run one backend on one puzzle (``harness.run``: timed, checked, never raises) and return
     the batch record: ``harness.results.record`` plus the first solution in canonical text."""
-    from gridsolve.puzzles.solving import Limit, SolveResult, Status
-
+    from ..puzzles.solving import Limit, SolveResult, Status
     from . import registry
     from .results import batch_record
     from .run import run
@@ -200,8 +199,7 @@ def child_env() -> dict[str, str]:
 
 def failure(task: dict, seconds: float, message: str) -> dict:
     """The record of a task whose worker died or overran."""
-    from gridsolve.puzzles.solving import SolveResult, Status
-
+    from ..puzzles.solving import SolveResult, Status
     from .results import batch_record
 
     return batch_record(task, SolveResult(task["backend"], Status.ERROR, seconds=seconds,

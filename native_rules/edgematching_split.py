@@ -17,9 +17,8 @@ import multiprocessing as mp
 import queue
 import time
 
-from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
-from gridsolve.puzzles.solving import Deadline
-
+from ..puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
+from ..puzzles.solving import Deadline
 from .edgematching_restarts import first_board
 from .edgematching_table import enumerate_boards
 

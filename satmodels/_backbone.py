@@ -23,10 +23,10 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gridsolve.encoding.loops import keep_refined
-from gridsolve.puzzles.solving import Deadline, DeadlineExpired
 from pysat.solvers import Solver
 
+from ..encoding.loops import keep_refined
+from ..puzzles.solving import Deadline, DeadlineExpired
 from . import _cnf
 
 

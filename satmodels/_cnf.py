@@ -21,11 +21,12 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from gridsolve.encoding.loops import SubtourCut, keep_refined
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import NoSuchSolverError, Solver, SolverNames
+
+from ..encoding.loops import SubtourCut, keep_refined
+from ..puzzles.solving import Deadline, Limit, SolveResult, finish
 
 DEFAULT_SOLVER = "cadical195"
 SOLVERS = tuple(sorted(n for n in vars(SolverNames) if not n.startswith("_")))

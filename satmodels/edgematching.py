@@ -37,9 +37,9 @@ copies (see ``cpmodels.edgematching``); ``count_up_to_rotation`` is reported.
 
 from __future__ import annotations
 
-from gridsolve.encoding.edgematching import class_limit, join_sides, model_bytes, with_turned_copies
-from gridsolve.puzzles import solving
-from gridsolve.puzzles.edgematching import (
+from ..encoding.edgematching import class_limit, join_sides, model_bytes, with_turned_copies
+from ..puzzles import solving
+from ..puzzles.edgematching import (
     BOTTOM,
     LEFT,
     RIGHT,
@@ -48,7 +48,6 @@ from gridsolve.puzzles.edgematching import (
     EdgeMatchingSolution,
     symmetry_anchor,
 )
-
 from . import _backbone, _cnf
 
 SIDE_OFFSETS = {TOP: (-1, 0), RIGHT: (0, 1), BOTTOM: (1, 0), LEFT: (0, -1)}

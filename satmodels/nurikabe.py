@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import operator
 
-from gridsolve.encoding.nurikabe_rules import NurikabeRules
-from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import (
+from pysat.card import CardEnc, EncType
+
+from ..encoding.nurikabe_rules import NurikabeRules
+from ..puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+from ..puzzles.solving import (
     NO_DEADLINE,
     Deadline,
     DeadlineExpired,
@@ -25,8 +27,6 @@ from gridsolve.puzzles.solving import (
     SolveResult,
     stops_at_deadline,
 )
-from pysat.card import CardEnc, EncType
-
 from . import _backbone, _cnf
 
 SEQ_LIMIT = 40_000  # n * k above which a count uses a cardinality network ...

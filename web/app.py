@@ -17,10 +17,10 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
-from gridsolve.puzzles.errors import FormatError
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
+from ..puzzles.errors import FormatError
 from . import api, jobs
 from .sources import Forbidden
 from .states import BadInput

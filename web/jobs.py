@@ -13,8 +13,7 @@ import threading
 import uuid
 from pathlib import Path
 
-from gridsolve.puzzles import formats
-
+from ..puzzles import formats
 from .document import kind_of, number
 from .sources import read_source, sample_names
 from .states import BadInput
@@ -35,9 +34,9 @@ class Jobs:
         kind = kind_of(payload)
         if kind is None:
             raise BadInput("kind: which kind to experiment on")
-        from gridsolve.harness import registry
-        from gridsolve.harness.batch import Options
-        from gridsolve.puzzles.solving import Limit
+        from ..harness import registry
+        from ..harness.batch import Options
+        from ..puzzles.solving import Limit
 
         n = int(number(payload, "n", 5, 1, MAX_PUZZLES))
         timeout = number(payload, "timeout", 5.0, 0.1, 60.0)
@@ -77,7 +76,7 @@ class Jobs:
         raise BadInput(f"source {source!r}: samples or generate")
 
     def _run(self, job: str, entries: list, opts, backends: dict) -> None:
-        from gridsolve.harness.batch import Listener, run_batch
+        from ..harness.batch import Listener, run_batch
 
         state = self.jobs[job]
 
@@ -110,8 +109,8 @@ class Jobs:
 
 def _report(records: list[dict], kind: str, timeout: float | None) -> tuple[list[str], list[dict]]:
     """The report's time-distribution plot as SVG text, and the summary rows."""
-    from gridsolve.harness import plots
-    from gridsolve.harness.summary import summarize_records
+    from ..harness import plots
+    from ..harness.summary import summarize_records
 
     s = summarize_records(records)
     seconds = {b: v for (k, b), v in s.finished.items() if k == kind and v}

@@ -14,9 +14,8 @@ from importlib import resources
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from gridsolve.puzzles import formats, kinds
-from gridsolve.puzzles.formats import Entry, FormatError
-
+from ..puzzles import formats, kinds
+from ..puzzles.formats import Entry, FormatError
 from .states import BadInput
 
 MAX_FILE = 8 << 20  # bytes: a corpus file larger than this is not opened from the page

@@ -28,9 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
-from gridsolve.puzzles.formats.hamiltonian import to_fodor_state
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
+from ...puzzles.formats.hamiltonian import to_fodor_state
+from ...puzzles.hamiltonian import HamiltonianPuzzle
 from .._numba import Tiered, cached, interpreted
 from .engine import UNIVERSAL, next_step
 from .rules import RULE_NAMES

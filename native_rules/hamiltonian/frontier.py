@@ -34,8 +34,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
+
+from ...puzzles.hamiltonian import HamiltonianPuzzle
+from ...puzzles.solving import NO_DEADLINE, Deadline
 
 LIMB_BITS = 56
 LIMB_MASK = np.uint64((1 << LIMB_BITS) - 1)

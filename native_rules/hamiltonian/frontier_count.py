@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 
 import numba
 import numpy as np
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
 
+from ...puzzles.hamiltonian import HamiltonianPuzzle
+from ...puzzles.solving import NO_DEADLINE, Deadline
 from . import frontier_cover
 from . import frontier_kernel as K
 from .frontier import Board, TooLarge

@@ -13,8 +13,8 @@ it pays off only when the frontier is large.
 from __future__ import annotations
 
 import numpy as np
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
+from ...puzzles.hamiltonian import HamiltonianPuzzle
 from . import frontier_count as fc
 from . import frontier_kernel as K
 

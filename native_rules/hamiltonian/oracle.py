@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
-
+from ...puzzles.hamiltonian import HamiltonianPuzzle
 from . import frontier
 
 Cell = tuple[int, int]

@@ -21,8 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
-
+from ...puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from .grade import GRADES
 from .grade import grade as grade_of
 

@@ -62,9 +62,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from gridsolve.puzzles.solving import Deadline, Limit, Status
-
+from ...puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from ...puzzles.solving import Deadline, Limit, Status
 from .solvers import Logic, solve_rules_backtrack
 
 MODES = ("normal", "hard", "sat")

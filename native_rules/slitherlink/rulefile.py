@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from gridsolve.puzzles.formats import FormatError
+from ...puzzles.formats import FormatError
 
 Condition = tuple[int, int, int]  # (a, b, value)
 
