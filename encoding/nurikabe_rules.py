@@ -41,17 +41,17 @@ class NurikabeRules:
 
     # ------------------------------------------------------------ family primitives
 
-    def new_var(self, key: tuple) -> Any:
+    def new_var(self, key: tuple, /) -> Any:
         raise NotImplementedError
 
-    def aux(self, key: tuple) -> Any:
+    def aux(self, key: tuple, /) -> Any:
         """An auxiliary variable of a shared rule, made on first use."""
         raise NotImplementedError
 
     def neg(self, v: Any) -> Any:
         raise NotImplementedError
 
-    def clause(self, lits: Sequence[Any]) -> None:
+    def clause(self, lits: Sequence[Any], /) -> None:
         """OR of ``lits``; None stands for a literal that is false (a variable the family lacks)."""
         raise NotImplementedError
 

@@ -203,7 +203,7 @@ class WalkSolver:
                 return r.solutions[0].path if r.solutions else None
             if not ok:
                 return None
-            model = self.solver.get_model()
+            model = _cnf.model_of(self.solver)
             path = self._trace(model, self.base.start)
             if len(path) == len(self.adj):
                 return tuple(path)

@@ -14,6 +14,7 @@ every solution, and how the constants below were chosen: docs/nurikabe.md, "The 
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 
 from pysat.card import CardEnc, EncType
 
@@ -48,7 +49,9 @@ def default_solver(puzzle: NurikabePuzzle) -> str:
 class Model(NurikabeRules):
     """The CNF of one puzzle: the shared rules (``encoding.nurikabe_rules``) on ``IDPool`` keys."""
 
-    neg = staticmethod(operator.neg)
+    # ignore: pyright compares the staticmethod with the base's unbound neg(self, v), not with an
+    # instance's neg (v -> -v), which is what it is
+    neg = staticmethod(operator.neg)  # pyright: ignore[reportAssignmentType]
 
     def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None,
                  deadline: Deadline = NO_DEADLINE) -> None:
@@ -71,7 +74,7 @@ class Model(NurikabeRules):
         else:
             cnf.extend(CardEnc.atmost(lits, 1, vpool=cnf.pool, encoding=EncType.ladder).clauses)
 
-    def exactly(self, lits: list[int], k: int, seq_limit: int | None = None,
+    def exactly(self, lits: Sequence[int], k: int, seq_limit: int | None = None,
                 large: int = EncType.cardnetwrk) -> None:
         """Exactly k of lits, by CardEnc on the cheaper side (k or its complement): a sequential
         counter up to ``seq_limit`` (by default ``SEQ_LIMIT``) = n * k, else ``large``."""
