@@ -381,7 +381,7 @@ class Plan:
             return self.order[j][1]
         return -1
 
-    def cell_args(self, i: int) -> tuple:
+    def cell_args(self, i: int) -> tuple[int, int, bool, bool, bool, bool]:
         r, c = self.order[i]
         b = self.board
         return (c, self.plugs, c + 1 < b.cols and bool(b.free[r, c + 1]),

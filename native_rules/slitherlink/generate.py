@@ -239,7 +239,7 @@ def generate(rows: int, cols: int, *, mode: str = "normal", ratios=RATIOS, seed:
 
     rng = random.Random(seed)
     t0 = time.perf_counter()
-    stats = {"restarts": 0, "passes": 0, "checks": 0}
+    stats: dict[str, float] = {"restarts": 0, "passes": 0, "checks": 0}
     for _ in range(max_restarts):
         inside = grow_loop(rows, cols, rng, ratios, growth=growth)
         full = numbers(rows, cols, inside)
