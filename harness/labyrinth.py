@@ -56,7 +56,8 @@ def failure_state(n: int, groups: int, cells: list, outcome: str) -> str:
     """A failed walk in the author's saved-state format, with the options the rules give at each
     step (recomputed: the kernels keep only the cells)."""
     st = Stepper(n, groups, cells[:1])
-    options = [(1,)]  # the author's format: options[i] are those at cells[i - 1]; (1,) before the start
+    # the author's format: options[i] are those at cells[i - 1]; (1,) before the start
+    options: list[tuple[int, ...]] = [(1,)]
     for x, y in cells[1:]:
         _, allowed, _ = st.step()
         options.append(tuple(allowed))

@@ -31,13 +31,15 @@ def count(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveR
     return _checked(backend, lambda: backend.count_function, puzzle, limit, options)
 
 
-def _checked(backend: Backend, function: Callable[[], BackendFunction], puzzle, limit: Limit,
+def _checked(backend: Backend, function: Callable[[], BackendFunction | None], puzzle, limit: Limit,
              options: dict) -> SolveResult:
     """The time limit counts from this call: the first call of a backend imports its solver
     library (seconds on a busy machine), so the backend gets what importing left."""
     t0 = time.perf_counter()
     try:
         solve = function()
+        if solve is None:  # a count-only mode the backend does not have
+            raise ValueError(f"{backend.name} has no count-only mode")
         if limit.seconds is not None:
             limit = dataclasses.replace(limit, seconds=max(1e-3, limit.seconds - (time.perf_counter() - t0)))
         result = solve(puzzle, limit, **options)
