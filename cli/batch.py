@@ -289,6 +289,7 @@ class RichListener(_Counting):
     def result(self, rec: dict) -> None:
         super().result(rec)
         rate = self.done / max(time.perf_counter() - self.t0, 1e-9)
+        assert self.task is not None  # start() came first
         self.progress.update(self.task, advance=1, rate=f"{rate:.1f}/s", status=self.status())
 
     def verdict(self, rec: dict) -> None:

@@ -89,7 +89,7 @@ class Inputs:
             for e in found:
                 if e.warning:
                     warning(e.warning)
-                if e.ok:
+                if e.error is None:  # ok
                     self.entries.append(e)
                 else:
                     error(e.error)
@@ -265,7 +265,8 @@ def solving_command(fn):
         return fn(**kw)
 
     params = shared + [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own]
-    command.__signature__ = inspect.Signature(params, return_annotation=None)
+    # a function takes __signature__ (inspect reads it first); the stubs of functools.wraps' result lack it
+    command.__signature__ = inspect.Signature(params, return_annotation=None)  # pyright: ignore[reportAttributeAccessIssue]
     command.__annotations__ = {p.name: p.annotation for p in params}
     return command
 

@@ -273,7 +273,7 @@ def enumerate_(
     saved: list[dict] = []
 
     def keep(cells, kind, before):
-        if len(saved) >= KEEP_DEAD_ENDS:
+        if len(saved) >= KEEP_DEAD_ENDS or dead_ends is None:  # (only passed when given)
             return
         dead_ends.mkdir(parents=True, exist_ok=True)
         name = dead_ends / f"{n}_keep_left_{len(saved)}.txt"

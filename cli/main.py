@@ -260,12 +260,14 @@ def crossval(
 
 
 def print_crossval_table(reports) -> None:
-    from rich.console import Console
+    from rich.console import Console, JustifyMethod
     from rich.table import Table
 
     table = Table(show_edge=False, header_style="bold")
-    for col, just in (("instance", "left"), ("backend", "left"), ("status", "left"),
-                      ("count", "right"), ("unique", "left"), ("seconds", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("instance", "left"), ("backend", "left"), ("status", "left"),
+        ("count", "right"), ("unique", "left"), ("seconds", "right"))
+    for col, just in columns:
         table.add_column(col, justify=just)
     for rep in reports:
         for i, r in enumerate(rep.results):

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # never run: relative to this folder, so a type checker finds
     from ..puzzles.formats import FormatError
     from ..puzzles.kinds import UnknownKind
     from ..puzzles.solving import Limit, SolveResult, Status
+    from .explanations import explain
 
 __all__ = [
     "read", "solve", "count", "check", "render", "explain", "backends", "kinds",
