@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from typing import Any
 
 from ..native_rules.slitherlink.deduce import Contradiction, deduce
 from ..puzzles.slitherlink import SlitherlinkPuzzle
@@ -50,7 +51,7 @@ def rules_then_sat(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, solver:
         return SolveResult(BACKEND, Status.SOLVED, (eng.solution(),), exhausted=True, seconds=took,
                            stats=stats)
     seconds = None if limit.seconds is None else max(1e-3, limit.seconds - took)
-    options = {} if solver is None else {"solver": solver}
+    options: dict[str, Any] = {} if solver is None else {"solver": solver}
     r = sat_solve(puzzle, Limit(seconds, limit.solutions), fixed=(eng.lines(), eng.crosses()),
                   backend=BACKEND, **options)
     return dataclasses.replace(r, seconds=r.seconds + took, stats=dict(r.stats, **stats))
