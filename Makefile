@@ -37,6 +37,7 @@ test: $(STAMP) browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/basedpyright
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks all

@@ -17,12 +17,12 @@ import time
 from pathlib import Path
 
 import typer
-from gridsolve.harness import batch as engine
-from gridsolve.harness.summary import COLUMNS, Summary, summarize_records, table_rows
-from gridsolve.puzzles import kinds
-from gridsolve.puzzles.errors import printable
-from gridsolve.puzzles.solving import Limit
 
+from ..harness import batch as engine
+from ..harness.summary import COLUMNS, Summary, summarize_records, table_rows
+from ..puzzles import kinds
+from ..puzzles.errors import printable
+from ..puzzles.solving import Limit
 from .common import (
     KindOpt,
     OptionOpt,
@@ -145,7 +145,7 @@ def report(
     s = summarize_records(records)
     print_summary(s)
     if html is not None:
-        from gridsolve.harness.report import html_report
+        from ..harness.report import html_report
 
         name = title or ", ".join(p.name for p in results)
         html.write_text(html_report(records, title=f"gridsolve batch report: {name}"), encoding="utf-8")
@@ -289,6 +289,7 @@ class RichListener(_Counting):
     def result(self, rec: dict) -> None:
         super().result(rec)
         rate = self.done / max(time.perf_counter() - self.t0, 1e-9)
+        assert self.task is not None  # start() came first
         self.progress.update(self.task, advance=1, rate=f"{rate:.1f}/s", status=self.status())
 
     def verdict(self, rec: dict) -> None:

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from enum import Enum
 
 import typer
-from gridsolve.harness import registry
-from gridsolve.puzzles import formats, kinds
-from gridsolve.puzzles.errors import printable
-from gridsolve.puzzles.formats import Entry, FormatError, read
-from gridsolve.puzzles.formats.common import is_number, parse_size
-from gridsolve.puzzles.solving import Limit, SolveResult, Status
+
+from ..harness import registry
+from ..puzzles import formats, kinds
+from ..puzzles.errors import printable
+from ..puzzles.formats import Entry, FormatError, read
+from ..puzzles.formats.common import is_number, parse_size
+from ..puzzles.solving import Limit, SolveResult, Status
 
 
 class Usage(Exception):
@@ -88,7 +89,7 @@ class Inputs:
             for e in found:
                 if e.warning:
                     warning(e.warning)
-                if e.ok:
+                if e.error is None:  # ok
                     self.entries.append(e)
                 else:
                     error(e.error)
@@ -264,7 +265,8 @@ def solving_command(fn):
         return fn(**kw)
 
     params = shared + [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own]
-    command.__signature__ = inspect.Signature(params, return_annotation=None)
+    # a function takes __signature__ (inspect reads it first); the stubs of functools.wraps' result lack it
+    command.__signature__ = inspect.Signature(params, return_annotation=None)  # pyright: ignore[reportAttributeAccessIssue]
     command.__annotations__ = {p.name: p.annotation for p in params}
     return command
 

@@ -9,9 +9,9 @@ backend and its checker line from here.
 from __future__ import annotations
 
 import typer
-from gridsolve.harness.limits import LIMITS
-from gridsolve.puzzles.formats import edgematching as fmt_em
 
+from ..harness.limits import LIMITS
+from ..puzzles.formats import edgematching as fmt_em
 from .common import Usage, at_least_one, count_option, grid_size, one_of, seed_option
 from .progress import progress
 
@@ -44,7 +44,7 @@ def generate(
     fmt: str = typer.Option("canonical", "--format", "-f", help="canonical, plain (piece list) or seed"),
 ) -> None:
     """Random edge-matching puzzles (seeded), as canonical text by default."""
-    from gridsolve.harness import edgematching as gen
+    from ..harness import edgematching as gen
 
     one_of("--style", style, gen.STYLES)
     one_of("--format", fmt, ("canonical", "plain", "seed"))

@@ -15,8 +15,8 @@ import json
 from pathlib import Path
 
 import typer
-from gridsolve.puzzles import kinds
 
+from ..puzzles import kinds
 from .common import KindOpt, TimeoutOpt, at_least_one, one_of, single_entry
 from .progress import status
 
@@ -41,9 +41,9 @@ def explain(
     is the same in all solutions, and those where solutions differ (marked ?, on Nurikabe _).
     Exit 0 when there is a solution and the analysis finished, 1 when there is none (a given
     state that contradicts every solution) or the time limit stopped it."""
-    from gridsolve.puzzles.formats import FormatError, read_text
-
     import gridsolve
+
+    from ..puzzles.formats import FormatError, read_text
 
     at_least_one("--limit", limit)
     one_of("--format", fmt, ("text", "json"))

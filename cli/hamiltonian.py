@@ -17,9 +17,9 @@ import sys
 from pathlib import Path
 
 import typer
-from gridsolve.puzzles import render
-from gridsolve.puzzles.formats import hamiltonian as fmt_ham
 
+from ..puzzles import render
+from ..puzzles.formats import hamiltonian as fmt_ham
 from .common import Inputs, KindOpt, PuzzleArgs, SizeOpt, Usage, at_least_one, error, exit_code, one_of
 from .progress import progress
 
@@ -45,7 +45,7 @@ def sample(
     out_format: str = typer.Option("text", "--format", "-f", help="text (drawing), numbers, json"),
 ) -> None:
     """Draw random labyrinths (Hamiltonian paths), or random completions of a partial walk."""
-    from gridsolve.harness import hamiltonian as ham
+    from ..harness import hamiltonian as ham
 
     at_least_one("--count", count)
     one_of("--mode", mode, ham.MODES)
@@ -87,7 +87,7 @@ def oracle(
 ) -> None:
     """Which next moves of a partial walk can still be completed (exact; with completion counts
     from the frontier DP when it fits, else feasibility from SAT). Exit 1 if none can."""
-    from gridsolve.harness import hamiltonian as ham
+    from ..harness import hamiltonian as ham
 
     inputs = _entries([puzzle], kind, size)
     if inputs.bad:
@@ -125,7 +125,7 @@ def generate(
     count: int = typer.Option(1, "--count", "-n"),
 ) -> None:
     """Random labyrinths as canonical text (solved puzzles: the numbered path)."""
-    from gridsolve.harness import hamiltonian as ham
+    from ..harness import hamiltonian as ham
 
     at_least_one("--count", count)
     one_of("--mode", mode, ham.MODES)

@@ -21,9 +21,9 @@ import sys
 from pathlib import Path
 
 import typer
-from gridsolve.puzzles import render
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 
+from ..puzzles import render
+from ..puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 from .common import Usage, at_least_one, error, exit_code, one_of, positive_seconds
 from .progress import status
 
@@ -38,7 +38,7 @@ FormatOpt = typer.Option("text", "--format", "-f", help="text or json")
 
 
 def _groups(rules: str) -> int:
-    from gridsolve.harness import labyrinth as lab
+    from ..harness import labyrinth as lab
 
     try:
         return lab.parse_rules(rules)
@@ -91,7 +91,7 @@ def walk(
     """Random walks with the ported rules (the author's statistics mode: uniform among the
     possible moves until the end or "no option to move"); --audit compares each step's possible
     moves with the moves that can still be completed (unsound = a completable move forbidden)."""
-    from gridsolve.harness import labyrinth as lab
+    from ..harness import labyrinth as lab
 
     n = _size(size)
     groups = _groups(rules)
@@ -166,7 +166,7 @@ def walk_stats(
     next to the book's final figures (11x11: no error in 1 M, 13x13: 4000, 21x21: 9).
     Attempts run in chunks of fixed seeds; with ``--state`` finished chunks are kept there, so an
     interrupted run resumes where it stopped and gives the same figures."""
-    from gridsolve.harness import labyrinth as lab
+    from ..harness import labyrinth as lab
 
     ns = parse_sizes(sizes)
     groups = _groups(rules)
@@ -264,7 +264,7 @@ def enumerate_(
     author's) and its dead ends, compared with the exact count of the frontier DP when it runs to
     the end; exit 1 if they differ, or if a partial run (--limit, --half, --timeout) met a dead
     end. With --state an interrupted run resumes where it stopped (same size and rules)."""
-    from gridsolve.harness import labyrinth as lab
+    from ..harness import labyrinth as lab
 
     n = _size(size)
     groups = _groups(rules)
@@ -281,7 +281,7 @@ def enumerate_(
     saved: list[dict] = []
 
     def keep(cells, kind, before):
-        if len(saved) >= KEEP_DEAD_ENDS:
+        if len(saved) >= KEEP_DEAD_ENDS or dead_ends is None:  # (only passed when given)
             return
         dead_ends.mkdir(parents=True, exist_ok=True)
         name = dead_ends / f"{n}_keep_left_{len(saved)}.txt"
@@ -360,7 +360,7 @@ def replay_cmd(
 ) -> None:
     """Replay the author's saved states: at every recorded step, the moves the ported rules allow
     against the options the author's program recorded."""
-    from gridsolve.harness import labyrinth as lab
+    from ..harness import labyrinth as lab
 
     ns = set(parse_sizes(sizes)) if sizes else None
     groups = _groups(rules)

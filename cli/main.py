@@ -20,13 +20,14 @@ from contextlib import nullcontext
 from pathlib import Path
 
 import typer
-from gridsolve.harness import registry
-from gridsolve.harness.results import record
-from gridsolve.puzzles import render as renderers
-from gridsolve.puzzles.formats import Entry, FormatError, read_solution, read_text, write
-from gridsolve.puzzles.solving import Status
 
 import gridsolve
+
+from ..harness import registry
+from ..harness.results import record
+from ..puzzles import render as renderers
+from ..puzzles.formats import Entry, FormatError, read_solution, read_text, write
+from ..puzzles.solving import Status
 
 try:  # the argument parser's errors: newer typer vendors click, older typer runs on click itself
     from typer._click import exceptions as parser_errors
@@ -83,7 +84,7 @@ def solve(
     **shared,
 ) -> None:
     """Solve puzzles and print their solutions (stdout); a status line per puzzle on stderr."""
-    from gridsolve.harness.run import run
+    from ..harness.run import run
 
     extra = {"trace": True} if trace else {}
     if maximize_joins:
@@ -153,7 +154,7 @@ def count(
     **shared,
 ) -> None:
     """Count solutions (exact when the search is exhausted). Exit 0 iff exactly one."""
-    from gridsolve.harness.run import count as count_solutions
+    from ..harness.run import count as count_solutions
 
     job = prepare(limit, **shared)
     inputs, lim, options, chosen = job.inputs, job.limit, job.options, job.backends
@@ -225,8 +226,8 @@ def crossval(
         False, "--all-sizes", help="also run backends on puzzles larger than their max_cells"),
 ) -> None:
     """Run every backend, check every solution, compare verdicts and solution sets."""
-    from gridsolve.harness.batch import too_big
-    from gridsolve.harness.crossval import crossval as run_crossval
+    from ..harness.batch import too_big
+    from ..harness.crossval import crossval as run_crossval
 
     lim = make_limit(timeout, limit)
     inputs = Inputs(puzzles, kind)
@@ -264,12 +265,14 @@ def crossval(
 
 
 def print_crossval_table(reports) -> None:
-    from rich.console import Console
+    from rich.console import Console, JustifyMethod
     from rich.table import Table
 
     table = Table(show_edge=False, header_style="bold")
-    for col, just in (("instance", "left"), ("backend", "left"), ("status", "left"),
-                      ("count", "right"), ("unique", "left"), ("seconds", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("instance", "left"), ("backend", "left"), ("status", "left"),
+        ("count", "right"), ("unique", "left"), ("seconds", "right"))
+    for col, just in columns:
         table.add_column(col, justify=just)
     for rep in reports:
         for i, r in enumerate(rep.results):

@@ -16,8 +16,8 @@ from collections import Counter
 from pathlib import Path
 
 import typer
-from gridsolve.harness.limits import LIMITS
 
+from ..harness.limits import LIMITS
 from .common import (
     Usage,
     check_generate_options,
@@ -34,7 +34,7 @@ FORMATS = ("canonical", "url", "jsonl")
 def essay_hint(e, seed: int, show: bool) -> int:
     """``gridsolve hint`` (default for Nurikabe): the essay's heuristics' next cell; the exit code
     (1: none)."""
-    from gridsolve.harness.nurikabe import hint
+    from ..harness.nurikabe import hint
 
     try:
         h = hint(e.puzzle, e.solution, seed)
@@ -61,7 +61,7 @@ def describe_cascade_hint(puzzle, partial=None) -> tuple[str, dict, str]:
     --hint``). ValueError for numbers '?'."""
     import dataclasses
 
-    from gridsolve.harness import nurikabe as nk
+    from ..harness import nurikabe as nk
 
     try:
         h = nk.cascade_hint(puzzle, partial)
@@ -84,7 +84,7 @@ GRADE_ORDER = ("basic", "area", "probing-basic", "probing-1", "probing-2", "sear
 
 def describe_grade(puzzle, seconds: float) -> tuple[str, dict, str]:
     """(grade, its figures, the line) for ``gridsolve grade`` on a Nurikabe puzzle."""
-    from gridsolve.harness import nurikabe as nk
+    from ..harness import nurikabe as nk
 
     obj = nk.grade(puzzle, seconds)
     if "contradiction" in obj:
@@ -102,7 +102,7 @@ def describe_grade(puzzle, seconds: float) -> tuple[str, dict, str]:
 def kind_of(arg: str) -> str:
     """The kind an input names (header, URL, record); the essay's bare grid of numbers names none
     and is Nurikabe's, as is standard input (read once: give --kind for another kind)."""
-    from gridsolve.puzzles.formats import FormatError, read
+    from ..puzzles.formats import FormatError, read
 
     if arg == "-":
         return "nurikabe"
@@ -128,8 +128,8 @@ def generate(
                                          help="seconds per puzzle; a seed not made in time is skipped"),
 ) -> None:
     """Generate Nurikabe puzzles, seeded and reproducible, each proved unique by counting."""
-    from gridsolve.harness import nurikabe as nk
-    from gridsolve.puzzles.formats import nurikabe as fmt_nk
+    from ..harness import nurikabe as nk
+    from ..puzzles.formats import nurikabe as fmt_nk
 
     check_generate_options(fmt, FORMATS, count, target, nk.GRADES, timeout)
     if not 0 < density <= 0.5:

@@ -80,7 +80,8 @@ class progress:
                             console=console(), transient=True)
         self.bar.__enter__()
         task = self.bar.add_task("", total=self.total)
-        return lambda: self.bar.advance(task)
+        bar = self.bar
+        return lambda: bar.advance(task)
 
     def __exit__(self, *exc) -> None:
         if self.bar is not None:

@@ -38,7 +38,8 @@ def serve(
         raise Usage(f"--root {root}: not a folder")
     try:
         import uvicorn
-        from gridsolve.web import create_app
+
+        from ..web import create_app
     except ImportError as exc:
         raise Usage(f"serve needs fastapi and uvicorn (pip install gridsolve): {exc}") from None
     if host not in ("127.0.0.1", "localhost", "::1"):

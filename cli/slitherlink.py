@@ -17,11 +17,11 @@ import sys
 from pathlib import Path
 
 import typer
-from gridsolve.harness.limits import LIMITS
-from gridsolve.puzzles.formats import slitherlink as fmt_sl
-from gridsolve.puzzles.formats.common import is_number
-from gridsolve.puzzles.slitherlink import KIND
 
+from ..harness.limits import LIMITS
+from ..puzzles.formats import slitherlink as fmt_sl
+from ..puzzles.formats.common import is_number
+from ..puzzles.slitherlink import KIND
 from .common import (
     Usage,
     check_generate_options,
@@ -76,7 +76,7 @@ def generate(
 ) -> None:
     """Generate Slitherlink puzzles with van Dam's method (Chapter 7), seeded and reproducible;
     --grade keeps the puzzles of one engine tier (docs/grading.md)."""
-    from gridsolve.harness import slitherlink as gen
+    from ..harness import slitherlink as gen
 
     rows, cols = parse_size(size)
     one_of("--mode", mode, gen.MODES)
@@ -133,7 +133,7 @@ def _write(g, ident: str, fmt: str, solution: bool) -> str:
 def describer(by: str, rules, next_step: bool):
     """The Slitherlink line maker of ``grade`` (the hint, the engine's tier or the seed's grade)
     and the order of its grades."""
-    from gridsolve.harness import slitherlink as sl
+    from ..harness import slitherlink as sl
 
     if next_step:
         return _hint, ()
@@ -144,7 +144,7 @@ def describer(by: str, rules, next_step: bool):
 
 def _seed_grade(puzzle, rules) -> tuple[str, dict, str]:
     """(grade, its figures, the line) by the seed's rules."""
-    from gridsolve.harness import slitherlink as sl
+    from ..harness import slitherlink as sl
 
     stats = sl.grade(puzzle, rules)
     return stats["grade"], stats, (f"{stats['grade']} ({stats['rule_applications']} rule applications, "
@@ -154,7 +154,7 @@ def _seed_grade(puzzle, rules) -> tuple[str, dict, str]:
 
 def _engine_tier(puzzle) -> tuple[str, dict, str]:
     """(tier, its figures, the line) by the deduction engine (``--by engine``)."""
-    from gridsolve.harness import slitherlink as sl
+    from ..harness import slitherlink as sl
 
     obj = sl.engine_grade(puzzle)
     rules = ", ".join(f"{k} {v}" for k, v in obj.items() if k not in ("tier", "unknown_edges"))
@@ -173,7 +173,7 @@ def print_hint(e, by: str = "engine") -> int:
 
 def _hint(puzzle, on=()) -> tuple[str, dict, str]:
     """("", the hint, the line): the engine's next deduction (``--hint``)."""
-    from gridsolve.harness import slitherlink as sl
+    from ..harness import slitherlink as sl
 
     h = sl.hint(puzzle, on)
     name = sl.edge_name(puzzle.rows, puzzle.cols, h.edge) if h.edge else ""
@@ -184,7 +184,7 @@ def _hint(puzzle, on=()) -> tuple[str, dict, str]:
 
 def _seed_hint(puzzle, on=()) -> tuple[str, dict, str]:
     """("", the hint, the line): the Appendix A rules' next application (``hint --by seed``)."""
-    from gridsolve.harness import slitherlink as sl
+    from ..harness import slitherlink as sl
 
     h = sl.seed_hint(puzzle, on)
     if not h.edges:

@@ -66,7 +66,7 @@ def hint(
 
 
 def _labyrinth_hint(e) -> int:
-    from gridsolve.harness.labyrinth_hint import labyrinth_hint
+    from ..harness.labyrinth_hint import labyrinth_hint
 
     name = nk.cell_name
     try:
@@ -102,7 +102,7 @@ def grade(
     one_of("--by", by, ("seed", "engine"))
     positive_seconds("--timeout", seconds)
     if rules is not None:
-        from gridsolve.harness.slitherlink import load_rules
+        from ..harness.slitherlink import load_rules
 
         load_rules(rules)  # a bad file: FormatError, one line, exit 2
     describe = {"slitherlink": sl.describer(by, rules, next_step),

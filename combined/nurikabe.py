@@ -23,12 +23,12 @@ import dataclasses
 import multiprocessing
 import time
 
-from gridsolve.native_rules.nurikabe import heuristic_state
-from gridsolve.native_rules.nurikabe.deduce import Contradiction, deduce, verdict
-from gridsolve.puzzles import solving
-from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, Status
-from gridsolve.satmodels.nurikabe import solve as sat_solve
+from ..native_rules.nurikabe import heuristic_state
+from ..native_rules.nurikabe.deduce import Contradiction, deduce, verdict
+from ..puzzles import solving
+from ..puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+from ..puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, Status
+from ..satmodels.nurikabe import solve as sat_solve
 
 BACKEND = "heuristics+sat"
 RULES_BACKEND = "rules+sat"

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from typing import Any
 
-from gridsolve.native_rules.slitherlink.deduce import Contradiction, deduce
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
-from gridsolve.puzzles.solving import Limit, SolveResult, Status
-from gridsolve.satmodels.slitherlink import solve as sat_solve
+from ..native_rules.slitherlink.deduce import Contradiction, deduce
+from ..puzzles.slitherlink import SlitherlinkPuzzle
+from ..puzzles.solving import Limit, SolveResult, Status
+from ..satmodels.slitherlink import solve as sat_solve
 
 BACKEND = "rules+sat"
 # probing trials per edge before the SAT model takes over: the janko puzzles the engine completes
@@ -50,7 +51,7 @@ def rules_then_sat(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, solver:
         return SolveResult(BACKEND, Status.SOLVED, (eng.solution(),), exhausted=True, seconds=took,
                            stats=stats)
     seconds = None if limit.seconds is None else max(1e-3, limit.seconds - took)
-    options = {} if solver is None else {"solver": solver}
+    options: dict[str, Any] = {} if solver is None else {"solver": solver}
     r = sat_solve(puzzle, Limit(seconds, limit.solutions), fixed=(eng.lines(), eng.crosses()),
                   backend=BACKEND, **options)
     return dataclasses.replace(r, seconds=r.seconds + took, stats=dict(r.stats, **stats))

@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from gridsolve.encoding.loops import keep_refined
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 from ortools.sat.python import cp_model
+
+from ..encoding.loops import keep_refined
+from ..puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 
 DEFAULT_WORKERS = 1
 

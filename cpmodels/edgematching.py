@@ -28,14 +28,16 @@ from __future__ import annotations
 
 import os
 
-from gridsolve.encoding.edgematching import class_limit, join_sides, model_bytes, with_turned_copies
-from gridsolve.puzzles.edgematching import (
+from ortools.sat.python import cp_model
+
+from ..encoding.edgematching import class_limit, join_sides, model_bytes, with_turned_copies
+from ..puzzles.edgematching import (
     EdgeMatchingPuzzle,
     EdgeMatchingSolution,
     matched_joins,
     symmetry_anchor,
 )
-from gridsolve.puzzles.solving import (
+from ..puzzles.solving import (
     NO_DEADLINE,
     Deadline,
     DeadlineExpired,
@@ -45,8 +47,6 @@ from gridsolve.puzzles.solving import (
     refuse_oversized,
     stops_at_deadline,
 )
-from ortools.sat.python import cp_model
-
 from . import _cpsat
 
 NAME = "cpsat"

@@ -15,10 +15,10 @@ exactly.
 
 from __future__ import annotations
 
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
 from ortools.sat.python import cp_model
 
+from ..puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from ..puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
 from . import _cpsat, vocabulary
 
 

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from gridsolve.encoding import masyu as rules
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.masyu import MasyuPuzzle, MasyuSolution, links
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
 from ortools.sat.python import cp_model
 
+from ..encoding import masyu as rules
+from ..puzzles import grid
+from ..puzzles.masyu import MasyuPuzzle, MasyuSolution, links
+from ..puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
 from . import _cpsat, vocabulary
 
 

@@ -21,12 +21,12 @@ docs/nurikabe.md, "The models".
 
 from __future__ import annotations
 
-from gridsolve.encoding.nurikabe_rules import NurikabeRules
-from gridsolve.puzzles.grid import Cell
-from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
 from ortools.sat.python import cp_model
 
+from ..encoding.nurikabe_rules import NurikabeRules
+from ..puzzles.grid import Cell
+from ..puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
+from ..puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
 from . import _cpsat, vocabulary
 
 # re-solved once per round of cuts: presolve costs more than it saves

@@ -17,12 +17,12 @@ both encodings.
 
 from __future__ import annotations
 
-from gridsolve.encoding.slitherlink import refine_single_loop
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
 from ortools.sat.python import cp_model
 
+from ..encoding.slitherlink import refine_single_loop
+from ..puzzles import grid
+from ..puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from ..puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
 from . import _cpsat, vocabulary
 
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from gridsolve.encoding.loops import SubtourCut
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
 from ortools.sat.python import cp_model
+
+from ..encoding.loops import Node, SubtourCut
+from ..puzzles.solving import NO_DEADLINE, Deadline
 
 Arc = tuple[Hashable, Hashable, Any]  # (tail node, head node, literal)
 
@@ -66,7 +67,7 @@ def add_cycle_degrees(model: cp_model.CpModel, incident: Mapping[Hashable, Seque
         model.add(sum(lits) == 2 * used)
 
 
-def add_subtour_cut(model: cp_model.CpModel, lit: Callable[[Hashable], Any], cut: SubtourCut,
+def add_subtour_cut(model: cp_model.CpModel, lit: Callable[[tuple[Node, Node]], Any], cut: SubtourCut[Node],
                     with_piece: bool = True) -> None:
     """The cut of one piece: ``not all of piece, or one of leaving`` (a cycle), or only ``one of
     leaving`` (``with_piece=False``: a path through every node)."""
@@ -86,10 +87,10 @@ def at_most(model: cp_model.CpModel, lits: Iterable[Any], k: int):
     return model.add(sum(lits) <= k)
 
 
-def add_rooted_tree(model: cp_model.CpModel, member: Mapping[Hashable, Any],
-                    neighbours: Callable[[Hashable], Iterable[Hashable]], max_depth: int,
-                    root: Hashable | None = None, root_lit: Mapping[Hashable, Any] | None = None,
-                    name: str = "t", deadline: Deadline = NO_DEADLINE) -> dict[Hashable, Any]:
+def add_rooted_tree(model: cp_model.CpModel, member: Mapping[Node, Any],
+                    neighbours: Callable[[Node], Iterable[Node]], max_depth: int,
+                    root: Node | None = None, root_lit: Mapping[Node, Any] | None = None,
+                    name: str = "t", deadline: Deadline = NO_DEADLINE) -> dict[Node, Any]:
     """The members form one connected region: every member but the root picks a member neighbour
     of smaller depth as its parent, so every parent chain ends at the root. The root is the fixed
     node ``root`` (a member of every solution), or the node whose ``root_lit`` is true (the

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gridsolve.puzzles import edgematching as em
-from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, orbit, symmetry_factor
-from gridsolve.puzzles.grid import Cell
-from gridsolve.puzzles.solving import Limit
+from ..puzzles import edgematching as em
+from ..puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, orbit, symmetry_factor
+from ..puzzles.grid import Cell
+from ..puzzles.solving import Limit
 
 
 def join_sides(puzzle: EdgeMatchingPuzzle) -> Iterator[tuple[Cell, Cell, int, int]]:

@@ -8,25 +8,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-from gridsolve.puzzles.graphs import edge_components
-from gridsolve.puzzles.solving import DeadlineExpired
+from ..puzzles.graphs import edge_components
+from ..puzzles.solving import DeadlineExpired
 
-Edge = tuple[Hashable, Hashable]
+Node = TypeVar("Node", bound=Hashable)  # a lattice vertex, a cell: what the cycle or path visits
 
 
 @dataclass(frozen=True)
-class SubtourCut:
+class SubtourCut(Generic[Node]):
     """One piece of a candidate that has several: its edges, its nodes, and the edges with one
     end on it and the other off it. The cycle cut is ``not all of piece, or one of leaving``; the
     spanning-path cut (every node must be visited) is ``one of leaving``."""
 
-    piece: frozenset[Edge]
-    nodes: frozenset[Hashable]
-    leaving: frozenset[Edge]
+    piece: frozenset[tuple[Node, Node]]
+    nodes: frozenset[Node]
+    leaving: frozenset[tuple[Node, Node]]
 
 
-def subtour_cuts(edges: Iterable[Edge], incident: Callable[[Hashable], Iterable[Edge]]) -> list[SubtourCut]:
+def subtour_cuts(edges: Iterable[tuple[Node, Node]], incident: Callable[[Node], Iterable[tuple[Node, Node]]]
+                 ) -> list[SubtourCut[Node]]:
     """The cuts of a candidate (its used ``edges``; ``incident(node)`` lists every edge at a node,
     in the edges' canonical form): none when the edges form one connected piece, else one per
     piece."""

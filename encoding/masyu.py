@@ -21,9 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from gridsolve.puzzles.grid import STEPS, Cell
-from gridsolve.puzzles.masyu import BLACK, WHITE, Link, MasyuPuzzle, MasyuSolution, link
-
+from ..puzzles.grid import STEPS, Cell
+from ..puzzles.masyu import BLACK, WHITE, Link, MasyuPuzzle, MasyuSolution, link
 from .loops import SubtourCut, subtour_cuts
 
 Literal = tuple[Link, bool]

@@ -7,15 +7,14 @@ docs/nurikabe.md, "Shared encodings"."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from math import isqrt
 
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.grid import Cell
-from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
-
+from ..puzzles import grid
+from ..puzzles.grid import Cell
+from ..puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
+from ..puzzles.solving import NO_DEADLINE, Deadline
 from . import regions
 
 
@@ -132,7 +131,7 @@ def shared_islands(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]]) -> se
     return {i for i in lazy_islands(puzzle, reaches) if clues[i][1] != QUESTION}
 
 
-def shared_reach(reaches: list[dict[Cell, int]], shared: set[int]) -> dict[Cell, None]:
+def shared_reach(reaches: list[dict[Cell, int]], shared: Collection[int]) -> dict[Cell, None]:
     """The cells that may carry the shared label: the union of the shared islands' reaches, in
     the order of the islands and of their reaches (the models create the label there and nowhere
     else, in this order; ``shared_label_cuts`` relies on the set)."""
@@ -162,7 +161,7 @@ def distance_levels(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
             continue
         for t in range(near, top + 1):
             yield [(False, ("d", c, t)), (True, ("x", c))]
-            prev = [(True, ("d", c, t - 1))] if t - 1 >= near else []
+            prev: list[Literal] = [(True, ("d", c, t - 1))] if t - 1 >= near else []
             for n in nbrs[c]:
                 if n == home:
                     prev.append((True, ("x", home)))
@@ -175,7 +174,7 @@ def distance_levels(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
 
 
 def diagonal_enclosure(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
-                       shared: set[int] = frozenset()) -> Iterator[list[Literal]]:
+                       shared: Collection[int] = frozenset()) -> Iterator[list[Literal]]:
     """Clauses for a consequence of the connected wall: where a 2x2 block has wall on one
     diagonal and white on the other, the island of one of the two white cells touches no
     border cell -- it lies inside the wall's loop through the block. Over the models' literals
@@ -275,7 +274,7 @@ class EnclosedSpan:
 
 
 def enclosed_spans(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]],
-                   shared: set[int] = frozenset()) -> list[EnclosedSpan]:
+                   shared: Collection[int] = frozenset()) -> list[EnclosedSpan]:
     """A consequence of the connected wall of W cells: an island that touches no border cell
     meets at most (W - 3) // 2 rows and columns together (so an island of k cells with
     ``min_lines(k)`` above that touches the border). One rule per island with a known number and

@@ -4,12 +4,12 @@ members, shared-label cells) and stated over "piece" and "rim" cells; each model
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.grid import Cell
-from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle
-
+from ..puzzles import grid
+from ..puzzles.grid import Cell
+from ..puzzles.nurikabe import QUESTION, NurikabePuzzle
 from .nurikabe import shared_reach
 from .regions import bfs_tree, boundary, components, facing, start_distances, tree_path
 
@@ -46,7 +46,7 @@ def _remembered(memo: dict | None, key, make, *args):
     return memo[key]
 
 
-def shared_label_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], shared: set[int],
+def shared_label_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], shared: Collection[int],
                       cells, memo: dict | None = None) -> list[ConnectivityCut]:
     """The cuts (``island`` SHARED) for a model's cells with the shared label of the
     ``shared_islands`` (``cells``): none when every component of them holds exactly one shared
@@ -102,7 +102,7 @@ def shared_label_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], sh
 
 
 def connectivity_cuts(puzzle: NurikabePuzzle, reaches: list[dict[Cell, int]], anchors: list[Cell],
-                      black, members, shared: set[int] = frozenset(),
+                      black, members, shared: Collection[int] = frozenset(),
                       shared_cells=(), memo: dict | None = None) -> list[ConnectivityCut]:
     """The cuts for a model's wall cells ``black``, island cells ``members`` (one collection
     per number, only for the islands connected lazily with their own label; others empty) and

@@ -10,10 +10,9 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import Any
 
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
-
+from ..puzzles import grid
+from ..puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
+from ..puzzles.solving import NO_DEADLINE, Deadline
 from .nurikabe import (
     always_wall,
     border_constraint,
@@ -42,17 +41,17 @@ class NurikabeRules:
 
     # ------------------------------------------------------------ family primitives
 
-    def new_var(self, key: tuple) -> Any:
+    def new_var(self, key: tuple, /) -> Any:
         raise NotImplementedError
 
-    def aux(self, key: tuple) -> Any:
+    def aux(self, key: tuple, /) -> Any:
         """An auxiliary variable of a shared rule, made on first use."""
         raise NotImplementedError
 
     def neg(self, v: Any) -> Any:
         raise NotImplementedError
 
-    def clause(self, lits: Sequence[Any]) -> None:
+    def clause(self, lits: Sequence[Any], /) -> None:
         """OR of ``lits``; None stands for a literal that is false (a variable the family lacks)."""
         raise NotImplementedError
 

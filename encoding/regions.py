@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections import deque
 from heapq import heappop, heappush
 
-from gridsolve.puzzles import graphs, grid
-from gridsolve.puzzles.grid import Cell
+from ..puzzles import graphs, grid
+from ..puzzles.grid import Cell
 
 
 def components(cells, rows: int, cols: int) -> list[set[Cell]]:

@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-
+from ..puzzles import grid
+from ..puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from .loops import SubtourCut, subtour_cuts
 
 

@@ -18,12 +18,13 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from gridsolve.harness.registry import Backend, UnknownBackend, UnknownOption
-    from gridsolve.puzzles.check import Violation
-    from gridsolve.puzzles.formats import FormatError
-    from gridsolve.puzzles.kinds import UnknownKind
-    from gridsolve.puzzles.solving import Limit, SolveResult, Status
+if TYPE_CHECKING:  # never run: relative to this folder, so a type checker finds the layers on disk
+    from ..harness.registry import Backend, UnknownBackend, UnknownOption
+    from ..puzzles.check import Violation
+    from ..puzzles.formats import FormatError
+    from ..puzzles.kinds import UnknownKind
+    from ..puzzles.solving import Limit, SolveResult, Status
+    from .explanations import explain
 
 __all__ = [
     "read", "solve", "count", "check", "render", "explain", "backends", "kinds",
@@ -51,11 +52,18 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'gridsolve' has no attribute {name!r}")
 
 
+def _layer(module: str) -> Any:
+    """``gridsolve.<module>`` (a layer's module), imported on first use. By name: the layers install
+    inside gridsolve but sit beside gridsolve/ on disk, so ``from .harness import ...`` would not
+    resolve for a type checker (docs/architecture.md, "How imports resolve")."""
+    import importlib
+
+    return importlib.import_module(f"gridsolve.{module}")
+
+
 def kinds() -> tuple[str, ...]:
     """The puzzle kinds gridsolve knows."""
-    from gridsolve.puzzles.kinds import KINDS
-
-    return KINDS
+    return _layer("puzzles.kinds").KINDS
 
 
 def read(source: str | os.PathLike, kind: str | None = None, *, size: str | int | None = None,
@@ -64,8 +72,8 @@ def read(source: str | os.PathLike, kind: str | None = None, *, size: str | int 
     a list of puzzles when the source holds several. ``read(KIND, size=N)`` is the kind's standard
     puzzle of that size (``"7"`` or ``"5x7"``). ``settings``: puzzle settings of kinds that have them
     (edge matching: ``rotation``, ``hints``). Raises FormatError naming the problem."""
-    from gridsolve.puzzles import formats
-    from gridsolve.puzzles import kinds as domain
+    formats = _layer("puzzles.formats")
+    domain = _layer("puzzles.kinds")
 
     if size is not None:
         puzzles = [formats.from_size(str(source), str(size))]
@@ -94,7 +102,7 @@ def solve(puzzle: Any, backend: str | None = None, *, timeout: float | None = No
     at ``limit`` solutions (2 settles uniqueness). ``options``: those the backend declares
     (``backends()``). Every returned solution has passed the independent checker; a backend that
     fails gives status ``error`` with ``error`` set, it does not raise."""
-    from gridsolve.harness.run import run
+    run = _layer("harness.run").run
 
     b, lim = _prepare(puzzle, backend, timeout, limit, options)
     return run(b, puzzle, lim, **options)
@@ -105,7 +113,7 @@ def count(puzzle: Any, *, limit: int = 2, backend: str | None = None,
     """Count solutions. ``r.count`` is the number found -- the exact count when ``r.exhausted``;
     ``r.solutions`` lists up to ``limit`` of them. A backend with a count-only mode (the
     Hamiltonian DP) counts every solution whatever the limit and lists none (``r.total``)."""
-    from gridsolve.harness.run import count as count_solutions
+    count_solutions = _layer("harness.run").count
 
     b, lim = _prepare(puzzle, backend, timeout, limit, {})
     return count_solutions(b, puzzle, lim)
@@ -114,8 +122,8 @@ def count(puzzle: Any, *, limit: int = 2, backend: str | None = None,
 def check(puzzle: Any, solution: Any) -> list[Violation]:
     """The rules ``solution`` breaks (empty = valid), by the independent checker. ``solution`` is a
     solution object or text in any form ``gridsolve solve`` writes (drawing, JSON, canonical...)."""
-    from gridsolve.puzzles import formats
-    from gridsolve.puzzles.check import check as referee
+    formats = _layer("puzzles.formats")
+    referee = _layer("puzzles.check").check
 
     _kind_of(puzzle)
     if isinstance(solution, str):
@@ -128,7 +136,7 @@ def check(puzzle: Any, solution: Any) -> list[Violation]:
 def render(puzzle: Any, solution: Any = None, format: str = "text") -> str:
     """The puzzle (and a solution) as text in an output format: text, canonical, json, svg, or one
     the kind has (``url``, ``pzprv3``, ...); FormatError names the formats for one it lacks."""
-    from gridsolve.puzzles import formats
+    formats = _layer("puzzles.formats")
 
     _kind_of(puzzle)
     return formats.write(format, puzzle, solution)
@@ -137,14 +145,14 @@ def render(puzzle: Any, solution: Any = None, format: str = "text") -> str:
 def backends(kind: str | None = None) -> list[Backend]:
     """The registry's entries (every kind, or one): name, description, declared options
     (``takes``), whether complete, ``available()`` here."""
-    from gridsolve.harness import registry
+    registry = _layer("harness.registry")
 
     return registry.for_kind(kind) if kind is not None else list(registry.rows())
 
 
 def _kind_of(puzzle: Any) -> str:
-    from gridsolve.puzzles.contracts import Puzzle
-    from gridsolve.puzzles.kinds import KINDS
+    Puzzle = _layer("puzzles.contracts").Puzzle
+    KINDS = _layer("puzzles.kinds").KINDS
 
     if not isinstance(puzzle, Puzzle) or puzzle.kind not in KINDS:
         raise TypeError(f"expected a puzzle (gridsolve.read gives one), got {type(puzzle).__name__}")
@@ -154,8 +162,8 @@ def _kind_of(puzzle: Any) -> str:
 def _prepare(puzzle: Any, backend: str | None, timeout: float | None, limit: int,
              options: dict[str, Any]) -> tuple[Backend, Limit]:
     """The registry entry and the limit of a solve / count call; bad arguments raise ValueError."""
-    from gridsolve.harness import registry
-    from gridsolve.puzzles.solving import Limit
+    registry = _layer("harness.registry")
+    Limit = _layer("puzzles.solving").Limit
 
     b = registry.get(_kind_of(puzzle), backend)
     b.check_options(options)

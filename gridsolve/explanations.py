@@ -8,9 +8,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from gridsolve.harness.explain import DEFAULT_LIMIT, Explanation
+if TYPE_CHECKING:  # never run: relative to this folder, so a type checker finds harness/ on disk
+    from ..harness.explain import DEFAULT_LIMIT, Explanation
+else:  # the same names at run time, imported by name (docs/architecture.md, "How imports resolve")
+    _harness = importlib.import_module("gridsolve.harness.explain")
+    DEFAULT_LIMIT, Explanation = _harness.DEFAULT_LIMIT, _harness.Explanation
 
 __all__ = ["explain", "Explanation"]
 
@@ -25,9 +30,9 @@ def explain(puzzle: Any, *, given: Any = None, limit: int = DEFAULT_LIMIT,
     state (text in any solution form, a solution object, or element -> used) assumed throughout;
     ``e.contradiction`` when no solution completes it. ``timeout``: seconds; when it stops the
     backbone, ``e.complete`` is False."""
-    from gridsolve.harness.explain import explain as run
-
     from . import _kind_of
+
+    run = importlib.import_module("gridsolve.harness.explain").explain
 
     _kind_of(puzzle)
     if limit < 1:

@@ -25,10 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gridsolve.puzzles import kinds
-from gridsolve.puzzles.formats import Entry, FormatError, read
-from gridsolve.puzzles.solving import Limit, SolveResult, Status
-
+from ..puzzles import kinds
+from ..puzzles.formats import Entry, FormatError, read
+from ..puzzles.solving import Limit, SolveResult, Status
 from . import registry
 from .crossval import Report, compare
 from .worker import SolverProcess, failure, remote_solve

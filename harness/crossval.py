@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gridsolve.puzzles.check import check
-from gridsolve.puzzles.solving import Limit, SolveResult, Status
-
+from ..puzzles.check import check
+from ..puzzles.solving import Limit, SolveResult, Status
 from . import registry
 from .run import run
 

@@ -18,13 +18,13 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.check import check
-from gridsolve.puzzles.errors import FormatError
-from gridsolve.puzzles.formats import read_solution
-from gridsolve.puzzles.slitherlink import SlitherlinkSolution
-from gridsolve.puzzles.solving import Limit
-from gridsolve.satmodels._backbone import Backbone
+from ..puzzles import grid
+from ..puzzles.check import check
+from ..puzzles.errors import FormatError
+from ..puzzles.formats import read_solution
+from ..puzzles.slitherlink import SlitherlinkSolution
+from ..puzzles.solving import Limit
+from ..satmodels._backbone import Backbone
 
 DEFAULT_LIMIT = 100
 
@@ -119,8 +119,8 @@ def engine_facts(puzzle, seconds: float | None) -> tuple[frozenset, frozenset] |
     each holds in every solution (docs/slitherlink.md), so they are backbone elements found
     without a SAT call, and the model imposes them as unit clauses. None: a contradiction (no
     solution)."""
-    from gridsolve.combined.slitherlink import front
-    from gridsolve.native_rules.slitherlink.deduce import Contradiction
+    from ..combined.slitherlink import front
+    from ..native_rules.slitherlink.deduce import Contradiction
 
     try:
         eng = front(puzzle, seconds)
@@ -255,6 +255,6 @@ def _placements_given(puzzle, text: str) -> dict:
 
 
 def _canonical(puzzle, piece: int, k: int) -> int:
-    from gridsolve.puzzles.edgematching import canonical_rotation
+    from ..puzzles.edgematching import canonical_rotation
 
     return canonical_rotation(puzzle.tiles[piece - 1], k % 4)

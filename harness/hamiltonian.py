@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from gridsolve.native_rules.hamiltonian import oracle as dp_oracle
-from gridsolve.native_rules.hamiltonian import sampling
-from gridsolve.native_rules.hamiltonian.frontier import TooLarge
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from ..native_rules.hamiltonian import oracle as dp_oracle
+from ..native_rules.hamiltonian import sampling
+from ..native_rules.hamiltonian.frontier import TooLarge
+from ..puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 
 __all__ = ["TooLarge", "sample", "next_moves", "width"]
 
@@ -30,8 +30,8 @@ def width(puzzle: HamiltonianPuzzle) -> int:
 
 def sat_finder(puzzle: HamiltonianPuzzle):
     """One completion of a partial walk by the SAT model, or None if there is none."""
-    from gridsolve.puzzles.solving import Limit, Status
-    from gridsolve.satmodels.hamiltonian import solve
+    from ..puzzles.solving import Limit, Status
+    from ..satmodels.hamiltonian import solve
 
     r = solve(puzzle, Limit(solutions=1))
     if r.status == Status.SOLVED:
@@ -49,7 +49,7 @@ class _IncrementalFinder:
         self.solver = None
 
     def __call__(self, puzzle: HamiltonianPuzzle):
-        from gridsolve.satmodels.hamiltonian import WalkSolver
+        from ..satmodels.hamiltonian import WalkSolver
 
         if self.solver is None or not self.solver.extends(puzzle):
             if self.solver is not None:

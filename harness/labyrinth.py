@@ -8,12 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from gridsolve.native_rules.hamiltonian import drivers, frontier, replay
-from gridsolve.native_rules.hamiltonian.audit import AuditReport, Stepper, Walk, audit_walks
-from gridsolve.native_rules.hamiltonian.engine import CONTROL, DEFAULT, DEFAULT_RULES, UNIVERSAL, parse_rules
-from gridsolve.native_rules.hamiltonian.oracle import completable_moves
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
-
+from ..native_rules.hamiltonian import drivers, frontier, replay
+from ..native_rules.hamiltonian.audit import AuditReport, Stepper, Walk, audit_walks
+from ..native_rules.hamiltonian.engine import CONTROL, DEFAULT, DEFAULT_RULES, UNIVERSAL, parse_rules
+from ..native_rules.hamiltonian.oracle import completable_moves
+from ..puzzles.hamiltonian import HamiltonianPuzzle
 from .hamiltonian import make_oracle
 
 __all__ = ["SEED_STATS", "BOOK_PER_ERROR", "parse_rules", "audit", "walks", "enumerate_walkthroughs",
@@ -57,7 +56,8 @@ def failure_state(n: int, groups: int, cells: list, outcome: str) -> str:
     """A failed walk in the author's saved-state format, with the options the rules give at each
     step (recomputed: the kernels keep only the cells)."""
     st = Stepper(n, groups, cells[:1])
-    options = [(1,)]  # the author's format: options[i] are those at cells[i - 1]; (1,) before the start
+    # the author's format: options[i] are those at cells[i - 1]; (1,) before the start
+    options: list[tuple[int, ...]] = [(1,)]
     for x, y in cells[1:]:
         _, allowed, _ = st.step()
         options.append(tuple(allowed))
@@ -86,9 +86,9 @@ def stats(n: int, attempts: int, seed: int = 0, groups: int = DEFAULT, *, max_wa
 def sat_judge(seconds: float = 60.0) -> Callable:
     """judge(puzzle with prefix, next cell) -> True (a completion exists, found by SAT), False
     (refuted: the quick necessary tests, or SAT proves none), None (undecided in ``seconds``)."""
-    from gridsolve.native_rules.hamiltonian.oracle import quick_infeasible
-    from gridsolve.puzzles.solving import Limit, Status
-    from gridsolve.satmodels.hamiltonian import solve
+    from ..native_rules.hamiltonian.oracle import quick_infeasible
+    from ..puzzles.solving import Limit, Status
+    from ..satmodels.hamiltonian import solve
 
     def judge(puzzle: HamiltonianPuzzle, cell) -> bool | None:
         after = puzzle.extended(cell)

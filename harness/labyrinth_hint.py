@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gridsolve.native_rules.hamiltonian.audit import Stepper
-from gridsolve.native_rules.hamiltonian.engine import DEFAULT
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+from ..native_rules.hamiltonian.audit import Stepper
+from ..native_rules.hamiltonian.engine import DEFAULT
+from ..puzzles.hamiltonian import HamiltonianPuzzle
 
 DIRECTION_NAMES = {0: "down", 1: "right", 2: "up", 3: "left"}  # the port's direction codes
 

@@ -8,16 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from gridsolve.native_rules.nurikabe import Unsupported, matrix
-from gridsolve.native_rules.nurikabe.essay import BLACK, FREE, WHITE, init, see
-from gridsolve.native_rules.nurikabe.generate import Generated, GenerationTimeout
-from gridsolve.native_rules.nurikabe.generate import generate as generate_unique
-from gridsolve.native_rules.nurikabe.grade import GRADES, NO_SOLUTION
-from gridsolve.native_rules.nurikabe.grade import grade as cascade_grade
-from gridsolve.native_rules.nurikabe.heuristics import hint as essay_hint
-from gridsolve.native_rules.nurikabe.hint import Contradiction, Step, next_step
-from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
 
+from ..native_rules.nurikabe import Unsupported, matrix
+from ..native_rules.nurikabe.essay import BLACK, FREE, WHITE, init, see
+from ..native_rules.nurikabe.generate import Generated, GenerationTimeout
+from ..native_rules.nurikabe.generate import generate as generate_unique
+from ..native_rules.nurikabe.grade import GRADES, NO_SOLUTION
+from ..native_rules.nurikabe.grade import grade as cascade_grade
+from ..native_rules.nurikabe.heuristics import hint as essay_hint
+from ..native_rules.nurikabe.hint import Contradiction, Step, next_step
+from ..puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
 from .run import solution_counter as count_to_two
 
 COLOURS = {BLACK: "black", WHITE: "white"}

@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from gridsolve.native_rules.slitherlink import rulefile
-from gridsolve.native_rules.slitherlink.board import CROSS, LINE, Board, Contradiction, pos_edge
-from gridsolve.native_rules.slitherlink.generate import grow_loop
-from gridsolve.native_rules.slitherlink.logic import loop_avoidance
-from gridsolve.native_rules.slitherlink.rules import apply_rules, compile_rules
-from gridsolve.native_rules.slitherlink.solvers import load_rules
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
+from ..native_rules.slitherlink import rulefile
+from ..native_rules.slitherlink.board import CROSS, LINE, Board, Contradiction, pos_edge
+from ..native_rules.slitherlink.generate import grow_loop
+from ..native_rules.slitherlink.logic import loop_avoidance
+from ..native_rules.slitherlink.rules import apply_rules, compile_rules
+from ..native_rules.slitherlink.solvers import load_rules
+from ..puzzles.slitherlink import SlitherlinkPuzzle
 
 __all__ = ["Firing", "RuleRun", "parse_rules", "run_rules", "growth_steps"]
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-from gridsolve.puzzles import kinds
-from gridsolve.puzzles.contracts import BackendFunction, OptionCheck
+from ..puzzles import kinds
+from ..puzzles.contracts import BackendFunction, OptionCheck
 
 
 def load(target: str) -> Any:

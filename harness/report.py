@@ -57,8 +57,8 @@ def _cls(items) -> str:
 def html_report(records: list[dict], title: str = "gridsolve batch report") -> str:
     s = summarize_records(records)
     results = [r for r in records if r.get("record", "result") == "result"]
-    timeouts = sorted({r.get("timeout") for r in results if r.get("timeout") is not None})
-    limits = sorted({r.get("limit") for r in results if r.get("limit") is not None})
+    timeouts = sorted({t for r in results if (t := r.get("timeout")) is not None})
+    limits = sorted({n for r in results if (n := r.get("limit")) is not None})
     now = _dt.datetime.now().strftime("%Y-%m-%d %H:%M")
     parts = [f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{escape(title)}</title>"
              f"<style>{CSS}</style></head><body><h1>{escape(title)}</h1>"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from gridsolve.puzzles.solving import SolveResult
+from ..puzzles.solving import SolveResult
 
 
 def _plain(v: Any) -> Any:
@@ -48,7 +48,7 @@ def record(kind: str, ident: str, result: SolveResult, *, with_solutions: bool =
 
 def canonical_solution(kind: str, puzzle, solution, ident: str | None = None) -> str:
     """A solution in the kind's canonical text."""
-    from gridsolve.puzzles import kinds
+    from ..puzzles import kinds
 
     return kinds.formats(kind).format_solution(puzzle, solution, ident)
 

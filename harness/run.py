@@ -7,10 +7,9 @@ import dataclasses
 import time
 from collections.abc import Callable
 
-from gridsolve.puzzles.check import check
-from gridsolve.puzzles.contracts import BackendFunction
-from gridsolve.puzzles.solving import Limit, SolveResult, Status
-
+from ..puzzles.check import check
+from ..puzzles.contracts import BackendFunction
+from ..puzzles.solving import Limit, SolveResult, Status
 from . import registry
 from .registry import Backend
 
@@ -32,13 +31,15 @@ def count(backend: Backend, puzzle, limit: Limit = Limit(), **options) -> SolveR
     return _checked(backend, lambda: backend.count_function, puzzle, limit, options)
 
 
-def _checked(backend: Backend, function: Callable[[], BackendFunction], puzzle, limit: Limit,
+def _checked(backend: Backend, function: Callable[[], BackendFunction | None], puzzle, limit: Limit,
              options: dict) -> SolveResult:
     """The time limit counts from this call: the first call of a backend imports its solver
     library (seconds on a busy machine), so the backend gets what importing left."""
     t0 = time.perf_counter()
     try:
         solve = function()
+        if solve is None:  # a count-only mode the backend does not have
+            raise ValueError(f"{backend.name} has no count-only mode")
         if limit.seconds is not None:
             limit = dataclasses.replace(limit, seconds=max(1e-3, limit.seconds - (time.perf_counter() - t0)))
         result = solve(puzzle, limit, **options)

@@ -12,10 +12,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gridsolve.native_rules.slitherlink.board import CROSS, LINE, Board, Contradiction, pos_edge
-from gridsolve.native_rules.slitherlink.deduce import TIERS, Hint, hint
-from gridsolve.native_rules.slitherlink.deduce import grade as engine_grade
-from gridsolve.native_rules.slitherlink.generate import (
+from ..native_rules.slitherlink.board import CROSS, LINE, Board, Contradiction, pos_edge
+from ..native_rules.slitherlink.deduce import TIERS, Hint, hint
+from ..native_rules.slitherlink.deduce import grade as engine_grade
+from ..native_rules.slitherlink.generate import (
     GROWTHS,
     MODES,
     Generated,
@@ -23,11 +23,10 @@ from gridsolve.native_rules.slitherlink.generate import (
     generate,
     parse_ratios,
 )
-from gridsolve.native_rules.slitherlink.logic import loop_avoidance
-from gridsolve.native_rules.slitherlink.rules import apply_rules, compile_rules
-from gridsolve.native_rules.slitherlink.solvers import GRADES, Logic, load_rules
-from gridsolve.puzzles.slitherlink import KIND, SlitherlinkPuzzle
-
+from ..native_rules.slitherlink.logic import loop_avoidance
+from ..native_rules.slitherlink.rules import apply_rules, compile_rules
+from ..native_rules.slitherlink.solvers import GRADES, Logic, load_rules
+from ..puzzles.slitherlink import KIND, SlitherlinkPuzzle
 from .run import solution_counter as count_to_two
 
 __all__ = ["GRADES", "GROWTHS", "MODES", "TIERS", "Generated", "GenerationTimeout", "Hint", "SeedHint",

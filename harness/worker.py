@@ -39,8 +39,7 @@ MEMORY_MIB = 0  # the memory limit of this process, when it is a worker child
 def solve_task(task: dict) -> dict:
     """Run one backend on one puzzle (``harness.run``: timed, checked, never raises) and return
     the batch record: ``harness.results.record`` plus the first solution in canonical text."""
-    from gridsolve.puzzles.solving import Limit, SolveResult, Status
-
+    from ..puzzles.solving import Limit, SolveResult, Status
     from . import registry
     from .results import batch_record
     from .run import run
@@ -115,10 +114,12 @@ class SolverProcess:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr, env=child_env(),
             start_new_session=True,  # a terminal's Ctrl-C reaches the batch only, which then stops us
         )
-        self._send = Connection(os.dup(self.proc.stdin.fileno()), readable=False)
-        self._recv = Connection(os.dup(self.proc.stdout.fileno()), writable=False)
-        self.proc.stdin.close()
-        self.proc.stdout.close()
+        stdin, stdout = self.proc.stdin, self.proc.stdout
+        assert stdin is not None and stdout is not None  # both are pipes
+        self._send = Connection(os.dup(stdin.fileno()), readable=False)
+        self._recv = Connection(os.dup(stdout.fileno()), writable=False)
+        stdin.close()
+        stdout.close()
 
     def run(self, task: dict, hard_seconds: float | None) -> dict:
         """The child's record for ``task``, or an error record if it died or overran."""
@@ -127,6 +128,7 @@ class SolverProcess:
         if self.proc is None or self.proc.poll() is not None:
             self._reset()
             self._start()
+        assert self._stderr is not None and self._send is not None and self._recv is not None  # started
         self._stderr.seek(0)
         self._stderr.truncate()
         t0 = time.perf_counter()
@@ -144,11 +146,13 @@ class SolverProcess:
             return failure(task, time.perf_counter() - t0, self._death())
 
     def _death(self) -> str:
+        proc, stderr = self.proc, self._stderr
+        assert proc is not None and stderr is not None  # run() started them
         try:
-            code = self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.kill()
-            code = self.proc.returncode
+            code = proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # killed here, not by kill(): its reset closes stderr
+            proc.kill()
+            code = proc.wait()
         if code is not None and code < 0:
             try:
                 how = f"killed by {signal.Signals(-code).name}"
@@ -158,8 +162,8 @@ class SolverProcess:
             how = f"exited with code {code}"
         msg = f"worker process died ({how}; memory limit {self.memory_mib} MiB)" if self.memory_mib \
             else f"worker process died ({how})"
-        self._stderr.seek(0)
-        lines = [ln.strip() for ln in self._stderr.read()[-4000:].decode(errors="replace").splitlines()]
+        stderr.seek(0)
+        lines = [ln.strip() for ln in stderr.read()[-4000:].decode(errors="replace").splitlines()]
         first = next((ln for ln in lines if ln), "")
         self._reset()
         return msg + (f": {first[:200]}" if first else "")
@@ -200,8 +204,7 @@ def child_env() -> dict[str, str]:
 
 def failure(task: dict, seconds: float, message: str) -> dict:
     """The record of a task whose worker died or overran."""
-    from gridsolve.puzzles.solving import SolveResult, Status
-
+    from ..puzzles.solving import SolveResult, Status
     from .results import batch_record
 
     return batch_record(task, SolveResult(task["backend"], Status.ERROR, seconds=seconds,

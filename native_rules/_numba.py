@@ -22,8 +22,10 @@ import hashlib
 import logging
 import time
 import types as pytypes
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 
 def sources_digest(root: Path) -> str:
@@ -60,7 +62,7 @@ if CPUDispatcher is not None:
     class Kernel(CPUDispatcher):
         """A numba dispatcher that compiles for the plain types of its arguments."""
 
-        def get_call_template(self, args, kws):
+        def get_call_template(self, args, kws: dict):
             plain = tuple(types.unliteral(a) for a in args)
             plain_kws = {k: types.unliteral(v) for k, v in kws.items()}
             if plain == tuple(args) and plain_kws == kws:
@@ -181,7 +183,7 @@ if CPUDispatcher is not None:
         return bool(func.signatures) or (
             file is not None and any(key[-1] == sources() for key in file._load_index()))
 
-    def interpreted(func):
+    def interpreted(func: Callable[..., Any]) -> Callable[..., Any]:
         """The same code run by the Python interpreter: a copy of ``func`` (compiled or plain)
         whose calls to compiled functions call their interpreted copies. Used where a short job
         would wait longer for the compiler than it runs interpreted."""
@@ -201,7 +203,9 @@ if CPUDispatcher is not None:
 
     _INTERPRETED: dict = {}
 
-    def njit(func=None, *, cache: bool = False):
+    # one of two definitions (numba there or not); a checker reads the second, which keeps each
+    # function's own signature for its callers
+    def njit(func=None, *, cache: bool = False):  # pyright: ignore[reportRedeclaration]
         """Compile ``func`` lazily in nopython mode (on its first call), cached on disk when
         ``cache``."""
         def wrap(f):
@@ -215,7 +219,7 @@ else:  # pragma: no cover
     def cached(func) -> bool:
         return True
 
-    def interpreted(func):
+    def interpreted(func: Callable[..., Any]) -> Callable[..., Any]:
         return func
 
 

@@ -59,14 +59,14 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from gridsolve.puzzles.edgematching import (
+from ..puzzles.edgematching import (
     EdgeMatchingPuzzle,
     EdgeMatchingSolution,
     canonical_rotation,
     corner_piece_rotation,
     orbit,
 )
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, finish
+from ..puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 
 
 class Tile(NamedTuple):

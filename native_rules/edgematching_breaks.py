@@ -32,9 +32,9 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
-from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, matched_joins
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
+from ..puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, matched_joins
+from ..puzzles.solving import Deadline, Limit, SolveResult, Status
 from . import edgematching_scan as scan_mod
 from ._numba import njit
 from .edgematching_restarts import first_board
@@ -260,7 +260,7 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, worker
         score = matched_joins(puzzle, board)
         progress.append((round(seconds, 3), score))
         if best_file:
-            from gridsolve.puzzles.formats.edgematching import format_solution
+            from ..puzzles.formats.edgematching import format_solution
 
             tmp = Path(best_file + ".tmp")
             tmp.write_text(format_solution(puzzle, board, f"best {score} of {total}") + "\n")

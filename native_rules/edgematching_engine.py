@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import os
 
-from gridsolve.encoding.edgematching import class_limit, with_turned_copies
-from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, symmetry_anchor
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
-
+from ..encoding.edgematching import class_limit, with_turned_copies
+from ..puzzles.edgematching import EdgeMatchingPuzzle, symmetry_anchor
+from ..puzzles.solving import Deadline, Limit, SolveResult, finish
 from .edgematching_breaks import maximize
 from .edgematching_restarts import first_board
 from .edgematching_split import Portfolio, enumerate_split

@@ -8,8 +8,8 @@ reduction as the search, so the estimate is of the tree the engine walks."""
 from __future__ import annotations
 
 import numpy as np
-from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle
 
+from ..puzzles.edgematching import EdgeMatchingPuzzle
 from ._numba import njit
 from .edgematching_table import build
 

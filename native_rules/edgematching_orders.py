@@ -10,8 +10,8 @@ Checks (a bit mask, ``edgematching_checks``): a candidate counts only when it pa
 from __future__ import annotations
 
 import numpy as np
-from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
 
+from ..puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
 from ._numba import njit
 from .edgematching_checks import fits_placed, passes
 from .edgematching_estimate import tally

@@ -12,9 +12,8 @@ stay exact. ``share`` = (workers, this worker) gives each process its own sequen
 
 from __future__ import annotations
 
-from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
-from gridsolve.puzzles.solving import Deadline
-
+from ..puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
+from ..puzzles.solving import Deadline
 from . import edgematching_scan as scan_mod
 from .edgematching_table import Search, build
 

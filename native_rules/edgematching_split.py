@@ -17,9 +17,8 @@ import multiprocessing as mp
 import queue
 import time
 
-from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
-from gridsolve.puzzles.solving import Deadline
-
+from ..puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
+from ..puzzles.solving import Deadline
 from .edgematching_restarts import first_board
 from .edgematching_table import enumerate_boards
 
@@ -28,7 +27,7 @@ POLL = 0.05  # seconds between looks at the queue
 
 def context():
     """Processes by fork where there is fork (no re-import), else spawn."""
-    return mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+    return mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context("spawn")
 
 
 def stop(procs) -> None:
@@ -59,7 +58,8 @@ def _worker(puzzle, wanted, seconds, order, share, first, out, progress=None) ->
     if first:  # the board (if any) comes with the placements it took
 
         def report(nodes):  # the placements so far, for the caller's statistics
-            progress.value = nodes
+            if progress is not None:
+                progress.value = nodes
 
         boards, exhausted, timed_out, nodes = first_board(puzzle, deadline, order=order, share=share,
                                                           runs=(1 if share[1] == 0 else 0, None),
@@ -107,6 +107,7 @@ class Portfolio:
             for p in self.procs:
                 p.start()
             return None
+        assert self.out is not None  # made with the processes
         while True:
             try:
                 msg = self.out.get_nowait()

@@ -25,14 +25,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from gridsolve.puzzles.edgematching import (
+
+from ..puzzles.edgematching import (
     EdgeMatchingPuzzle,
     EdgeMatchingSolution,
     fits_frame,
     symmetry_anchor,
 )
-from gridsolve.puzzles.solving import Deadline
-
+from ..puzzles.solving import Deadline
 from . import edgematching_scan as scan_mod
 
 NAME = "backtrack-table"

@@ -58,11 +58,16 @@ class KindChecker(Protocol):
 
 @runtime_checkable
 class KindRenderer(Protocol):
-    """``puzzles.render.<kind>``: a text drawing and a standalone SVG picture."""
+    """``puzzles.render.<kind>``: a text drawing and a standalone SVG picture; ``marked`` /
+    ``marked_svg``: the elements every solution uses (``fixed``) and those they disagree on."""
 
     def text(self, puzzle: Any, solution: Any = None) -> str: ...
 
     def svg(self, puzzle: Any, solution: Any = None) -> str: ...
+
+    def marked(self, puzzle: Any, fixed: Any, unknown: Any) -> str: ...
+
+    def marked_svg(self, puzzle: Any, fixed: Any, unknown: Any) -> str: ...
 
 
 class BackendFunction(Protocol):

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable
+from typing import Any, TypeVar
 
 from .grid import Edge, Vertex
+
+Node = TypeVar("Node", bound=Hashable)
 
 
 class UnionFind:
@@ -48,7 +51,7 @@ class UnionFind:
         return list(out.values())
 
 
-def components(nodes: Iterable[Hashable], neighbours: Callable[[Hashable], Iterable]) -> list[set]:
+def components(nodes: Iterable[Any], neighbours: Callable[[Any], Iterable]) -> list[set]:
     """Connected components of ``nodes`` where ``neighbours(n)`` lists n's neighbours (only
     neighbours that are themselves in ``nodes`` count), in the order of their smallest nodes
     (the nodes must be orderable), so that whatever is built from them is reproducible."""
@@ -78,7 +81,7 @@ def degrees(edges: Iterable[Edge]) -> Counter[Vertex]:
     return deg
 
 
-def edge_components(edges: Iterable[Edge]) -> list[frozenset[Edge]]:
+def edge_components(edges: Iterable[tuple[Node, Node]]) -> list[frozenset[tuple[Node, Node]]]:
     """Connected components of a set of edges (edges sharing a vertex are connected)."""
     edges = list(edges)
     uf = UnionFind()

@@ -157,7 +157,7 @@ class HamiltonianSolution:
         object.__setattr__(self, "path", tuple((int(r), int(c)) for r, c in self.path))
 
     def edges(self) -> frozenset[tuple[Cell, Cell]]:
-        return frozenset(tuple(sorted(pair)) for pair in zip(self.path, self.path[1:], strict=False))
+        return frozenset((min(a, b), max(a, b)) for a, b in zip(self.path, self.path[1:], strict=False))
 
     def to_json(self) -> dict:
         return {"path": [list(c) for c in self.path]}

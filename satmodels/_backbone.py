@@ -23,10 +23,10 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gridsolve.encoding.loops import keep_refined
-from gridsolve.puzzles.solving import Deadline, DeadlineExpired
 from pysat.solvers import Solver
 
+from ..encoding.loops import keep_refined
+from ..puzzles.solving import Deadline, DeadlineExpired
 from . import _cnf
 
 
@@ -37,11 +37,11 @@ class Model:
     of elements a solution uses (the true element variables)."""
 
     cnf: _cnf.Cnf
-    elements: Mapping[Hashable, int]
+    elements: Mapping[Any, int]  # element (any hashable key) -> its variable
     read: Callable[[list[int]], Any]
     block: Callable[[Any], list[int]]
     members: Callable[[Any], frozenset]
-    refine: Callable[[Any, Callable[[list[int]], None]], Iterable[Any]] | None = None
+    refine: Callable[[Any, Callable[[list[int]], Any]], Iterable[Any]] | None = None
     solver_name: str = _cnf.DEFAULT_SOLVER
 
 
@@ -123,7 +123,7 @@ def backbone(model: Model, *, limit: int, deadline: Deadline, given: Mapping[Has
             elif result is False:
                 exhausted = True
                 break
-            elif not keep_refined(model.read(solver.get_model()),
+            elif not keep_refined(model.read(_cnf.model_of(solver)),
                                   lambda c: solutions_of(c, solver.add_clause), seen,
                                   lambda s: solver.add_clause([-selector] + model.block(s)), found, limit):
                 timed_out = True
@@ -160,7 +160,7 @@ def _test_candidates(solver: Solver, model: Model, candidates: dict, order: list
             try:
                 if result is None:
                     raise DeadlineExpired
-                solutions_of(model.read(solver.get_model()), solver.add_clause)
+                solutions_of(model.read(_cnf.model_of(solver)), solver.add_clause)
             except DeadlineExpired:
                 return [u for u in order[i:] if u in candidates]
     return []

@@ -21,11 +21,12 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from gridsolve.encoding.loops import SubtourCut, keep_refined
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import NoSuchSolverError, Solver, SolverNames
+
+from ..encoding.loops import Node, SubtourCut, keep_refined
+from ..puzzles.solving import Deadline, Limit, SolveResult, finish
 
 DEFAULT_SOLVER = "cadical195"
 SOLVERS = tuple(sorted(n for n in vars(SolverNames) if not n.startswith("_")))
@@ -88,7 +89,8 @@ def add_path_degrees(cnf: Cnf, incident: Mapping[Hashable, Sequence[int]], ends:
         cnf.equals(lits, 1 if v in ends else 2)
 
 
-def subtour_clause(lit: Callable[[Hashable], int], cut: SubtourCut, with_piece: bool = True) -> list[int]:
+def subtour_clause(lit: Callable[[tuple[Node, Node]], int], cut: SubtourCut[Node],
+                   with_piece: bool = True) -> list[int]:
     """The cut of one piece: ``not all of piece, or one of leaving`` (a cycle), or only ``one of
     leaving`` (``with_piece=False``: a path through every node)."""
     return ([-lit(e) for e in cut.piece] if with_piece else []) + [lit(f) for f in cut.leaving]
@@ -158,6 +160,15 @@ def limited_solve(solver: Solver, name: str, deadline: Deadline, state: dict,
     return result
 
 
+def model_of(solver: Solver) -> list[int]:
+    """The model the solver's last call found (python-sat types it optional: None after a call
+    that found none, which the callers have ruled out)."""
+    model = solver.get_model()
+    if model is None:
+        raise RuntimeError("the solver has no model: its last call found none")
+    return model
+
+
 LOAD_BATCH = 100_000  # clauses handed to the solver between two looks at the clock
 
 
@@ -176,7 +187,7 @@ def search(
     *,
     read: Callable[[list[int]], Any],
     block: Callable[[Any], list[int]],
-    refine: Callable[[Any, Callable[[list[int]], None]], Iterable[Any]] | None = None,
+    refine: Callable[[Any, Callable[[list[int]], Any]], Iterable[Any]] | None = None,
     solver_name: str = DEFAULT_SOLVER,
     deadline: Deadline | None = None,
     stats: dict[str, Any] | None = None,
@@ -213,7 +224,7 @@ def search(
                 exhausted = True
                 break
             cuts = refine and (lambda c: refine(c, solver.add_clause))
-            if not keep_refined(read(solver.get_model()), cuts, seen,
+            if not keep_refined(read(model_of(solver)), cuts, seen,
                                 lambda sol: solver.add_clause(block(sol)), found, limit.solutions):
                 timed_out = True
                 break

@@ -37,9 +37,9 @@ copies (see ``cpmodels.edgematching``); ``count_up_to_rotation`` is reported.
 
 from __future__ import annotations
 
-from gridsolve.encoding.edgematching import class_limit, join_sides, model_bytes, with_turned_copies
-from gridsolve.puzzles import solving
-from gridsolve.puzzles.edgematching import (
+from ..encoding.edgematching import class_limit, join_sides, model_bytes, with_turned_copies
+from ..puzzles import solving
+from ..puzzles.edgematching import (
     BOTTOM,
     LEFT,
     RIGHT,
@@ -48,7 +48,6 @@ from gridsolve.puzzles.edgematching import (
     EdgeMatchingSolution,
     symmetry_anchor,
 )
-
 from . import _backbone, _cnf
 
 SIDE_OFFSETS = {TOP: (-1, 0), RIGHT: (0, 1), BOTTOM: (1, 0), LEFT: (0, -1)}
@@ -116,8 +115,8 @@ class Heule:
         for (piece, sq), ks in self.deadline.each(self.rots.items(), every=100):
             x = self.x(piece, sq)
             looks = [p.tile(piece, k) for k in ks]
-            sides = [s for s in range(4) if join_of(p, sq, s) is not None]
-            joins = {s: join_of(p, sq, s) for s in sides}
+            joins = {s: j for s in range(4) if (j := join_of(p, sq, s)) is not None}
+            sides = list(joins)
             if not sides:
                 continue
             s0 = sides[0]
@@ -280,6 +279,7 @@ def backbone(puzzle: EdgeMatchingPuzzle, limit: solving.Limit = solving.Limit(),
         m = build(puzzle, "rotation", deadline=deadline)
     except solving.DeadlineExpired:
         return _backbone.Backbone(complete=False)
+    assert isinstance(m, RotationExplicit)
     elements = {(sq, piece, k): m.x(sq, piece, k) for sq, pl in m.at.items() for piece, k in pl}
     model = _backbone.Model(m.cnf, elements, m.read, m.block, placements, solver_name=solver)
     return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given)

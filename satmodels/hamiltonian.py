@@ -21,10 +21,9 @@ Why the cuts never remove a solution (so counting is exact): docs/encodings.md;
 
 from __future__ import annotations
 
-from gridsolve.encoding.loops import subtour_cuts
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution, path_from_edges
-from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, Status, stops_at_deadline
-
+from ..encoding.loops import subtour_cuts
+from ..puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution, path_from_edges
+from ..puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, Status, stops_at_deadline
 from . import _backbone, _cnf
 
 
@@ -204,7 +203,7 @@ class WalkSolver:
                 return r.solutions[0].path if r.solutions else None
             if not ok:
                 return None
-            model = self.solver.get_model()
+            model = _cnf.model_of(self.solver)
             path = self._trace(model, self.base.start)
             if len(path) == len(self.adj):
                 return tuple(path)

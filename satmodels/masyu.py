@@ -17,11 +17,10 @@ Solutions are counted by blocking clauses (the negated links of each solution fo
 
 from __future__ import annotations
 
-from gridsolve.encoding import masyu as rules
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.masyu import MasyuPuzzle, MasyuSolution, links
-from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, stops_at_deadline
-
+from ..encoding import masyu as rules
+from ..puzzles import grid
+from ..puzzles.masyu import MasyuPuzzle, MasyuSolution, links
+from ..puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, stops_at_deadline
 from . import _backbone, _cnf
 
 

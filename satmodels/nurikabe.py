@@ -14,10 +14,13 @@ every solution, and how the constants below were chosen: docs/nurikabe.md, "The 
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 
-from gridsolve.encoding.nurikabe_rules import NurikabeRules
-from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import (
+from pysat.card import CardEnc, EncType
+
+from ..encoding.nurikabe_rules import NurikabeRules
+from ..puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+from ..puzzles.solving import (
     NO_DEADLINE,
     Deadline,
     DeadlineExpired,
@@ -25,8 +28,6 @@ from gridsolve.puzzles.solving import (
     SolveResult,
     stops_at_deadline,
 )
-from pysat.card import CardEnc, EncType
-
 from . import _backbone, _cnf
 
 SEQ_LIMIT = 40_000  # n * k above which a count uses a cardinality network ...
@@ -48,7 +49,9 @@ def default_solver(puzzle: NurikabePuzzle) -> str:
 class Model(NurikabeRules):
     """The CNF of one puzzle: the shared rules (``encoding.nurikabe_rules``) on ``IDPool`` keys."""
 
-    neg = staticmethod(operator.neg)
+    # ignore: pyright compares the staticmethod with the base's unbound neg(self, v), not with an
+    # instance's neg (v -> -v), which is what it is
+    neg = staticmethod(operator.neg)  # pyright: ignore[reportAssignmentType]
 
     def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None,
                  deadline: Deadline = NO_DEADLINE) -> None:
@@ -71,7 +74,7 @@ class Model(NurikabeRules):
         else:
             cnf.extend(CardEnc.atmost(lits, 1, vpool=cnf.pool, encoding=EncType.ladder).clauses)
 
-    def exactly(self, lits: list[int], k: int, seq_limit: int | None = None,
+    def exactly(self, lits: Sequence[int], k: int, seq_limit: int | None = None,
                 large: int = EncType.cardnetwrk) -> None:
         """Exactly k of lits, by CardEnc on the cheaper side (k or its complement): a sequential
         counter up to ``seq_limit`` (by default ``SEQ_LIMIT``) = n * k, else ``large``."""

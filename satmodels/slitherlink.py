@@ -16,11 +16,10 @@ Why the cuts keep every solution: docs/encodings.md.
 
 from __future__ import annotations
 
-from gridsolve.encoding.slitherlink import refine_single_loop
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from gridsolve.puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, stops_at_deadline
-
+from ..encoding.slitherlink import refine_single_loop
+from ..puzzles import grid
+from ..puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from ..puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, stops_at_deadline
 from . import _backbone, _cnf
 
 

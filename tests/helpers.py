@@ -160,7 +160,9 @@ def _imports(name: str, path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
-                base = base[: len(base) - node.level + 1]
+                # above `gridsolve` is the repository top, whose layer folders are gridsolve.<folder>
+                # (the API root's type-checking imports: `from ..harness.registry import Backend`)
+                base = base[: max(len(base) - node.level + 1, 1)]
                 mod = ".".join(base + ([node.module] if node.module else []))
             else:
                 mod = node.module or ""

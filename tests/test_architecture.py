@@ -6,6 +6,8 @@ module-level or inside a function."""
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
 from .helpers import IMPORTS, LAYERS, MODULES, _imports
@@ -105,11 +107,32 @@ def test_no_import_cycle():
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles[:5])
 
 
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_layers_import_each_other_relatively(module):
+    """Inside the package a layer reaches another by a relative import (``from ..harness.run import
+    run``), which resolves on disk for a type checker or an IDE as well as at run time; an absolute
+    ``gridsolve.<layer>`` import resolves only through the installed package (docs/architecture.md,
+    "How imports resolve"). ``import gridsolve`` (the API root) is fine: gridsolve/ is on disk."""
+    bad = []
+    for node in ast.walk(ast.parse(MODULES[module].read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level == 0:
+            names = [node.module or ""]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            continue
+        bad += [f"line {node.lineno}: {n}" for n in names if n.startswith("gridsolve.")]
+    assert not bad, f"{module} imports gridsolve.<layer> absolutely (tools/relative_imports.py): {bad}"
+
+
 def test_the_scan_sees_relative_and_lazy_imports_and_finds_cycles(tmp_path):
     path = tmp_path / "deduce.py"
     path.write_text("from ...puzzles.check import nurikabe\n"
                     "def f():\n    from gridsolve.cpmodels import slitherlink\n")
     found = _imports("gridsolve.native_rules.nurikabe.deduce", path)
     assert "gridsolve.puzzles.check.nurikabe" in found and "gridsolve.cpmodels.slitherlink" in found
+    api = tmp_path / "__init__.py"
+    api.write_text("if TYPE_CHECKING:\n    from ..harness.registry import Backend\n")
+    assert "gridsolve.harness.registry.Backend" in _imports("gridsolve", api)
     assert find_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
     assert find_cycles({"a": {"b"}, "b": set()}) == []

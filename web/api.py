@@ -23,7 +23,7 @@ from .verdict import verdict
 def kinds_info() -> dict:
     """Every kind: its backends (available here or why not), default backend, generator options
     and shipped samples."""
-    from gridsolve.harness import registry
+    from ..harness import registry
 
     out = []
     for kind in gridsolve.kinds():
@@ -93,8 +93,8 @@ def _savable(puzzle, d: Drawn):
     if not (d.lines or d.crosses or d.walls or d.dots or d.placed or len(d.path) > walked):
         return None
     if puzzle.kind == "nurikabe":  # unknown cells stay undecided in the saved grid
-        from gridsolve.puzzles import grid
-        from gridsolve.puzzles.nurikabe import NurikabeSolution
+        from ..puzzles import grid
+        from ..puzzles.nurikabe import NurikabeSolution
 
         clues = {c for c, _ in puzzle.clue_cells()}
         unknown = set(grid.cells(puzzle.rows, puzzle.cols)) - d.walls - d.dots - clues

@@ -23,10 +23,10 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from gridsolve.harness.limits import TooLarge, is_small
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
+from ..harness.limits import TooLarge, is_small
 from . import api, jobs, tools
 from .document import kind_of, number, puzzle_of
 from .errors import one_line, status_of
@@ -240,6 +240,8 @@ def create_app(root: Path | str = ".", *, warm: bool = False, port: int | None =
         if found is None or found.name != "experiment":
             return _error(404, f"no experiment {job!r}")
         s = pool.status(job)
+        if s is None:  # forgotten between the two calls
+            return _error(404, f"no experiment {job!r}")
         out = {"job": job, "kind": kind_of(found.payload), "done": len(s["progress"]), "rows": s["progress"],
                "finished": s["state"] in ("done", "cancelled"), "state": s["state"],
                "position": s["position"], "total": totals.get(job), "plots": [], "summary": [], "error": ""}

@@ -3,9 +3,8 @@ the puzzle, the kind and the state a request names."""
 
 from __future__ import annotations
 
-from gridsolve.puzzles import formats, kinds
-from gridsolve.puzzles.render import edgematching as render_em
-
+from ..puzzles import formats, kinds
+from ..puzzles.render import edgematching as render_em
 from .drawing import geometry, picture
 from .sources import read_puzzle
 from .states import BadInput, Drawn, edge_ref, read_state, write_state

@@ -10,10 +10,9 @@ Slitherlink edge, ``data-cell="r,c"`` on every cell or square (``geometry`` says
 
 from __future__ import annotations
 
-from gridsolve.puzzles import kinds, render
-from gridsolve.puzzles.hamiltonian import HamiltonianSolution
-from gridsolve.puzzles.nurikabe import NurikabeSolution
-
+from ..puzzles import kinds, render
+from ..puzzles.hamiltonian import HamiltonianSolution
+from ..puzzles.nurikabe import NurikabeSolution
 from .states import Drawn
 
 # the renderers' cell sizes and margins (puzzles.render.<kind>.svg defaults)

@@ -3,9 +3,8 @@ used by the server (``web.app``) and by its worker processes (``web.worker``) al
 
 from __future__ import annotations
 
-from gridsolve.harness.limits import TooLarge
-from gridsolve.puzzles.errors import FormatError
-
+from ..harness.limits import TooLarge
+from ..puzzles.errors import FormatError
 from .sources import Exists, Forbidden
 from .states import BadInput
 

@@ -11,8 +11,7 @@ import io
 import tempfile
 from pathlib import Path
 
-from gridsolve.puzzles import formats
-
+from ..puzzles import formats
 from .document import kind_of, number
 from .sources import read_source, sample_names
 from .states import BadInput
@@ -28,7 +27,7 @@ def plan(root: Path, payload: dict) -> dict:
     kind = kind_of(payload)
     if kind is None:
         raise BadInput("kind: which kind to experiment on")
-    from gridsolve.harness import registry
+    from ..harness import registry
 
     n = int(number(payload, "n", 5, 1, MAX_PUZZLES))
     timeout = number(payload, "timeout", 5.0, 0.1, MAX_TIMEOUT)
@@ -48,9 +47,9 @@ def plan(root: Path, payload: dict) -> dict:
 def run(root: Path, payload: dict, progress) -> dict:
     """Run the experiment (in a worker process of ``web.pool``): each result's row reported
     through ``progress`` as it comes in; the report's plots and summary at the end."""
-    from gridsolve.harness import registry
-    from gridsolve.harness.batch import Listener, Options, run_batch
-    from gridsolve.puzzles.solving import Limit
+    from ..harness import registry
+    from ..harness.batch import Listener, Options, run_batch
+    from ..puzzles.solving import Limit
 
     p = plan(root, payload)
     kind = p["kind"]
@@ -85,8 +84,8 @@ def _entries(root: Path, kind: str, source: str, n: int) -> list:
 
 def _report(records: list[dict], kind: str, timeout: float | None) -> tuple[list[str], list[dict]]:
     """The report's time-distribution plot as SVG text, and the summary rows."""
-    from gridsolve.harness import plots
-    from gridsolve.harness.summary import summarize_records
+    from ..harness import plots
+    from ..harness.summary import summarize_records
 
     s = summarize_records(records)
     seconds = {b: v for (k, b), v in s.finished.items() if k == kind and v}

@@ -111,13 +111,14 @@ class Worker:
     """One worker process of a lane (``python -m gridsolve.web.worker``)."""
 
     def __init__(self, nice: int, warm: bool) -> None:
-        from gridsolve.harness.worker import child_env
+        from ..harness.worker import child_env
 
         self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gridsolve.web.worker", str(nice), "warm" if warm else "cold"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, env=child_env(),
             start_new_session=True)
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # both PIPE
         self.send = Connection(os.dup(self.proc.stdin.fileno()), readable=False)
         self.recv = Connection(os.dup(self.proc.stdout.fileno()), writable=False)
         self.proc.stdin.close()
@@ -315,6 +316,7 @@ class Pool:
         except (OSError, ValueError):
             self._finish(job, "done", error(500, "internal error: the worker process is gone"))
             return False
+        assert job.started is not None  # set when the job was taken off the queue
         deadline = job.started + job.budget + GRACE
         while True:
             if job.cancel_asked.is_set():

@@ -19,10 +19,9 @@ from importlib import resources
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from gridsolve.harness.limits import LIMITS, TooLarge, check_page
-from gridsolve.puzzles import formats, kinds
-from gridsolve.puzzles.formats import Entry, FormatError
-
+from ..harness.limits import LIMITS, TooLarge, check_page
+from ..puzzles import formats, kinds
+from ..puzzles.formats import Entry, FormatError
 from .states import BadInput
 
 MAX_FILE = 8 << 20  # bytes: a corpus file larger than this is not opened from the page
@@ -130,7 +129,7 @@ def _file_entries(root: Path, rel: str) -> tuple[list[Entry], str | None]:
     return entries, want or None
 
 
-def read_source(root: Path, source: str, kind: str | None = None) -> tuple[Entry, list[str]]:
+def read_source(root: Path, source: Any, kind: str | None = None) -> tuple[Entry, list[str]]:
     """(the entry a source names, the ids of every puzzle the source holds). BadInput /
     FormatError for what does not read, Forbidden for a path outside the root."""
     if not isinstance(source, str) or not source.strip():
@@ -162,7 +161,8 @@ def read_source(root: Path, source: str, kind: str | None = None) -> tuple[Entry
             raise BadInput(f"no puzzle with id {want!r} in that file")
     entry = next((e for e in entries if e.ok), None)
     if entry is None:
-        raise FormatError(entries[0].error if entries else "no puzzle in that input")
+        error = entries[0].error if entries else None
+        raise FormatError(error or "no puzzle in that input")
     if kind is not None and entry.kind != kind:
         raise BadInput(f"the input is a {entry.kind} puzzle, not {kind}")
     check_puzzle(entry.puzzle)
@@ -178,7 +178,7 @@ def read_puzzle(text: Any, kind: str | None = None):
     entries = formats.parse_text(text, "<puzzle>", kind)
     if len(entries) != 1:
         raise BadInput(f"puzzle: expected one puzzle, got {len(entries)}")
-    if not entries[0].ok:
+    if entries[0].error is not None:  # (not ok)
         raise FormatError(entries[0].error)
     check_puzzle(entries[0].puzzle)
     return entries[0].puzzle

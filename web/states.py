@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from gridsolve.puzzles import grid
+from ..puzzles import grid
 
 LINE, CROSS, UNKNOWN = 1, -1, 0
 WALL, DOT = 1, -1
@@ -176,7 +176,7 @@ def from_solution(puzzle, solution) -> Drawn:
 def to_solution(puzzle, d: Drawn):
     """The solution object a state stands for (unknown Nurikabe cells white, unknown Slitherlink
     edges off the loop); None for an edge-matching board with empty squares."""
-    from gridsolve.puzzles import kinds
+    from ..puzzles import kinds
 
     dom = kinds.domain(puzzle.kind)
     if d.kind == "slitherlink":
@@ -199,7 +199,7 @@ def given(puzzle, d: Drawn) -> dict:
     if d.kind == "nurikabe":
         return {**{c: True for c in d.walls}, **{c: False for c in d.dots}}
     if d.kind == "edgematching":
-        from gridsolve.puzzles.edgematching import canonical_rotation
+        from ..puzzles.edgematching import canonical_rotation
 
         return {(sq, p, canonical_rotation(puzzle.tiles[p - 1], k)): True for sq, (p, k) in d.placed.items()}
     return {tuple(sorted(pair)): True for pair in zip(d.path, d.path[1:], strict=False)}

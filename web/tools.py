@@ -10,11 +10,10 @@ import random
 import time
 from pathlib import Path
 
-from gridsolve.harness.limits import LIMITS
-from gridsolve.puzzles import formats, kinds
-
 import gridsolve
 
+from ..harness.limits import LIMITS
+from ..puzzles import formats, kinds
 from .document import answer, document, entry, kind_of, number, puzzle_of, state_of
 from .drawing import picture
 from .sources import read_source, sample_names
@@ -94,7 +93,7 @@ def _only(puzzle, allowed: tuple, what: str) -> None:
 
 
 def _unknown(puzzle, d: Drawn) -> set:
-    from gridsolve.puzzles import grid
+    from ..puzzles import grid
 
     clues = {c for c, _ in puzzle.clue_cells()}
     return set(grid.cells(puzzle.rows, puzzle.cols)) - d.walls - d.dots - clues
@@ -102,7 +101,7 @@ def _unknown(puzzle, d: Drawn) -> set:
 
 def _partial(puzzle, d: Drawn):
     """A Nurikabe state as the harness's partial solution (unknown cells undecided)."""
-    from gridsolve.puzzles.nurikabe import NurikabeSolution
+    from ..puzzles.nurikabe import NurikabeSolution
 
     return NurikabeSolution.from_cells(puzzle.rows, puzzle.cols, d.walls, _unknown(puzzle, d))
 
@@ -127,8 +126,8 @@ def hint(root: Path, payload: dict) -> dict:
 
 
 def _slitherlink_step(puzzle, d: Drawn, by: str, payload: dict) -> dict:
-    from gridsolve.harness import play
-    from gridsolve.harness import slitherlink as sl
+    from ..harness import play
+    from ..harness import slitherlink as sl
 
     if by == "seed":
         run = play.run_rules(puzzle, d.lines, d.crosses, _rule_file(payload), max_firings=1)
@@ -154,13 +153,13 @@ def _rule_file(payload: dict):
         return None
     if not isinstance(text, str):
         raise BadInput("rules: give the text of a rule file")
-    from gridsolve.harness import play
+    from ..harness import play
 
     return play.parse_rules(text)
 
 
 def _nurikabe_step(puzzle, d: Drawn, by: str, payload: dict) -> dict:
-    from gridsolve.harness import nurikabe as nk
+    from ..harness import nurikabe as nk
 
     if by == "seed":
         h = nk.hint(puzzle, _partial(puzzle, d), int(number(payload, "seed", 0, 0, 2**31)))
@@ -181,7 +180,7 @@ def _nurikabe_step(puzzle, d: Drawn, by: str, payload: dict) -> dict:
 
 
 def _groups(payload: dict) -> int:
-    from gridsolve.harness import labyrinth
+    from ..harness import labyrinth
 
     group = payload.get("group")
     if group is None:
@@ -195,8 +194,8 @@ def _labyrinth_step(puzzle, d: Drawn, by: str, payload: dict) -> dict:
     """The author's rules at the live end: the move they force, or the moves they allow. On a
     board his rules are not for (not square corner to corner, or blocked cells) the exact oracle
     answers instead (rule "oracle")."""
-    from gridsolve.harness.hamiltonian import next_moves
-    from gridsolve.harness.labyrinth_hint import labyrinth_hint
+    from ..harness.hamiltonian import next_moves
+    from ..harness.labyrinth_hint import labyrinth_hint
 
     groups = _groups(payload)  # an unknown group is a 400, not an answer
     if d.path[-1] == puzzle.end:
@@ -260,7 +259,7 @@ def rules(root: Path, payload: dict) -> dict:
     if by not in HINT_BY[puzzle.kind]:
         raise BadInput(f"by {by!r}: {puzzle.kind} rules run by {', '.join(HINT_BY[puzzle.kind])}")
     if puzzle.kind == "slitherlink" and by == "seed":
-        from gridsolve.harness import play
+        from ..harness import play
 
         run = play.run_rules(puzzle, d.lines, d.crosses, _rule_file(payload), MAX_STEPS)
         log = [entry(f.rule, f.text, (), f.on + f.off) for f in run.firings]
@@ -285,8 +284,8 @@ def rules(root: Path, payload: dict) -> dict:
 def moves(root: Path, payload: dict) -> dict:
     """Labyrinth: the next moves the author's rules allow beside those the exact oracle says can
     be completed."""
-    from gridsolve.harness.hamiltonian import next_moves
-    from gridsolve.harness.labyrinth_hint import labyrinth_hint
+    from ..harness.hamiltonian import next_moves
+    from ..harness.labyrinth_hint import labyrinth_hint
 
     payload = {"kind": "hamiltonian", **payload}
     puzzle, d = state_of(payload)
@@ -384,7 +383,7 @@ def minimize(root: Path, payload: dict) -> dict:
     island needs its number, so there a number is hidden (``?``) instead."""
     import dataclasses
 
-    from gridsolve.harness.run import solution_counter
+    from ..harness.run import solution_counter
 
     puzzle = puzzle_of(payload)
     _only(puzzle, ("slitherlink", "nurikabe"), "minimize")
@@ -417,8 +416,8 @@ def minimize(root: Path, payload: dict) -> dict:
 
 def numbers(root: Path, payload: dict) -> dict:
     """Slitherlink: the puzzle whose numbers are those of the drawn loop (every cell numbered)."""
-    from gridsolve.puzzles import grid
-    from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+    from ..puzzles import grid
+    from ..puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 
     puzzle, d = state_of({"kind": "slitherlink", **payload})
     loop = SlitherlinkSolution(puzzle.rows, puzzle.cols, frozenset(d.lines))
@@ -434,12 +433,12 @@ def grade(root: Path, payload: dict) -> dict:
     puzzle = puzzle_of(payload)
     _only(puzzle, ("slitherlink", "nurikabe"), "grade")
     if puzzle.kind == "slitherlink":
-        from gridsolve.harness import slitherlink as sl
+        from ..harness import slitherlink as sl
 
         details = sl.engine_grade(puzzle)
         seed = sl.grade(puzzle)
         return {"grade": details["tier"], "details": {**details, "seed_grade": seed.get("grade")}}
-    from gridsolve.harness import nurikabe as nk
+    from ..harness import nurikabe as nk
 
     details = nk.grade(puzzle, _seconds(payload))
     return {"grade": details["grade"], "details": details}
@@ -490,9 +489,9 @@ def generate(root: Path, payload: dict) -> dict:
 
 
 def _generate_slitherlink(rows, cols, seed, options) -> dict:
-    from gridsolve.harness import play
-    from gridsolve.harness import slitherlink as sl
-    from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+    from ..harness import play
+    from ..harness import slitherlink as sl
+    from ..puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 
     mode = _choice(options, "slitherlink", "mode")
     growth = _choice(options, "slitherlink", "growth")
@@ -518,7 +517,7 @@ def _generate_slitherlink(rows, cols, seed, options) -> dict:
 
 
 def _generate_nurikabe(rows, cols, seed, options) -> dict:
-    from gridsolve.harness import nurikabe as nk
+    from ..harness import nurikabe as nk
 
     density = number(options, "density", 0.2, 0.01, 0.5)
     target = _choice(options, "nurikabe", "grade")
@@ -529,7 +528,7 @@ def _generate_nurikabe(rows, cols, seed, options) -> dict:
 
 
 def _generate_edgematching(rows, cols, seed, options) -> dict:
-    from gridsolve.harness import edgematching as em
+    from ..harness import edgematching as em
 
     style = _choice(options, "edgematching", "style")
     colours = int(number(options, "colours", em.default_colours(rows, cols)[1], 1, 99))
@@ -543,8 +542,8 @@ def _generate_edgematching(rows, cols, seed, options) -> dict:
 
 
 def _generate_labyrinth(rows, cols, seed, options) -> dict:
-    from gridsolve.harness import hamiltonian as ham
-    from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+    from ..harness import hamiltonian as ham
+    from ..puzzles.hamiltonian import HamiltonianPuzzle
 
     mode = _choice(options, "hamiltonian", "mode")
     puzzle = HamiltonianPuzzle.rect(rows, cols)

@@ -6,11 +6,10 @@ checker's own violations are the verdict."""
 
 from __future__ import annotations
 
-from gridsolve.puzzles import grid
-from gridsolve.puzzles.graphs import components, degrees, edge_components
-
 import gridsolve
 
+from ..puzzles import grid
+from ..puzzles.graphs import components, degrees, edge_components
 from .states import Drawn, edge_ref, to_solution
 
 
@@ -105,7 +104,7 @@ def _is_cell(x) -> bool:
 
 
 def _edgematching(puzzle, d: Drawn) -> list[dict]:
-    from gridsolve.puzzles.edgematching import BORDER, NEIGHBOURS, outward
+    from ..puzzles.edgematching import BORDER, NEIGHBOURS, outward
 
     out = []
     seen: dict[int, list] = {}

@@ -21,8 +21,7 @@ from pathlib import Path
 
 def run(name: str, root: str, payload: dict, progress) -> tuple[int, bytes]:
     """(status, JSON body) of one request."""
-    from gridsolve.harness.limits import PAGE_ANSWER_BYTES
-
+    from ..harness.limits import PAGE_ANSWER_BYTES
     from . import api, jobs
     from .errors import status_of
 
@@ -45,7 +44,7 @@ def run(name: str, root: str, payload: dict, progress) -> tuple[int, bytes]:
 
 
 def main(argv: list[str]) -> None:
-    from gridsolve.harness.worker import _die_with_parent
+    from ..harness.worker import _die_with_parent
 
     parent = os.getppid()
     _die_with_parent()

@@ -26,11 +26,12 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
-from gridsolve.puzzles.formats.hamiltonian import to_fodor_state
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
+from ...puzzles.formats.hamiltonian import to_fodor_state
+from ...puzzles.hamiltonian import HamiltonianPuzzle
 from .._numba import Tiered, cached, interpreted
 from .engine import UNIVERSAL, next_step
 from .rules import RULE_NAMES
@@ -65,7 +66,8 @@ class Stepper:
         False runs the same code interpreted (see ``compile_pays``)."""
         self.n = n
         self.groups = groups
-        self.calls = {f.__name__: f if compiled else interpreted(f) for f in PYTHON_CALLS}
+        self.calls: dict[str, Callable[..., Any]] = {
+            f.__name__: f if compiled else interpreted(f) for f in PYTHON_CALLS}
         c = self.calls
         self.board = c["board_from_path"](n, cells) if cells else c["new_board"](n)
         self.cand = np.zeros(4, dtype=np.int64)
@@ -177,7 +179,7 @@ def audit_walks(n: int, walks: int, oracle: Oracle | None, seed: int = 0, groups
             rep.steps += 1
             rep.fired.update(why.values())
             ok = None
-            if live and len(cands) >= 2:
+            if live and oracle is not None and len(cands) >= 2:
                 good = oracle(puzzle)
                 rep.checked += 1
                 ok = {d for d in cands if to_rc(st.neighbour(d)) in good}

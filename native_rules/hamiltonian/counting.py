@@ -22,9 +22,8 @@ method).
 
 from __future__ import annotations
 
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
-
+from ...puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from ...puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
 from . import frontier
 
 COMPILED_WIDTH = 12  # the compiled DP is faster from about this frontier width on

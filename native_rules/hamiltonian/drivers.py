@@ -272,7 +272,7 @@ def enumerate_keep_left(n: int, groups: int = UNIVERSAL, *, half_only: bool = Fa
                    limit=limit, stop_at_half=half_only)
         if r == FOUND and keep_paths:
             paths.append(kl.path())
-        elif r == DEAD_END:
+        elif r == DEAD_END and dead_end is not None:  # only stops there when given
             kind = next(name for i, name in DEAD_END_KINDS if kl.counters[i] > counts[i])
             dead_end(kl.path(), kind, int(kl.counters[C_WALKS]))
         if progress is not None:

@@ -34,8 +34,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
+
+from ...puzzles.hamiltonian import HamiltonianPuzzle
+from ...puzzles.solving import NO_DEADLINE, Deadline
 
 LIMB_BITS = 56
 LIMB_MASK = np.uint64((1 << LIMB_BITS) - 1)
@@ -70,7 +71,8 @@ class Board:
         for r, c in puzzle.blocked:
             free[r, c] = False
         if puzzle.cols > puzzle.rows:
-            return cls(puzzle.cols, puzzle.rows, free.T.copy(), puzzle.start[::-1], puzzle.end[::-1], True)
+            (r0, c0), (r1, c1) = puzzle.start, puzzle.end
+            return cls(puzzle.cols, puzzle.rows, free.T.copy(), (c0, r0), (c1, r1), True)
         return cls(puzzle.rows, puzzle.cols, free, puzzle.start, puzzle.end, False)
 
     def to_puzzle_cell(self, cell: tuple[int, int]) -> tuple[int, int]:
@@ -117,6 +119,8 @@ class Table:
         for k in range(len(self.layers) - 1, -1, -1):
             layer = self.layers[k]
             prev_counts = self.layers[k - 1].counts if k else self.initial_counts
+            if prev_counts is None:
+                raise ValueError("unrank: the table was built without store=True")
             lo, hi = int(layer.starts[d]), int(layer.starts[d + 1])
             for j in range(lo, hi):
                 s = int(layer.src[j])

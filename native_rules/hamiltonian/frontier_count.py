@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 
 import numba
 import numpy as np
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
-from gridsolve.puzzles.solving import NO_DEADLINE, Deadline
 
+from ...puzzles.hamiltonian import HamiltonianPuzzle
+from ...puzzles.solving import NO_DEADLINE, Deadline
 from .._numba import announce_compile
 from . import frontier_cover
 from . import frontier_kernel as K
@@ -382,7 +382,7 @@ class Plan:
             return self.order[j][1]
         return -1
 
-    def cell_args(self, i: int) -> tuple:
+    def cell_args(self, i: int) -> tuple[int, int, bool, bool, bool, bool]:
         r, c = self.order[i]
         b = self.board
         return (c, self.plugs, c + 1 < b.cols and bool(b.free[r, c + 1]),

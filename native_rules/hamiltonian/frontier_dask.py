@@ -13,13 +13,13 @@ it pays off only when the frontier is large.
 from __future__ import annotations
 
 import numpy as np
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
+from ...puzzles.hamiltonian import HamiltonianPuzzle
 from . import frontier_count as fc
 from . import frontier_kernel as K
 
 
-def _expand(rows, shifts, plug_mask, args, pbits, cover, ci, ahead):
+def _expand(rows, shifts, plug_mask, args: tuple[int, int, bool, bool, bool, bool], pbits, cover, ci, ahead):
     """The successor rows of one part, split by the part they belong to."""
     out, part = K.expand_rows(rows, shifts, plug_mask, *args, pbits, cover, ci, ahead)
     order = np.argsort(part, kind="stable")

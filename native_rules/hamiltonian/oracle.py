@@ -18,11 +18,10 @@ All answers are exact (no heuristics decide a "no" except the proven necessary c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
-
+from ...puzzles.hamiltonian import HamiltonianPuzzle
 from . import frontier
 
 Cell = tuple[int, int]
@@ -134,7 +133,7 @@ def _has_cut_vertex(nodes: set, adj: dict, here: Cell, end: Cell) -> bool:
     low = {here: 0}
     counter = 1
     root_children = 0
-    stack = [(here, None, iter(nbrs(here)))]
+    stack: list[tuple[Cell, Cell | None, Iterator[Cell]]] = [(here, None, iter(nbrs(here)))]
     while stack:
         v, parent, it = stack[-1]
         advanced = False

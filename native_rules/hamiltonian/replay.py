@@ -25,8 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gridsolve.puzzles.formats.hamiltonian import FodorState, read_fodor_state
-
+from ...puzzles.formats.hamiltonian import FodorState, read_fodor_state
 from .audit import Stepper, compile_pays, to_rc
 from .engine import UNIVERSAL
 

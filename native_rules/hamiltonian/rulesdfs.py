@@ -12,9 +12,8 @@ reason in ``stats``.
 
 from __future__ import annotations
 
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
-
+from ...puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from ...puzzles.solving import Deadline, Limit, SolveResult, Status
 from .drivers import C_WALKS, EXHAUSTED, FOUND, KeepLeft
 from .engine import parse_rules
 

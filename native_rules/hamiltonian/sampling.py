@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import random
 
-from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
-
+from ...puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 from . import frontier
 from .oracle import Oracle, completable_moves
 

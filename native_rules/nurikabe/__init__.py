@@ -27,9 +27,9 @@ from itertools import combinations, islice
 from math import comb as binomial
 
 import numpy as np
-from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 
+from ...puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+from ...puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 from .essay import BLACK, FREE, WHITE, CheckFailed, approx, check, init, islands, see, wf
 from .heuristics import heuristics as run_heuristics
 

@@ -50,9 +50,9 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
+from ...puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
+from ...puzzles.solving import Deadline, Limit, SolveResult, Status
 from .._numba import for_grid, njit
 
 BACKEND = "rules"

@@ -30,7 +30,8 @@ from __future__ import annotations
 from math import comb as binomial
 
 import numpy as np
-from gridsolve.puzzles.render.nurikabe import boxed
+
+from ...puzzles.render.nurikabe import boxed
 
 WHITE = 0
 BLACK = -1

@@ -21,8 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from gridsolve.puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
-
+from ...puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from .grade import GRADES
 from .grade import grade as grade_of
 
@@ -166,7 +165,7 @@ def _frontier(rows: int, cols: int, island: set, owner: dict, i: int) -> list:
 
 def number(rows: int, cols: int, islands: list[set], rng: random.Random) -> NurikabePuzzle:
     """One number per island, on a random cell of it."""
-    grid = [[None] * cols for _ in range(rows)]
+    grid: list[list[int | None]] = [[None] * cols for _ in range(rows)]
     for island in islands:
         r, c = rng.choice(sorted(island))
         grid[r][c] = len(island)
@@ -199,7 +198,7 @@ def generate(rows: int, cols: int, density: float, seed: int,
     clues = max(1, round(density * rows * cols))
     rng = random.Random(seed)
     t0 = time.perf_counter()
-    stats = {"layouts": 0, "counts": 0, "not_unique": 0, "other_grade": 0}
+    stats: dict[str, float] = {"layouts": 0, "counts": 0, "not_unique": 0, "other_grade": 0}
     while seconds is None or time.perf_counter() - t0 < seconds:
         islands = None
         for _ in range(LAYOUT_TRIES):

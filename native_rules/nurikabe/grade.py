@@ -20,8 +20,8 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from gridsolve.puzzles.nurikabe import NurikabePuzzle
 
+from ...puzzles.nurikabe import NurikabePuzzle
 from .deduce import BLACK, UNKNOWN, WHITE, Contradiction, Deducer
 
 GRADES = ("basic", "area", "probing-basic", "probing-1", "probing-2", "search")

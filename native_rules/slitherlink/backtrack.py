@@ -42,9 +42,8 @@ numba (engine ``numba``, default) or run as plain Python (engine ``python``, the
 
 from __future__ import annotations
 
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, finish
-
+from ...puzzles.slitherlink import SlitherlinkPuzzle
+from ...puzzles.solving import Deadline, Limit, SolveResult, finish
 from .board import LINE, UNKNOWN, Board
 
 ENGINES = ("numba", "python")

@@ -25,7 +25,7 @@ condition ever matches.
 
 from __future__ import annotations
 
-from gridsolve.puzzles.slitherlink import QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
+from ...puzzles.slitherlink import QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
 
 UNKNOWN = -1  # edge: neither line nor cross yet
 CROSS = 0

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status
 
+from ...puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from ...puzzles.solving import Deadline, Limit, SolveResult, Status
 from .._numba import for_grid
 from . import engine as E
 

@@ -62,9 +62,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from gridsolve.puzzles.solving import Deadline, Limit, Status
-
+from ...puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from ...puzzles.solving import Deadline, Limit, Status
 from .solvers import Logic, solve_rules_backtrack
 
 MODES = ("normal", "hard", "sat")
@@ -240,7 +239,7 @@ def generate(rows: int, cols: int, *, mode: str = "normal", ratios=RATIOS, seed:
 
     rng = random.Random(seed)
     t0 = time.perf_counter()
-    stats = {"restarts": 0, "passes": 0, "checks": 0}
+    stats: dict[str, float] = {"restarts": 0, "passes": 0, "checks": 0}
     for _ in range(max_restarts):
         inside = grow_loop(rows, cols, rng, ratios, growth=growth)
         full = numbers(rows, cols, inside)

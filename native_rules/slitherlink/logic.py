@@ -29,8 +29,7 @@ numbers spread over more than 5 rows or columns the answer is no without any sea
 
 from __future__ import annotations
 
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-
+from ...puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from .board import CROSS, LINE, UNKNOWN, Board
 from .rules import apply_rules
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from gridsolve.puzzles.formats import FormatError
+from ...puzzles.formats import FormatError
 
 Condition = tuple[int, int, int]  # (a, b, value)
 
@@ -145,7 +145,8 @@ def _rule(number, starts, ends, source, first, no) -> Rule:
 def load(path: str | Path | None = None) -> list[Rule]:
     """The rules of a file; ``None`` = the 36 rules of the seed's Appendix A shipped here."""
     if path is None:
-        text = resources.files(__package__).joinpath("rules", APPENDIX_A).read_text(encoding="utf-8")
+        text = resources.files(__name__.rpartition(".")[0]).joinpath(  # this module's package
+            "rules", APPENDIX_A).read_text(encoding="utf-8")
         return parse(text, APPENDIX_A)
     p = Path(path)
     try:

@@ -20,9 +20,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
-from gridsolve.puzzles.solving import Deadline, Limit, SolveResult, Status, finish
-
+from ...puzzles.slitherlink import SlitherlinkPuzzle
+from ...puzzles.solving import Deadline, Limit, SolveResult, Status, finish
 from . import rulefile
 from .backtrack import backtrack
 from .backtrack import check_options as backtrack_options

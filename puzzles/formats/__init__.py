@@ -61,11 +61,13 @@ def parse_inline(s: str, kind: str | None = None) -> Entry | None:
     if m:
         k = _url_kind(m.group("query"))
         check_kind(k, kind, s)
-        puzzle = capabilities(k).from_url(s)
+        from_url = capabilities(k).from_url
+        assert from_url is not None  # the kind whose url_types name the query reads it
+        puzzle = from_url(s)
         return Entry(id=_short_id(s), kind=k, puzzle=puzzle, source=s)
     for k in kinds.KINDS:
         caps = capabilities(k)
-        if caps.looks_like_id is not None and caps.looks_like_id(s):
+        if caps.looks_like_id is not None and caps.from_id is not None and caps.looks_like_id(s):
             check_kind(k, kind, s)
             return Entry(id=_short_id(s), kind=k, puzzle=caps.from_id(s), source=s)
     return None
@@ -180,7 +182,7 @@ def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> li
 
     for k in kinds.KINDS if kind is None else (kinds.normalize(kind),):
         caps = capabilities(k)
-        if caps.sniff is not None and caps.sniff(text):
+        if caps.sniff is not None and caps.parse_document is not None and caps.sniff(text):
             return caps.parse_document(text, source, stem)
 
     try:
@@ -189,8 +191,8 @@ def parse_text(text: str, source: str = "<text>", kind: str | None = None) -> li
         first_inline = None
     if first_inline is not None:
         return _parse_inline_lines(text, source, kind)
-    if kind is not None and capabilities(kind).parse_plain is not None:
-        return capabilities(kind).parse_plain(text, source, stem)
+    if kind is not None and (parse_plain := capabilities(kind).parse_plain) is not None:
+        return parse_plain(text, source, stem)
     raise FormatError(
         "unrecognised puzzle format (expected e.g. a '<kind> ROWSxCOLS' header, a puzz.link URL, "
         "JSON Lines or a puzzlekit JSON file)",

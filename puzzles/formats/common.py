@@ -225,7 +225,8 @@ def puzzlekit_grid(text: str, what: str, max_side: int) -> PuzzlekitGrid:
     check_dimensions(rows, cols, max_side)
     body = lines[1:]
     cut = next((i for i, ln in enumerate(body) if SECTION_RE.match(ln)), len(body))
-    section = SECTION_RE.match(body[cut]).group("name") if cut < len(body) else None
+    m = SECTION_RE.match(body[cut]) if cut < len(body) else None
+    section = m.group("name") if m else None
     return PuzzlekitGrid(rows, cols, body[:cut], len(body), section)
 
 
@@ -260,7 +261,7 @@ def puzzlekit_texts(problem: str, solution: str | None, max_side: int
     if len(p.lines) != p.rows:
         counted = (s is not None and (s.rows, s.cols) == (p.rows, p.cols) and s.total == p.rows
                    and s.section is not None and len(s.lines) == len(p.lines))
-        if not counted:
+        if s is None or not counted:  # (no s: not counted)
             raise _rows_mismatch(p, "problem")
         note = (f"the headers say {p.rows}x{p.cols}, counting the lines of the solution's "
                 f"[{s.section}] section; read as {len(p.lines)}x{p.cols}, the size of both grids")

@@ -171,7 +171,7 @@ def _plain(text: str) -> tuple[int, int, list]:
         rows, cols = int(first[0]), int(first[1])
         lines = lines[1:]
     tiles = [_piece(ln, no) for no, ln in lines]
-    if rows is None:
+    if rows is None or cols is None:  # (both or neither)
         rows, cols = infer_size(tiles)
     elif len(tiles) != rows * cols:
         raise FormatError(f"the first line says {rows}x{cols} ({rows * cols} pieces), {len(tiles)} given",
@@ -259,7 +259,7 @@ _DRAWN_PIECE = re.compile(rf"{common.NUMBER}/[0-9]")
 _SEP = re.compile(r"^\s*\+(-{4}\+)+\s*$")
 
 
-def parse_seed_boards(text: str) -> list[tuple[int, list[tuple[int, tuple[int, int, int, int]]], int]]:
+def parse_seed_boards(text: str) -> list[tuple[int, list[list[tuple[int, tuple[int, int, int, int]]]], int]]:
     """Boards of the seed's layout: (first line, rows of (tile id, displayed tile), columns). Boards
     are apart by ``<deb>`` markers (by blank lines in a text without markers)."""
     boards, cur, start = [], [], 0

@@ -117,7 +117,10 @@ def _parse_puzzlekit(doc: dict, source: str, kind: str | None) -> list[Entry]:
                 raise FormatError('entry has no "problem" string')
             given = item.get("solution")
             usable = isinstance(given, str) and bool(given.strip())
-            puzzle, solution, note = mod.from_puzzlekit(item["problem"], given if usable else None)
+            # the kinds PUZZLEKIT_NAMES names have from_puzzlekit; KindFormats cannot say so (a
+            # Protocol has no optional members)
+            puzzle, solution, note = mod.from_puzzlekit(  # pyright: ignore[reportAttributeAccessIssue]
+                item["problem"], given if usable else None)
             if given is not None and not isinstance(given, str):
                 note = f'given solution ignored: "solution" is a {type(given).__name__}, not a grid text'
             warning = f"{source}: entry {key}: {note}" if note else None

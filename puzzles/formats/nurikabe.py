@@ -416,6 +416,7 @@ def parse_solution(puzzle: NurikabePuzzle, text: str) -> NurikabeSolution:
         return sol if written is None else _same(puzzle, written, sol)
     if s.startswith("┌"):
         p2, sol = _read_grid(_see_rows(s), True)
+        assert sol is not None  # solved=True: a solution is read
         return _same(puzzle, p2, sol)
     lines = [ln for ln in s.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
     if lines and lines[0].split()[0] == KIND:
@@ -433,6 +434,7 @@ def parse_solution(puzzle: NurikabePuzzle, text: str) -> NurikabeSolution:
     if any(t == "-" for row in toks for t in row):
         return parse_cells(puzzle, "\n".join(lines))
     p2, sol = _read_grid(toks, True)
+    assert sol is not None  # solved=True: a solution is read
     return _same(puzzle, p2, sol)
 
 
