@@ -199,6 +199,18 @@ if CPUDispatcher is not None:
         for name, value in f.__globals__.items():
             if isinstance(value, Entry):
                 names[name] = interpreted(value)
+            elif isinstance(value, pytypes.ModuleType) and value.__name__.startswith("gridsolve."):
+                names[name] = _interpreted_module(value)  # ``from . import module`` as ``module.f``
+        return done
+
+    def _interpreted_module(module):
+        """A stand-in for ``module`` whose compiled functions are their interpreted copies."""
+        done = _INTERPRETED.get(module)
+        if done is None:
+            done = _INTERPRETED[module] = pytypes.SimpleNamespace(**vars(module))
+            for name, value in vars(module).items():
+                if isinstance(value, Entry):
+                    setattr(done, name, interpreted(value))
         return done
 
     _INTERPRETED: dict = {}

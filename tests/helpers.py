@@ -23,9 +23,17 @@ NO_DATA = "needs the corpora in ../shared/data (or GRIDSOLVE_DATA)"
 def shared(*parts: str) -> Path:
     """A path inside the shared corpora; skips the test when they are absent. Call it inside a
     test or fixture, never at import time (a skip outside a test skips the whole module)."""
-    path = DATA.joinpath(*parts)
+    return _present(DATA.joinpath(*parts))
+
+
+def seed_document(name: str) -> Path:
+    """One of the seed documents beside the corpora (``../shared/seeds``); skips as ``shared``."""
+    return _present(DATA.parent / "seeds" / name)
+
+
+def _present(path: Path) -> Path:
     if not path.exists():
-        pytest.skip(NO_DATA)
+        pytest.skip(NO_DATA)  # one place, so that the -ra summary groups every data skip
     return path
 
 

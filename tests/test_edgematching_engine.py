@@ -4,8 +4,6 @@ the split over processes equal to one process, and Brendan Owen's boards solved.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from gridsolve.harness.edgematching import generate
 from gridsolve.native_rules import edgematching_engine as table
@@ -14,7 +12,8 @@ from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status
 from gridsolve.satmodels import edgematching as sat
 
-OWEN = Path("/work/shared/data/edgematching/brendan-owen")
+from .helpers import shared
+
 ALL = Limit(120, 100_000)
 
 BOARDS = [(style, rows, cols, colours, rotation)
@@ -110,9 +109,7 @@ def test_restarts_keep_the_count_exact():
 
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_brendan_owen_boards(size):
-    path = OWEN / f"pieces_{size:02d}x{size:02d}.txt"
-    if not path.exists():
-        pytest.skip(f"data not present: {path}")
+    path = shared("edgematching", "brendan-owen", f"pieces_{size:02d}x{size:02d}.txt")
     puzzle = read(str(path))[0].puzzle
     r = table.solve(puzzle, Limit(120, 1))
     assert r.status == Status.SOLVED
@@ -135,9 +132,7 @@ def test_maximize_joins_reaches_a_full_board_and_keeps_the_best(tmp_path):
 
 
 def test_maximize_joins_scores_what_the_checker_counts():
-    e2 = Path("/work/shared/data/edgematching/eternity2/e2pieces.txt")
-    if not e2.exists():
-        pytest.skip(f"data not present: {e2}")
+    e2 = shared("edgematching", "eternity2", "e2pieces.txt")
     puzzle = read(str(e2))[0].puzzle
     r = table.solve(puzzle, Limit(8), maximize_joins=True, workers=2)
     assert r.best is not None

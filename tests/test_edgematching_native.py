@@ -13,15 +13,11 @@ from gridsolve.puzzles.check.edgematching import check
 from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle
 from gridsolve.puzzles.solving import Limit, Status
 
-from .helpers import ROOT
-
-SEED_REPORT = ROOT.parent / "shared" / "seeds" / "eternity2-backtracking-report.txt"
+from .helpers import seed_document
 
 
 def report_lines() -> list[str]:
-    if not SEED_REPORT.exists():
-        pytest.skip(f"seed report not present: {SEED_REPORT}")
-    return SEED_REPORT.read_text().splitlines()
+    return seed_document("eternity2-backtracking-report.txt").read_text().splitlines()
 
 
 def listing(lines, title):

@@ -31,6 +31,7 @@ def test_a_small_first_job_compiles_nothing(tmp_path, args, out):
 
 
 def test_a_long_first_job_compiles(tmp_path):
-    p = first_run(tmp_path, "walk", "--size", "21", "--walks", "60", "--seed", "1")
+    # the control set: compiling the default set's larger cascade takes minutes on a loaded machine
+    p = first_run(tmp_path, "walk", "--size", "21", "--walks", "60", "--seed", "1", "--rules", "control")
     assert p.returncode in (0, 1), p.stderr
     assert list(tmp_path.rglob("engine.next_step-*.nbi"))
