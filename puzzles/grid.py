@@ -65,6 +65,18 @@ def edges(rows: int, cols: int) -> list[Edge]:
     return out
 
 
+def cell_links(rows: int, cols: int) -> list[tuple[Cell, Cell]]:
+    """Every pair of side-by-side cells (a step between their centres), in sorted order."""
+    out: list[tuple[Cell, Cell]] = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                out.append(((r, c), (r, c + 1)))
+            if r + 1 < rows:
+                out.append(((r, c), (r + 1, c)))
+    return out
+
+
 def edge_in_grid(rows: int, cols: int, e: Edge) -> bool:
     (r1, c1), (r2, c2) = e
     if not (0 <= r1 <= rows and 0 <= r2 <= rows and 0 <= c1 <= cols and 0 <= c2 <= cols):

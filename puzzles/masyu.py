@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .grid import Cell
+from .grid import Cell, cell_links
 
 KIND = "masyu"
 WHITE = "white"
@@ -34,14 +34,7 @@ def link(a: Cell, b: Cell) -> Link:
 
 def links(rows: int, cols: int) -> list[Link]:
     """Every link of a rows x cols grid, in sorted order."""
-    out = []
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols:
-                out.append(((r, c), (r, c + 1)))
-            if r + 1 < rows:
-                out.append(((r, c), (r + 1, c)))
-    return out
+    return cell_links(rows, cols)
 
 
 def link_in_grid(rows: int, cols: int, e: Link) -> bool:

@@ -104,17 +104,7 @@ def plan(name: str, payload: dict) -> tuple[str, float, float]:
     and held to the page's limits, the options the server can judge without solving."""
     field, default, extra = WORK[name]
     if name == "generate":
-        kind = kind_of(payload)
-        if kind is None:
-            raise BadInput("kind: which kind to generate")
-        options = payload.get("options") or {}
-        if not isinstance(options, dict):
-            raise BadInput("options: a JSON object")
-        spec = tools.GENERATE_OPTIONS[kind]
-        unknown = set(options) - set(spec)
-        if unknown:
-            raise BadInput(f"options {', '.join(sorted(unknown))}: {kind} takes {', '.join(spec)}")
-        rows, cols = tools._size(options, kind, spec["size"]["default"])
+        kind, options, spec, rows, cols = tools.generate_request(payload)
         limit = number(options, "timeout", default, 1, tools.MAX_SECONDS) if "timeout" in spec else default
         small = is_small(kind, rows, cols)
     else:

@@ -466,8 +466,9 @@ def _choice(options: dict, kind: str, key: str):
     return v
 
 
-def generate(root: Path, payload: dict) -> dict:
-    """A new puzzle from the kind's generator; Slitherlink adds the loop growth step by step."""
+def generate_request(payload: dict) -> tuple[str, dict, dict, int, int]:
+    """(kind, options, the kind's option table, rows, cols) of a generate request, checked: the
+    server plans the job by it before queueing, the worker runs it."""
     kind = kind_of(payload)
     if kind is None:
         raise BadInput("kind: which kind to generate")
@@ -479,6 +480,12 @@ def generate(root: Path, payload: dict) -> dict:
     if unknown:
         raise BadInput(f"options {', '.join(sorted(unknown))}: {kind} takes {', '.join(spec)}")
     rows, cols = _size(options, kind, spec["size"]["default"])
+    return kind, options, spec, rows, cols
+
+
+def generate(root: Path, payload: dict) -> dict:
+    """A new puzzle from the kind's generator; Slitherlink adds the loop growth step by step."""
+    kind, options, _, rows, cols = generate_request(payload)
     seed = int(number(options, "seed", 0, 0, 2**31))
     try:
         return {"slitherlink": _generate_slitherlink, "nurikabe": _generate_nurikabe,

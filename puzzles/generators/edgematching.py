@@ -23,6 +23,7 @@ import math
 import random
 
 from ..edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, canonical_rotation, rotate
+from ..grid import cell_links
 
 MAX_STEPS = 5000
 RESTARTS = 8
@@ -39,17 +40,6 @@ def frame_join(rows: int, cols: int, a: tuple[int, int], b: tuple[int, int]) -> 
     if a[0] == b[0]:  # horizontal neighbours
         return a[0] in (0, rows - 1)
     return a[1] in (0, cols - 1)
-
-
-def _joins(rows, cols):
-    out = []
-    for r in range(rows):
-        for c in range(cols):
-            if c + 1 < cols:
-                out.append(((r, c), (r, c + 1)))
-            if r + 1 < rows:
-                out.append(((r, c), (r + 1, c)))
-    return out
 
 
 def _tiles(rows, cols, joins, colour):
@@ -93,7 +83,7 @@ def e2_style(rows: int, cols: int, *, frame_colours: int | None = None, inner_co
         raise ValueError(f"impossible size {rows}x{cols}")
     _check_room(rows, cols, F, I)
     rng = random.Random(seed)
-    joins = _joins(rows, cols)
+    joins = cell_links(rows, cols)
     classes = [frame_join(rows, cols, a, b) for a, b in joins]
     by_class = {cls: [j for j, f in enumerate(classes) if f == cls] for cls in (True, False)}
     palettes = {True: list(range(1, F + 1)), False: list(range(F + 1, F + I + 1))}
