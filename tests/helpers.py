@@ -37,6 +37,9 @@ def _present(path: Path) -> Path:
     return path
 
 
+NO_DATA_LINE = _present.__code__.co_firstlineno + 2
+
+
 # ---------------------------------------------------------------- the command line
 
 

@@ -5,9 +5,7 @@ test and skip without it."""
 from __future__ import annotations
 
 import json
-import os
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 from gridsolve.puzzles import contracts
@@ -20,18 +18,15 @@ from gridsolve.puzzles.render import masyu as render
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .helpers import shared
+
 EXAMPLE_URL = "https://puzz.link/p?masyu/6/6/00016f769000"
 EXAMPLE_ROWS = ["......", ".....w", ".b.wb.", ".bw.b.", "w.....", "......"]
-SKIP_WITHOUT_DATA = "needs the corpora in ../shared/data (or GRIDSOLVE_DATA)"
 
 
 def corpus() -> dict:
     """The puzzlekit Masyu corpus, read when a test asks for it (skips without it)."""
-    root = Path(__file__).resolve().parents[1]
-    data = Path(os.environ.get("GRIDSOLVE_DATA", root.parent / "shared" / "data"))
-    path = data / "masyu" / "janko-puzzlekit.json"
-    if not path.exists():
-        pytest.skip(SKIP_WITHOUT_DATA)
+    path = shared("masyu", "janko-puzzlekit.json")
     return json.loads(path.read_text())["data"]
 
 

@@ -5,9 +5,7 @@ exhausted flag, timeouts) and a sample of the janko corpus (skipped without the 
 from __future__ import annotations
 
 import json
-import os
 from functools import cache
-from pathlib import Path
 
 import pytest
 from gridsolve.cpmodels import masyu as cpsat_model
@@ -20,10 +18,11 @@ from gridsolve.satmodels import masyu as sat_model
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .helpers import shared
+
 BACKENDS = {"cpsat": cpsat_model.solve, "sat": sat_model.solve}
 VARIANTS = {**BACKENDS, "cpsat blocking": lambda p, limit: cpsat_model.solve(p, limit, enumerate_all=False)}
 EXAMPLE_URL = "https://puzz.link/p?masyu/6/6/00016f769000"
-SKIP_WITHOUT_DATA = "needs the corpora in ../shared/data (or GRIDSOLVE_DATA)"
 ALL = Limit(seconds=60, solutions=10_000)
 
 
@@ -117,10 +116,7 @@ def test_a_time_limit_ends_in_timeout_with_checked_solutions(name):
 
 
 def test_both_backends_solve_a_corpus_sample_as_given():
-    root = Path(__file__).resolve().parents[1]
-    path = Path(os.environ.get("GRIDSOLVE_DATA", root.parent / "shared" / "data")) / "masyu"
-    if not (path / "janko-puzzlekit.json").exists():
-        pytest.skip(SKIP_WITHOUT_DATA)
+    path = shared("masyu")
     data = json.loads((path / "janko-puzzlekit.json").read_text())["data"]
     small = [k for k, item in data.items() if item["problem"].startswith(("6 6", "10 10"))][::25]
     assert len(small) >= 8

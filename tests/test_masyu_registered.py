@@ -13,14 +13,14 @@ in-memory registration does not reach; ``explain`` still needs its per-kind form
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 from gridsolve.harness import registry
 from gridsolve.harness.registry import CP, SAT, Backend
 from gridsolve.puzzles import kinds
 from gridsolve.puzzles.formats import jsonl
+
+from .helpers import shared
 
 MASYU_BACKENDS = (
     Backend("masyu", "sat", SAT + "masyu:solve",
@@ -31,7 +31,6 @@ MASYU_BACKENDS = (
             "implications, one orientation per loop", takes=("workers", "enumerate_all"), family="cpsat"),
 )
 URL = "https://puzz.link/p?masyu/6/6/00016f769000"
-SKIP_WITHOUT_DATA = "needs the corpora in ../shared/data (or GRIDSOLVE_DATA)"
 
 
 @pytest.fixture
@@ -73,10 +72,7 @@ def test_the_command_line_solves_counts_and_cross_validates_masyu(registered, ca
 def test_the_puzzlekit_corpus_reads_as_masyu(registered):
     from gridsolve.puzzles.formats import read
 
-    root = Path(__file__).resolve().parents[1]
-    path = Path(os.environ.get("GRIDSOLVE_DATA", root.parent / "shared" / "data")) / "masyu"
-    if not (path / "janko-puzzlekit.json").exists():
-        pytest.skip(SKIP_WITHOUT_DATA)
+    path = shared("masyu", "janko-puzzlekit.json").parent
     entries = read(str(path / "janko-puzzlekit.json"))
     assert len(entries) == 830 and all(e.ok and e.kind == "masyu" for e in entries)
     assert sum(e.solution is not None for e in entries) == 828

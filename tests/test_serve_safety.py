@@ -25,6 +25,8 @@ with warnings.catch_warnings():
 from gridsolve.harness.limits import LIMITS
 from gridsolve.web import create_app
 
+from .helpers import shared
+
 TOKEN = "the-token"
 PAGE = {"Origin": "http://testserver", "X-Gridsolve-Token": TOKEN}
 SAMPLE = "sample:slitherlink/pzprjs-5x5"
@@ -263,11 +265,7 @@ def test_the_page_opens_the_largest_puzzle_of_each_corpus(client, corpus):
     """The limits admit what the page is for: the largest puzzle of each shared corpus opens."""
     from gridsolve.puzzles import formats
 
-    from benchmarks.common import DATA
-
-    path = DATA / corpus
-    if not path.exists():
-        pytest.skip(f"shared data not present: {path}")
+    path = shared(*corpus.split("/"))
     from gridsolve.puzzles.errors import FormatError
 
     def puzzles(f: Path):
