@@ -43,6 +43,19 @@ def subtour_cuts(edges: Iterable[tuple[Node, Node]], incident: Callable[[Node], 
     return out
 
 
+def cut_candidate(candidate, cuts: list, add_cut: Callable, stats: dict, solution_of: Callable) -> list:
+    """The lazy models' refinement step, for any single-loop kind: every loop's cut goes to
+    ``add_cut`` (counted in ``stats["cuts"]``); ``[candidate]`` when it is one loop, else the loops
+    that are solutions by themselves (``solution_of(cut)``, None when not) -- each cut removes
+    exactly that one solution, so it is recorded first."""
+    for cut in cuts:
+        add_cut(cut)
+    stats["cuts"] = stats.get("cuts", 0) + len(cuts)
+    if not cuts:
+        return [candidate]
+    return [sol for cut in cuts if (sol := solution_of(cut)) is not None]
+
+
 def keep_refined(candidate, refine: Callable | None, seen: set, block: Callable, found: list,
                  wanted: int) -> bool:
     """One round of a lazy-cut search, in either solver family: the valid solutions

@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from ..puzzles.grid import STEPS, Cell
 from ..puzzles.masyu import BLACK, WHITE, Link, MasyuPuzzle, MasyuSolution, link
-from .loops import SubtourCut, subtour_cuts
+from .loops import SubtourCut, cut_candidate, subtour_cuts
 
 Literal = tuple[Link, bool]
 Clause = list[Literal]
@@ -118,12 +118,10 @@ def refine_single_loop(puzzle: MasyuPuzzle, candidate: MasyuSolution,
     to ``add_cut`` (counted in ``stats["cuts"]``), and the loops that hold every pearl are returned
     as solutions: the pearl rules are local to the loop through the pearl, so such a loop keeps
     them alone, and its own cut removes exactly that solution, so it is recorded first."""
-    cuts = loop_cuts(puzzle, candidate.links)
-    for cut in cuts:
-        add_cut(cut)
-    stats["cuts"] = stats.get("cuts", 0) + len(cuts)
-    if not cuts:
-        return [candidate]
     pearls = set(puzzle.pearl_cells())
-    return [MasyuSolution(puzzle.rows, puzzle.cols, cast("frozenset[Link]", c.piece))
-            for c in cuts if pearls <= c.nodes]
+
+    def solution_of(cut: SubtourCut) -> MasyuSolution | None:
+        keeps = pearls <= cut.nodes
+        return MasyuSolution(puzzle.rows, puzzle.cols, cast("frozenset[Link]", cut.piece)) if keeps else None
+
+    return cut_candidate(candidate, loop_cuts(puzzle, candidate.links), add_cut, stats, solution_of)

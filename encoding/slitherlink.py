@@ -8,7 +8,7 @@ from typing import Any
 
 from ..puzzles import grid
 from ..puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from .loops import SubtourCut, subtour_cuts
+from .loops import SubtourCut, cut_candidate, subtour_cuts
 
 
 def loop_cuts(puzzle: SlitherlinkPuzzle, edges) -> list[SubtourCut]:
@@ -27,11 +27,8 @@ def refine_single_loop(puzzle: SlitherlinkPuzzle, candidate: SlitherlinkSolution
     """The lazy models' refinement: ``[candidate]`` when it is one loop; else the cut of every loop
     goes to ``add_cut`` (counted in ``stats["cuts"]``) and the loops that alone satisfy every clue
     are returned -- each cut removes exactly that one valid solution, so it is recorded first."""
-    cuts = loop_cuts(puzzle, candidate.edges)
-    for cut in cuts:
-        add_cut(cut)
-    stats["cuts"] = stats.get("cuts", 0) + len(cuts)
-    if not cuts:
-        return [candidate]
-    return [SlitherlinkSolution(puzzle.rows, puzzle.cols, c.piece)
-            for c in cuts if clue_counts_hold(puzzle, c.piece)]
+    def solution_of(cut: SubtourCut) -> SlitherlinkSolution | None:
+        keeps = clue_counts_hold(puzzle, cut.piece)
+        return SlitherlinkSolution(puzzle.rows, puzzle.cols, cut.piece) if keeps else None
+
+    return cut_candidate(candidate, loop_cuts(puzzle, candidate.edges), add_cut, stats, solution_of)
