@@ -23,8 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from ortools.sat.python import cp_model
-
 from ..encoding import masyu as rules
 from ..puzzles import grid
 from ..puzzles.masyu import MasyuPuzzle, MasyuSolution, links
@@ -32,29 +30,23 @@ from ..puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_a
 from . import _cpsat, vocabulary
 
 
-class _Model:
-    """The link literals of one puzzle, reading a solution back and blocking it."""
-
-    BATCH = 2000  # cells or links between two looks at the clock
+class _Model(vocabulary.LineModel):
+    """One literal per link of the puzzle; the pearl rules arrive as clauses over them."""
 
     def __init__(self, puzzle: MasyuPuzzle, deadline: Deadline = NO_DEADLINE) -> None:
-        self.puzzle = puzzle
-        self.deadline = deadline
-        self.model = cp_model.CpModel()
-        self.links = links(puzzle.rows, puzzle.cols)
+        super().__init__(puzzle, links(puzzle.rows, puzzle.cols), deadline)
+        self.links = self.segments
         self.x = {e: self.model.new_bool_var(f"l{e}") for e in self.links}
 
     def add_clauses(self, clauses: list[rules.Clause]) -> None:
         for clause in self.deadline.each(clauses, every=self.BATCH):
             self.model.add_bool_or([self.x[e] if positive else self.x[e].Not() for e, positive in clause])
 
-    def read(self, solver) -> MasyuSolution:
-        used = frozenset(e for e in self.links if solver.boolean_value(self.x[e]))
+    def solution(self, used: frozenset) -> MasyuSolution:
         return MasyuSolution(self.puzzle.rows, self.puzzle.cols, used)
 
-    def block(self, solution: MasyuSolution) -> None:
-        # a loop containing every link of another loop is that loop: its links' negations exclude it
-        self.model.add_bool_or([self.x[e].Not() for e in solution.links])
+    def drawn(self, solution: MasyuSolution) -> frozenset:
+        return solution.links
 
 
 def add_single_loop(m: _Model) -> dict:

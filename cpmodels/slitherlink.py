@@ -17,8 +17,6 @@ both encodings.
 
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
-
 from ..encoding.slitherlink import refine_single_loop
 from ..puzzles import grid
 from ..puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
@@ -26,30 +24,23 @@ from ..puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_a
 from . import _cpsat, vocabulary
 
 
-class _Model:
-    """The variables shared by both encodings: one literal per edge, clue counts, blocking."""
-
-    BATCH = 2000  # edges or cells between two looks at the clock
+class _Model(vocabulary.LineModel):
+    """The variables shared by both encodings: one literal per edge (made by the encoding), the
+    clue counts."""
 
     def __init__(self, puzzle: SlitherlinkPuzzle, deadline: Deadline = NO_DEADLINE) -> None:
-        self.puzzle = puzzle
-        self.deadline = deadline
-        self.model = cp_model.CpModel()
-        self.edges = grid.edges(puzzle.rows, puzzle.cols)
-        self.x: dict = {}
+        super().__init__(puzzle, grid.edges(puzzle.rows, puzzle.cols), deadline)
+        self.edges = self.segments
 
     def add_clue_counts(self) -> None:
         for cell, n in self.deadline.each(self.puzzle.numbered_cells(), every=self.BATCH):
             self.model.add(sum(self.x[e] for e in grid.cell_edges(cell)) == n)
 
-    def read(self, solver) -> SlitherlinkSolution:
-        used = frozenset(e for e in self.edges if solver.boolean_value(self.x[e]))
+    def solution(self, used: frozenset) -> SlitherlinkSolution:
         return SlitherlinkSolution(self.puzzle.rows, self.puzzle.cols, used)
 
-    def block(self, solution: SlitherlinkSolution) -> None:
-        # a valid loop containing every edge of another valid loop is that loop: the negated
-        # edges of the solution suffice to exclude exactly it
-        self.model.add_bool_or([self.x[e].Not() for e in solution.edges])
+    def drawn(self, solution: SlitherlinkSolution) -> frozenset:
+        return solution.edges
 
 
 def add_inside_colouring(m: _Model) -> dict:

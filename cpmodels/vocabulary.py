@@ -10,7 +10,9 @@ are sound: docs/encodings.md.
 * ``add_subtour_cut``: the lazy cut of one piece of a candidate;
 * ``add_rooted_tree``: a connected region, eagerly: every member but the root has a member
   neighbour of smaller depth as its parent;
-* cardinalities are linear constraints (``exactly``, ``at_least``, ``at_most``).
+* cardinalities are linear constraints (``exactly``, ``at_least``, ``at_most``);
+* ``LineModel``: a loop drawn as one literal per segment (Slitherlink's edges, Masyu's links),
+  read back into a solution and blocked by the negation of its segments.
 
 The lazy re-solve-with-cuts loop is ``_cpsat.search`` with a ``refine``.
 """
@@ -111,3 +113,31 @@ def add_rooted_tree(model: cp_model.CpModel, member: Mapping[Node, Any],
         else:  # a member other than the root has one parent
             model.add(sum(arcs) == member[c] - root_lit.get(c, 0))
     return depth
+
+
+class LineModel:
+    """A model whose answer is a set of drawn segments, one literal each in ``x`` (filled by the
+    encoding): ``read`` turns a solver's assignment into the kind's solution, ``block`` excludes a
+    found loop -- a loop containing every segment of another loop is that loop, so the negations
+    of its segments exclude exactly it. A kind gives ``solution(used)`` and ``drawn(solution)``."""
+
+    BATCH = 2000  # segments or cells between two looks at the clock
+
+    def __init__(self, puzzle: Any, segments: list, deadline: Deadline = NO_DEADLINE) -> None:
+        self.puzzle = puzzle
+        self.deadline = deadline
+        self.model = cp_model.CpModel()
+        self.segments = segments
+        self.x: dict = {}
+
+    def solution(self, used: frozenset) -> Any:
+        raise NotImplementedError
+
+    def drawn(self, solution: Any) -> Iterable[Hashable]:
+        raise NotImplementedError
+
+    def read(self, solver: cp_model.CpSolver) -> Any:
+        return self.solution(frozenset(e for e in self.segments if solver.boolean_value(self.x[e])))
+
+    def block(self, solution: Any) -> None:
+        self.model.add_bool_or([self.x[e].Not() for e in self.drawn(solution)])

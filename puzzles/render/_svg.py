@@ -13,3 +13,12 @@ def grid_page(rows: int, cols: int, cell: int) -> tuple[int, list[str]]:
         f'viewBox="0 0 {w} {h}" font-family="sans-serif">',
         f'<rect width="{w}" height="{h}" fill="white"/>',
     ]
+
+
+def with_backbone(picture: str, fixed, unknown, segment, fixed_colour: str = "#202020") -> str:
+    """``picture`` with the segments every solution draws (``fixed``, solid) and those the
+    solutions disagree on (``unknown``, dashed orange) drawn on top: the ``marked_svg`` of the
+    line kinds. ``segment(element, style)`` draws one element as an SVG line."""
+    parts = [segment(e, f'stroke="{fixed_colour}"') for e in sorted(fixed)]
+    parts += [segment(e, 'stroke="#f08000" stroke-dasharray="4 3"') for e in sorted(unknown)]
+    return picture.replace("</svg>", "\n".join(parts) + "\n</svg>")

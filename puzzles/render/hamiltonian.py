@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..grid import Cell
 from ..hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from ._svg import with_backbone
 
 
 def _line(puzzle: HamiltonianPuzzle, solution: HamiltonianSolution | None) -> tuple[Cell, ...]:
@@ -96,9 +97,7 @@ def marked_svg(puzzle: HamiltonianPuzzle, fixed, unknown, cell: int = 24) -> str
                 f'x2="{m + c2 * cell + cell / 2:g}" y2="{m + r2 * cell + cell / 2:g}" {style} '
                 f'stroke-width="{max(2, cell // 4)}" stroke-linecap="round"/>')
 
-    parts = [step(e, 'stroke="#2060c0"') for e in sorted(fixed)]
-    parts += [step(e, 'stroke="#f08000" stroke-dasharray="4 3"') for e in sorted(unknown)]
-    return picture.replace("</svg>", "\n".join(parts) + "\n</svg>")
+    return with_backbone(picture, fixed, unknown, step, fixed_colour="#2060c0")
 
 
 def svg(puzzle: HamiltonianPuzzle, solution: HamiltonianSolution | None = None, cell: int = 24) -> str:

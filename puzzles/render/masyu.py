@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ..masyu import BLACK, WHITE, Link, MasyuPuzzle, MasyuSolution
-from ._svg import grid_page
+from ._svg import grid_page, with_backbone
 
 PEARL_CHARS = {WHITE: "w", BLACK: "b"}
 
@@ -58,11 +58,9 @@ def marked(puzzle: MasyuPuzzle, fixed: Collection[Link], unknown: Collection[Lin
 def marked_svg(puzzle: MasyuPuzzle, fixed: Collection[Link], unknown: Collection[Link],
                cell: int = 32) -> str:
     """``svg`` of the links every solution draws, with those they disagree on dashed in orange."""
-    picture = svg(puzzle, None, cell)
     m = cell // 2
-    parts = [_link_line(e, m, cell, 'stroke="#202020"') for e in sorted(fixed)]
-    parts += [_link_line(e, m, cell, 'stroke="#f08000" stroke-dasharray="4 3"') for e in sorted(unknown)]
-    return picture.replace("</svg>", "\n".join(parts) + "\n</svg>")
+    return with_backbone(svg(puzzle, None, cell), fixed, unknown,
+                         lambda e, style: _link_line(e, m, cell, style))
 
 
 def _centre(cell, m: int, size: int) -> tuple[float, float]:

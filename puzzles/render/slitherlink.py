@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape
 
 from ..grid import Edge
 from ..slitherlink import QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
-from ._svg import grid_page
+from ._svg import grid_page, with_backbone
 
 
 def clue_char(v: int | None) -> str:
@@ -63,11 +63,9 @@ def marked(puzzle: SlitherlinkPuzzle, fixed: Collection[Edge], unknown: Collecti
 def marked_svg(puzzle: SlitherlinkPuzzle, fixed: Collection[Edge], unknown: Collection[Edge],
                cell: int = 32) -> str:
     """``svg`` of the edges every solution draws, with those they disagree on dashed in orange."""
-    picture = svg(puzzle, None, cell)
     m = cell // 2
-    parts = [_edge_line(e, m, cell, 'stroke="#202020"') for e in sorted(fixed)]
-    parts += [_edge_line(e, m, cell, 'stroke="#f08000" stroke-dasharray="4 3"') for e in sorted(unknown)]
-    return picture.replace("</svg>", "\n".join(parts) + "\n</svg>")
+    return with_backbone(svg(puzzle, None, cell), fixed, unknown,
+                         lambda e, style: _edge_line(e, m, cell, style))
 
 
 def _edge_line(e: Edge, m: int, cell: int, style: str) -> str:
