@@ -145,6 +145,24 @@ def pzprv3_lines(text: str) -> list[str]:
     return lines
 
 
+def pzprv3_segments(lines: list[str], base: int, blocks: tuple[tuple[int, int, tuple[int, int]], ...],
+                    noun: str) -> set:
+    """The segments a pzprv3 file marks 1 (drawn) in its line blocks. Each block is (line count,
+    values per line, step): value ``c`` of the block's line ``r`` is the segment from (r, c) to
+    (r, c) + step. ``base`` is the file line number of ``lines[0]``, for errors."""
+    segments: set = set()
+    offset = 0
+    for count, width, (dr, dc) in blocks:
+        for r in range(count):
+            no = base + offset + r
+            tokens = lines[offset + r].split()
+            if len(tokens) != width or any(t not in ("1", "0", "-1") for t in tokens):
+                raise FormatError(f"expected {width} {noun} values (1, 0 or -1)", line=no)
+            segments |= {((r, c), (r + dr, c + dc)) for c, t in enumerate(tokens) if t == "1"}
+        offset += count
+    return segments
+
+
 def pzprv3_size(lines: list[str], types: tuple[str, ...], genre: str, max_side: int) -> tuple[int, int]:
     """Rows and cols from a pzprv3 header (``pzprv3[.1]`` / genre / ROWS / COLS), checked."""
     if len(lines) < 4 or not lines[0].startswith("pzprv3") or lines[1] not in types:

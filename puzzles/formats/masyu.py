@@ -23,7 +23,7 @@ from __future__ import annotations
 from ..masyu import BLACK, MAX_SIDE, WHITE, MasyuPuzzle, MasyuSolution
 from ..render.masyu import PEARL_CHARS, drawing
 from . import common
-from .common import Entry, FormatError, check_dimensions
+from .common import Entry, FormatError, check_dimensions, pzprv3_segments
 
 KIND = "masyu"
 URL_TYPES = ("masyu", "mashu")
@@ -228,21 +228,8 @@ def from_pzprv3(text: str) -> tuple[MasyuPuzzle, MasyuSolution | None]:
         return puzzle, None
     if len(line_part) < 2 * rows - 1:
         raise FormatError("pzprv3 line section is incomplete", line=base + len(line_part))
-    links = set()
-    for r in range(rows):
-        values = _line_values(line_part[r], cols - 1, base + r)
-        links |= {((r, c), (r, c + 1)) for c, v in enumerate(values) if v == 1}
-    for r in range(rows - 1):
-        values = _line_values(line_part[rows + r], cols, base + rows + r)
-        links |= {((r, c), (r + 1, c)) for c, v in enumerate(values) if v == 1}
+    links = pzprv3_segments(line_part, base, ((rows, cols - 1, (0, 1)), (rows - 1, cols, (1, 0))), "line")
     return puzzle, (MasyuSolution.from_links(rows, cols, links) if links else None)
-
-
-def _line_values(line: str, n: int, no: int) -> list[int]:
-    toks = line.split()
-    if len(toks) != n or any(t not in ("1", "0", "-1") for t in toks):
-        raise FormatError(f"expected {n} line values (1, 0 or -1)", line=no)
-    return [int(t) for t in toks]
 
 
 def to_pzprv3(puzzle: MasyuPuzzle, solution: MasyuSolution | None = None) -> str:

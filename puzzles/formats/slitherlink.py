@@ -20,7 +20,7 @@ import re
 from ..render.slitherlink import drawing
 from ..slitherlink import MAX_SIDE, QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
 from . import common
-from .common import Entry, FormatError, check_dimensions, is_number
+from .common import Entry, FormatError, check_dimensions, is_number, pzprv3_segments
 
 KIND = "slitherlink"
 URL_TYPES = ("slither", "slitherlink")
@@ -367,21 +367,8 @@ def from_pzprv3(text: str) -> tuple[SlitherlinkPuzzle, SlitherlinkSolution | Non
         base += rows
     if len(edge_part) < 2 * rows + 1:
         raise FormatError("pzprv3 edge section is incomplete", line=base)
-    edges = set()
-    for i in range(rows):
-        vals = _edge_values(edge_part[i], cols + 1, base + i)
-        edges |= {((i, c), (i + 1, c)) for c, v in enumerate(vals) if v == 1}
-    for i in range(rows + 1):
-        vals = _edge_values(edge_part[rows + i], cols, base + rows + i)
-        edges |= {((i, c), (i, c + 1)) for c, v in enumerate(vals) if v == 1}
+    edges = pzprv3_segments(edge_part, base, ((rows, cols + 1, (1, 0)), (rows + 1, cols, (0, 1))), "edge")
     return puzzle, (SlitherlinkSolution.from_edges(rows, cols, edges) if edges else None)
-
-
-def _edge_values(line: str, n: int, no: int) -> list[int]:
-    toks = line.split()
-    if len(toks) != n or any(t not in ("1", "0", "-1") for t in toks):
-        raise FormatError(f"expected {n} edge values (1, 0 or -1)", line=no)
-    return [int(t) for t in toks]
 
 
 def to_pzprv3(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution | None = None) -> str:
