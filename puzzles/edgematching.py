@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .grid import GridSized
+
 KIND = "edgematching"
 BORDER = 0
 MAX_SIDE = 64
@@ -62,7 +64,7 @@ def fits_frame(tile: Tile, rows: int, cols: int, r: int, c: int) -> bool:
 
 
 @dataclass(frozen=True)
-class EdgeMatchingPuzzle:
+class EdgeMatchingPuzzle(GridSized):
     rows: int
     cols: int
     tiles: tuple[Tile, ...]  # piece p (1-based) is tiles[p - 1]
@@ -94,10 +96,6 @@ class EdgeMatchingPuzzle:
                 raise ValueError(f"hint piece {p} at ({r + 1}, {c + 1}) repeats a square or a piece")
             squares.add((r, c))
             pieces.add(p)
-
-    @property
-    def size(self) -> str:
-        return f"{self.rows}x{self.cols}"
 
     @property
     def n(self) -> int:

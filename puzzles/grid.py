@@ -148,3 +148,14 @@ def check_clue_grid(rows: int, cols: int, clues, max_side: int) -> None:
         raise ValueError(f"impossible size {rows}x{cols} (1..{max_side} per side)")
     if len(clues) != rows or any(len(row) != cols for row in clues):
         raise ValueError(f"clue grid is not {rows}x{cols}")
+
+
+class GridSized:
+    """``size``, the "RxC" every report prints, for a puzzle type with ``rows`` and ``cols``."""
+
+    rows: int
+    cols: int
+
+    @property
+    def size(self) -> str:
+        return f"{self.rows}x{self.cols}"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .grid import Cell
+from .grid import Cell, GridSized
 
 KIND = "hamiltonian"
 MAX_SIDE = 200
@@ -27,7 +27,7 @@ def adjacent(a: Cell, b: Cell) -> bool:
 
 
 @dataclass(frozen=True)
-class HamiltonianPuzzle:
+class HamiltonianPuzzle(GridSized):
     rows: int
     cols: int
     start: Cell
@@ -103,10 +103,6 @@ class HamiltonianPuzzle:
         return out
 
     # ------------------------------------------------------------------ queries
-
-    @property
-    def size(self) -> str:
-        return f"{self.rows}x{self.cols}"
 
     def in_grid(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .grid import Cell, cell_links
+from .grid import Cell, GridSized, cell_links
 
 KIND = "masyu"
 WHITE = "white"
@@ -44,7 +44,7 @@ def link_in_grid(rows: int, cols: int, e: Link) -> bool:
 
 
 @dataclass(frozen=True)
-class MasyuPuzzle:
+class MasyuPuzzle(GridSized):
     rows: int
     cols: int
     pearls: tuple[tuple[str | None, ...], ...]  # per cell: WHITE, BLACK or None
@@ -72,10 +72,6 @@ class MasyuPuzzle:
         """The cells holding a pearl (of ``colour`` if given), row-major."""
         return [(r, c) for r, row in enumerate(self.pearls) for c, p in enumerate(row)
                 if p is not None and (colour is None or p == colour)]
-
-    @property
-    def size(self) -> str:
-        return f"{self.rows}x{self.cols}"
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import grid
-from .grid import Cell
+from .grid import Cell, GridSized
 
 KIND = "nurikabe"
 QUESTION = -1  # a numbered cell whose number is unknown ("?")
@@ -30,7 +30,7 @@ MAX_SIDE = 1000
 
 
 @dataclass(frozen=True)
-class NurikabePuzzle:
+class NurikabePuzzle(GridSized):
     rows: int
     cols: int
     clues: tuple[tuple[int | None, ...], ...]  # None = blank, k >= 1, or QUESTION
@@ -65,10 +65,6 @@ class NurikabePuzzle:
         if self.has_unknown_clues():
             return None
         return self.rows * self.cols - sum(v for _, v in self.clue_cells())
-
-    @property
-    def size(self) -> str:
-        return f"{self.rows}x{self.cols}"
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import grid
-from .grid import Cell, Edge
+from .grid import Cell, Edge, GridSized
 
 KIND = "slitherlink"
 QUESTION = -1  # a clue cell whose number is unknown (puzz.link "?"): no constraint
@@ -18,7 +18,7 @@ MAX_SIDE = 1000
 
 
 @dataclass(frozen=True)
-class SlitherlinkPuzzle:
+class SlitherlinkPuzzle(GridSized):
     rows: int
     cols: int
     clues: tuple[tuple[int | None, ...], ...]  # None = no clue, 0-4, or QUESTION
@@ -51,10 +51,6 @@ class SlitherlinkPuzzle:
             for c, v in enumerate(row)
             if v is not None and v != QUESTION
         ]
-
-    @property
-    def size(self) -> str:
-        return f"{self.rows}x{self.cols}"
 
 
 @dataclass(frozen=True)
