@@ -109,19 +109,6 @@ def test_url_text_and_pzprv3_round_trip(p):
     assert fmt.from_pzprv3(fmt.to_pzprv3(p)) == (p, None)
 
 
-@pytest.mark.parametrize("url, problem", [
-    ("https://puzz.link/p?masyu/6/6/00016f76900", "has 12 characters"),
-    ("https://puzz.link/p?masyu/6/6/00016f7690000", "has 12 characters"),
-    ("https://puzz.link/p?masyu/6/6/00016f76900r", "bad character 'r'"),
-    ("https://puzz.link/p?masyu/2/2/01", "past the last cell"),
-    ("https://puzz.link/p?masyu/6", "COLS/ROWS"),
-    ("https://puzz.link/p?slither/2/2/00", "not a masyu URL"),
-])
-def test_bad_urls_are_refused_with_one_message(url, problem):
-    with pytest.raises(FormatError, match=problem):
-        fmt.from_url(url)
-
-
 # ---------------------------------------------------------------- canonical text and solutions
 
 
@@ -146,26 +133,29 @@ def test_every_solution_form_reads_back_the_same_loop():
     assert fmt.from_pzprv3(fmt.to_pzprv3(p, sol)) == (p, sol)
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("masyu 2x2\nw.\n..\n..\n..", "expected 2 rows"),
-    ("masyu 2x2\nw.\n..\n..", "bad link"),
-    ("masyu 2x2\nwq\n..", "bad cell token 'q'"),
-    ("masyu 2x2\nw - +\n| x |\n+ - +", "bad character 'x'"),
-])
-def test_bad_canonical_text_is_refused(text, problem):
-    with pytest.raises(FormatError, match=problem):
-        parse_canonical(text)
+def _read_directions(grid: str):
+    return fmt.parse_directions(puzzle_of(["..", ".."]), grid)
 
 
-@pytest.mark.parametrize("grid, problem", [
-    ("se sw\nne n", "has no 'w' back"),
-    ("se sw\nne nx", "bad solution cell 'nx'"),
-    ("se sw\nnes nw", "leaves the grid"),
-    ("se sw", "solution has 1 rows"),
+@pytest.mark.parametrize("read, text, problem", [
+    (fmt.from_url, "https://puzz.link/p?masyu/6/6/00016f76900", "has 12 characters"),
+    (fmt.from_url, "https://puzz.link/p?masyu/6/6/00016f7690000", "has 12 characters"),
+    (fmt.from_url, "https://puzz.link/p?masyu/6/6/00016f76900r", "bad character 'r'"),
+    (fmt.from_url, "https://puzz.link/p?masyu/2/2/01", "past the last cell"),
+    (fmt.from_url, "https://puzz.link/p?masyu/6", "COLS/ROWS"),
+    (fmt.from_url, "https://puzz.link/p?slither/2/2/00", "not a masyu URL"),
+    (parse_canonical, "masyu 2x2\nw.\n..\n..\n..", "expected 2 rows"),
+    (parse_canonical, "masyu 2x2\nw.\n..\n..", "bad link"),
+    (parse_canonical, "masyu 2x2\nwq\n..", "bad cell token 'q'"),
+    (parse_canonical, "masyu 2x2\nw - +\n| x |\n+ - +", "bad character 'x'"),
+    (_read_directions, "se sw\nne n", "has no 'w' back"),
+    (_read_directions, "se sw\nne nx", "bad solution cell 'nx'"),
+    (_read_directions, "se sw\nnes nw", "leaves the grid"),
+    (_read_directions, "se sw", "solution has 1 rows"),
 ])
-def test_bad_direction_grids_are_refused(grid, problem):
+def test_bad_urls_texts_and_direction_grids_are_refused_with_one_message(read, text, problem):
     with pytest.raises(FormatError, match=problem):
-        fmt.parse_directions(puzzle_of(["..", ".."]), grid)
+        read(text)
 
 
 def test_a_malformed_given_solution_is_dropped_with_a_note():
