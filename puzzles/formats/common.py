@@ -99,6 +99,28 @@ HEADER_RE = re.compile(rf"^(?P<kind>[a-z]+)\s+(?P<rows>{NUMBER})\s*x\s*(?P<cols>
                        r"(?:\s+(?P<rest>.*))?$")
 
 
+def split_row(line: str, cols: int) -> list[str]:
+    """A grid row's cell tokens: space-separated, or one compact word of ``cols`` characters
+    ("2..1.")."""
+    tokens = line.split()
+    if len(tokens) == 1 and len(tokens[0]) == cols and cols > 1:
+        return list(tokens[0])
+    return tokens
+
+
+def read_cell_row(line: str, cols: int, line_no: int | None, tokens: Mapping[str, Any], noun: str,
+                  usage: str) -> list:
+    """A grid row of ``cols`` cells whose tokens are the keys of ``tokens``, read as their
+    values; one clear error naming the line for a wrong count or an unknown token."""
+    cells = split_row(line, cols)
+    if len(cells) != cols:
+        raise FormatError(f"expected {cols} {noun} tokens, got {len(cells)}", line=line_no)
+    for t in cells:
+        if t not in tokens:
+            raise FormatError(f"bad {noun} token {t!r} (use {usage})", line=line_no)
+    return [tokens[t] for t in cells]
+
+
 def parse_size(text: str, what: str = "size") -> tuple[int, int]:
     """``RxC`` (rows x columns) -> (rows, cols)."""
     m = re.fullmatch(rf"\s*({NUMBER})\s*[xX]\s*({NUMBER})\s*", text)

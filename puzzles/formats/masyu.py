@@ -23,7 +23,7 @@ from __future__ import annotations
 from ..masyu import BLACK, MAX_SIDE, WHITE, MasyuPuzzle, MasyuSolution
 from ..render.masyu import PEARL_CHARS, drawing
 from . import common
-from .common import Entry, FormatError, check_dimensions, pzprv3_segments
+from .common import Entry, FormatError, check_dimensions, pzprv3_segments, read_cell_row
 
 KIND = "masyu"
 URL_TYPES = ("masyu", "mashu")
@@ -42,15 +42,7 @@ def _make(rows: int, cols: int, pearl_rows) -> MasyuPuzzle:
 
 
 def _pearl_row(line: str, cols: int, line_no: int | None, tokens=TOKENS) -> list[str | None]:
-    toks = line.split()
-    if len(toks) == 1 and len(toks[0]) == cols and cols > 1:
-        toks = list(toks[0])  # a row written without spaces: "..w.b"
-    if len(toks) != cols:
-        raise FormatError(f"expected {cols} cell tokens, got {len(toks)}", line=line_no)
-    for t in toks:
-        if t not in tokens:
-            raise FormatError(f"bad cell token {t!r} (use {' '.join(tokens)})", line=line_no)
-    return [tokens[t] for t in toks]
+    return read_cell_row(line, cols, line_no, tokens, "cell", " ".join(tokens))
 
 
 def _header(puzzle: MasyuPuzzle, ident: str | None) -> str:

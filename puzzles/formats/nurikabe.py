@@ -42,6 +42,7 @@ from .common import (
     pzprv3_lines,
     pzprv3_size,
     solution_grid_lines,
+    split_row,
     url_board,
 )
 
@@ -57,13 +58,6 @@ def _make(rows: int, cols: int, clue_rows) -> NurikabePuzzle:
         return NurikabePuzzle(rows, cols, tuple(tuple(r) for r in clue_rows))
     except ValueError as exc:
         raise FormatError(str(exc)) from None
-
-
-def _split_row(line: str, cols: int) -> list[str]:
-    toks = line.split()
-    if len(toks) == 1 and len(toks[0]) == cols and cols > 1:
-        toks = list(toks[0])  # compact row without spaces: ".5###"
-    return toks
 
 
 def _number(t: str, line_no: int | None) -> int:
@@ -94,7 +88,7 @@ def parse_block(rows: int, cols: int, rest: list[str], lines: list[str], first_l
         raise FormatError(f"expected {rows} rows, got {len(lines)}", line=first_line)
     grid_rows = []
     for i, ln in enumerate(lines):
-        toks = _split_row(ln, cols)
+        toks = split_row(ln, cols)
         if len(toks) != cols:
             raise FormatError(f"expected {cols} tokens, got {len(toks)}", line=first_line + i)
         grid_rows.append(toks)
@@ -332,7 +326,7 @@ def _solution_cells(puzzle: NurikabePuzzle, lines: list[str]) -> NurikabeSolutio
     """The cells of a solution grid of ``puzzle.rows`` lines."""
     black = []
     for r, ln in enumerate(lines):
-        toks = _split_row(ln, puzzle.cols)
+        toks = split_row(ln, puzzle.cols)
         if len(toks) != puzzle.cols:
             raise FormatError(f"solution row {r + 1} has {len(toks)} cells, expected {puzzle.cols}")
         for c, t in enumerate(toks):
@@ -428,7 +422,7 @@ def parse_solution(puzzle: NurikabePuzzle, text: str) -> NurikabeSolution:
         if sol is None:
             raise FormatError("the matrix holds no black or free cell")
         return _same(puzzle, p2, sol)
-    toks = [_split_row(ln, puzzle.cols) for ln in lines]
+    toks = [split_row(ln, puzzle.cols) for ln in lines]
     if len(toks) != puzzle.rows or any(len(t) != puzzle.cols for t in toks):
         raise FormatError(f"expected {puzzle.rows} rows of {puzzle.cols} cells")
     if any(t == "-" for row in toks for t in row):

@@ -20,7 +20,7 @@ import re
 from ..render.slitherlink import drawing
 from ..slitherlink import MAX_SIDE, QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
 from . import common
-from .common import Entry, FormatError, check_dimensions, is_number, pzprv3_segments
+from .common import Entry, FormatError, check_dimensions, is_number, pzprv3_segments, read_cell_row
 
 KIND = "slitherlink"
 URL_TYPES = ("slither", "slitherlink")
@@ -35,17 +35,7 @@ def _make(rows: int, cols: int, clue_rows) -> SlitherlinkPuzzle:
 
 
 def _clue_row(line: str, cols: int, line_no: int | None, tokens=_TOKENS) -> list[int | None]:
-    toks = line.split()
-    if len(toks) == 1 and len(toks[0]) == cols and cols > 1:
-        toks = list(toks[0])  # compact row without spaces: "2..1."
-    if len(toks) != cols:
-        raise FormatError(f"expected {cols} clue tokens, got {len(toks)}", line=line_no)
-    out = []
-    for t in toks:
-        if t not in tokens:
-            raise FormatError(f"bad clue token {t!r} (use . - ? or 0-4)", line=line_no)
-        out.append(tokens[t])
-    return out
+    return read_cell_row(line, cols, line_no, tokens, "clue", ". - ? or 0-4")
 
 
 # ---------------------------------------------------------------- canonical text
