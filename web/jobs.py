@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..puzzles import formats
 from .document import kind_of, number
-from .kinds import web_kind
+from .kinds import feature
 from .sources import read_source, sample_names
 from .states import BadInput
 
@@ -38,7 +38,9 @@ def plan(root: Path, payload: dict) -> dict:
     source = payload.get("source", "samples")
     if source == "samples":
         n = min(n, len(sample_names(kind)))
-    elif source != "generate":
+    elif source == "generate":
+        feature(kind, "generate", "generated experiments")
+    else:
         raise BadInput(f"source {source!r}: samples or generate")
     return {"kind": kind, "n": n, "timeout": timeout, "backends": backends, "source": source,
             "total": n * len(backends)}
@@ -76,7 +78,7 @@ def _entries(root: Path, kind: str, source: str, n: int) -> list:
 
     out = []
     for seed in range(n):
-        options = {"size": web_kind(kind).EXPERIMENT_SIZE, "seed": seed}
+        options = {"size": feature(kind, "EXPERIMENT_SIZE", "generated experiments"), "seed": seed}
         doc = tools.generate(root, {"kind": kind, "options": options})
         entry = formats.parse_text(doc["puzzle"], f"generated-{seed}")[0]
         out.append(formats.Entry(f"{doc['name'] or 'generated'}-{seed}", kind, entry.puzzle))

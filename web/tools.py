@@ -219,6 +219,7 @@ def generate_request(payload: dict) -> tuple[str, dict, dict, int, int]:
     options = payload.get("options") or {}
     if not isinstance(options, dict):
         raise BadInput("options: a JSON object")
+    feature(kind, "generate", "generate")  # a kind without a generator: refused before queueing
     spec = web_kind(kind).GENERATE_OPTIONS
     unknown = set(options) - set(spec)
     if unknown:
@@ -232,7 +233,7 @@ def generate(root: Path, payload: dict) -> dict:
     kind, options, _, rows, cols = generate_request(payload)
     seed = int(number(options, "seed", 0, 0, 2**31))
     try:
-        return web_kind(kind).generate(rows, cols, seed, options)
+        return feature(kind, "generate", "generate")(rows, cols, seed, options)
     except TimeoutError as exc:
         raise BadInput(str(exc)) from None
 

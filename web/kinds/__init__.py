@@ -40,16 +40,18 @@ class WebKind(Protocol):
     ``given`` (explain's partial state), ``marks`` (explain's elements as cells and edges),
     ``differing``. Judging: ``violations`` (rules broken for good). Tools: ``HINT_BY`` (the ways
     of hinting, default first), ``hint`` (one step, applied), ``RULES_BY`` (a rule run's default
-    way), ``GENERATE_OPTIONS`` and
-    ``generate``, ``EXPERIMENT_SIZE`` (the size of an experiment's generated puzzles), ``extra``
-    (the kind's fields of a doc)."""
+    way), ``GENERATE_OPTIONS`` (empty without a generator), ``extra`` (the kind's fields of a doc).
+
+    Optional, asked through ``feature``: ``generate(rows, cols, seed, options)`` with
+    ``EXPERIMENT_SIZE`` (the size of an experiment's generated puzzles), ``grade``,
+    ``minimize_blank``, ``numbers``, ``moves``, ``run_rules`` (a whole rule run in one call) and
+    ``check_request`` (options the server judges before queueing a job)."""
 
     CELL: int
     MARGIN: int
     HINT_BY: tuple[str, ...]
     RULES_BY: str
     GENERATE_OPTIONS: dict[str, dict]
-    EXPERIMENT_SIZE: str
 
     def empty(self, puzzle: Any) -> Drawn: ...
     def read(self, puzzle: Any, state: dict) -> Drawn: ...
@@ -67,7 +69,6 @@ class WebKind(Protocol):
     def hit_areas(self, puzzle: Any, g: dict) -> list[str]: ...
     def extra(self, puzzle: Any) -> dict: ...
     def hint(self, puzzle: Any, d: Drawn, by: str, payload: dict) -> dict: ...
-    def generate(self, rows: int, cols: int, seed: int, options: dict) -> dict: ...
 
 
 def web_kind(kind: str) -> WebKind:
