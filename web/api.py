@@ -13,7 +13,7 @@ from typing import Any
 from . import tools
 from .document import document, kind_of, state_of
 from .drawing import picture
-from .kinds import playable, web_kind
+from .kinds import features, playable, web_kind
 from .sources import read_source, sample_names, save_text, write_file
 from .states import BadInput, from_solution
 from .verdict import verdict
@@ -21,7 +21,8 @@ from .verdict import verdict
 
 def kinds_info() -> dict:
     """Every kind the page shows (those with a module in ``web/kinds``): its backends (available
-    here or why not), default backend, generator options and shipped samples."""
+    here or why not), default backend, generator options, shipped samples, ways of hinting, save
+    formats and optional features (``web.kinds.FEATURES``: the page shows their controls)."""
     from ..harness import registry
 
     out = []
@@ -34,7 +35,8 @@ def kinds_info() -> dict:
                              "complete": b.complete, "available": ok, "why": why})
         out.append({"kind": kind, "backends": backends, "default_backend": registry.DEFAULTS.get(kind),
                     "generate_options": module.GENERATE_OPTIONS, "samples": sample_names(kind),
-                    "hint_by": list(module.HINT_BY), "save_formats": tools.save_formats(kind)})
+                    "hint_by": list(module.HINT_BY), "save_formats": tools.save_formats(kind),
+                    "features": features(kind)})
     return {"kinds": out}
 
 

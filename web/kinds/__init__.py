@@ -97,6 +97,18 @@ def playable() -> list[str]:
     return out
 
 
+# what ``/api/kinds`` lists as a kind's ``features`` (the page shows the matching controls) ->
+# the optional function of the kind's module that provides it
+FEATURES = {"generate": "generate", "grade": "grade", "minimize": "minimize_blank", "numbers": "numbers",
+            "moves": "moves", "rule_file": "run_rules", "rule_groups": "groups"}
+
+
+def features(kind: str) -> list[str]:
+    """The optional requests and controls the kind has (``FEATURES``)."""
+    module = web_kind(kind)
+    return [name for name, attr in FEATURES.items() if hasattr(module, attr)]
+
+
 def feature(kind: str, name: str, what: str):
     """The kind's optional function ``name`` (``grade``, ``minimize_blank``, ``moves``...);
     ``NotForKind`` naming the kinds that have it otherwise (``what``: the request's name)."""
