@@ -7,7 +7,9 @@ A state is always complete (every element present, unknown = 0):
 * nurikabe ``{"cells": rows x cols}``: 1 wall, -1 dot (white), 0 unknown;
 * edgematching ``{"placements": rows x cols of null | [piece, rotation]}``, pieces numbered from 1
   as in the project's formats, rotation in clockwise quarter turns;
-* hamiltonian ``{"path": [[r, c], ...]}``, the walk from the start.
+* hamiltonian ``{"path": [[r, c], ...]}``, the walk from the start;
+* masyu ``{"h": rows x (cols-1), "v": (rows-1) x cols}``, links between cell centres as
+  Slitherlink's edges between dots.
 
 ``read_state`` validates a state against its puzzle (``BadInput`` naming what is wrong);
 ``Drawn`` is the parsed form the other modules use; ``element_marks`` names explain's elements
