@@ -29,6 +29,7 @@ LIMITS: dict[str, KindLimits] = {
     "nurikabe": KindLimits("cells", page=4096, small=100, page_side=30, cli_side=60),
     "edgematching": KindLimits("pieces", page=400, small=16, page_side=16, cli_side=64, min_side=2),
     "hamiltonian": KindLimits("cells", page=1024, small=49, page_side=13, cli_side=200),
+    "masyu": KindLimits("cells", page=4096, small=100, page_side=30, cli_side=60),
 }
 
 PAGE_ANSWER_BYTES = 32 << 20  # an answer larger than this is refused, not sent

@@ -210,10 +210,16 @@ BACKENDS: tuple[Backend, ...] = (
     Backend("nurikabe", "rules", NATIVE + "nurikabe.deduce:solve_rules",
             "beside the port: stronger hand rules (numba) to a fixpoint, then contradiction probing; "
             "stuck when cells remain free", takes=("probe",), family="native", complete=False),
+    Backend("masyu", "sat", SAT + "masyu:solve",
+            "CNF (CaDiCaL 1.9.5): cell degree 0 or 2, the pearl rules as clauses, lazy subtour cuts "
+            "on one incremental solver", takes=("solver",), family="sat"),
+    Backend("masyu", "cpsat", CP + "masyu:solve",
+            "CP-SAT add_circuit over the cells (a self-loop per skipped cell), the pearl rules as "
+            "implications, one orientation per loop", takes=("workers", "enumerate_all"), family="cpsat"),
 )
 
 DEFAULTS = {"slitherlink": "rules+sat", "hamiltonian": "dp", "edgematching": "backtrack-table",
-            "nurikabe": "sat"}
+            "nurikabe": "sat", "masyu": "sat"}
 
 
 class UnknownBackend(ValueError):

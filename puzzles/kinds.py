@@ -14,11 +14,12 @@ from .errors import FormatError
 if TYPE_CHECKING:
     from .contracts import KindChecker, KindFormats, KindRenderer
 
-KINDS: tuple[str, ...] = ("slitherlink", "hamiltonian", "nurikabe", "edgematching")
+KINDS: tuple[str, ...] = ("slitherlink", "hamiltonian", "nurikabe", "edgematching", "masyu")
 
 ALIASES = {"slither": "slitherlink", "loopy": "slitherlink", "takegaki": "slitherlink"}
 ALIASES |= {"labyrinth": "hamiltonian", "one-way-labyrinth": "hamiltonian"}
 ALIASES |= {"eternity2": "edgematching", "eternity": "edgematching", "edge-matching": "edgematching"}
+ALIASES |= {"mashu": "masyu"}
 
 
 class UnknownKind(FormatError):
