@@ -60,14 +60,6 @@ def lattice_edge_ends(g: dict, ref) -> tuple[float, float, float, float]:
     return x1, y1, x2, y2
 
 
-def centre_edge_ends(g: dict, ref) -> tuple[float, float, float, float]:
-    """The ends of the link ``["h"|"v", r, c]`` between the centres of two cells (Masyu's)."""
-    o, r, c = ref
-    x1, y1 = xy(g, r + 0.5, c + 0.5)
-    x2, y2 = xy(g, r + 0.5, c + 1.5) if o == "h" else xy(g, r + 1.5, c + 0.5)
-    return x1, y1, x2, y2
-
-
 def line(x1, y1, x2, y2, colour: str, width: float, extra: str = "") -> str:
     return (f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{colour}" '
             f'stroke-width="{width:g}" stroke-linecap="round"{extra}/>')

@@ -18,7 +18,7 @@ from ...puzzles import render
 from ...puzzles.graphs import degrees, edge_components
 from ...puzzles.masyu import BLACK, WHITE, MasyuSolution, link
 from ..document import entry
-from ..drawing import centre_edge_ends, edge_hit_areas, lines_and_crosses
+from ..drawing import edge_hit_areas, lines_and_crosses, xy
 from ..options import seconds
 from ..states import CROSS, LINE, UNKNOWN, Drawn, checked_grid, edge_ref, edge_values, edges_into
 from ..verdict import name, violation
@@ -171,6 +171,14 @@ def violations(puzzle, d: Drawn) -> list[dict]:
 
 
 # ------------------------------------------------------------------ the picture
+
+
+def centre_edge_ends(g: dict, ref) -> tuple[float, float, float, float]:
+    """The ends of the link ``["h"|"v", r, c]``: the centres of its two cells."""
+    o, r, c = ref
+    x1, y1 = xy(g, r + 0.5, c + 0.5)
+    x2, y2 = xy(g, r + 0.5, c + 1.5) if o == "h" else xy(g, r + 1.5, c + 0.5)
+    return x1, y1, x2, y2
 
 
 def base_svg(puzzle, d: Drawn) -> str:
