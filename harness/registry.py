@@ -261,17 +261,24 @@ def rows() -> tuple[Backend, ...]:
 
 
 def for_kind(kind: str) -> list[Backend]:
+    """The kind's backends; ``UnknownKind`` for a name not in ``KINDS``, ``KindNotSupported`` for a
+    kind without a row (never an empty list that a caller would read as "nothing to run")."""
     kind = kinds.normalize(kind)
-    return [b for b in rows() if b.kind == kind]
+    found = [b for b in rows() if b.kind == kind]
+    if not found:
+        raise kinds.KindNotSupported(f"kind {kind!r} has no backends: add its rows to BACKENDS "
+                                     "(and its default to DEFAULTS) in harness/registry.py")
+    return found
 
 
 def get(kind: str, name: str | None = None) -> Backend:
     kind = kinds.normalize(kind)
+    found = for_kind(kind)
     name = name or DEFAULTS.get(kind)
-    for b in rows():
-        if b.kind == kind and b.name == name:
+    for b in found:
+        if b.name == name:
             return b
-    names = ", ".join(b.name for b in for_kind(kind)) or "none"
+    names = ", ".join(b.name for b in found)
     raise UnknownBackend(f"unknown backend {name!r} for {kind} (available: {names})")
 
 
