@@ -112,8 +112,6 @@ def test_solve_through_the_harness(client, doc):
         assert post(client, "solve", kind="masyu", puzzle=doc["puzzle"], backend=backend)["state"] == SOLVED
 
 
-@pytest.mark.xfail(strict=True, reason="harness/explain.py states no Masyu elements yet (its per-kind "
-                   "registry comes with house-registry's layer lookups); remove this mark then")
 def test_count_and_explain_through_the_harness(client, doc):
     e = post(client, "explain", kind="masyu", puzzle=doc["puzzle"])
     assert e["count"] == 1 and e["unique"] and e["solutions"] == [SOLVED]

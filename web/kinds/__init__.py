@@ -3,7 +3,7 @@ differently per kind -- the state's JSON shape, the picture, the live verdict, h
 generator's options -- lives in the kind's module, which ``web_kind`` finds by the kind's name.
 The rest of ``web/`` asks that module and never branches on a kind's name, so a new kind is a new
 module here (and ``web/static/kinds/<kind>.js`` for the page), and a kind without one is refused
-with one clear 400 (``NoWebModule``) at the first request that names it.
+with one clear 400 (``puzzles.kinds.KindNotSupported``) at the first request that names it.
 
 ``WebKind`` is what every kind's module provides; what only some kinds have (grading, minimizing,
 the labyrinth's moves, Slitherlink's numbers) is asked with ``feature``, whose refusal names the
@@ -12,16 +12,11 @@ kinds that have it.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Protocol, cast, runtime_checkable
 
 from ...puzzles import kinds
 
 Drawn = Any  # web.states.Drawn (which imports this package: not imported back)
-
-
-class NoWebModule(kinds.UnknownKind):
-    """A kind gridsolve knows that has no module in ``web/kinds``: the page cannot show it (400)."""
 
 
 class NotForKind(ValueError):
@@ -72,17 +67,10 @@ class WebKind(Protocol):
 
 
 def web_kind(kind: str) -> WebKind:
-    """The page's module of ``kind`` (a name or an alias): ``UnknownKind`` for a name gridsolve
-    does not know, ``NoWebModule`` for a known kind the page has no module for."""
-    name = kinds.normalize(kind)
-    module = f"{__name__}.{name}"
-    try:
-        return cast("WebKind", importlib.import_module(module))
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        raise NoWebModule(f"the kind {name!r} has no module in the page (web/kinds/{name}.py): "
-                          f"gridsolve serve cannot show {name} puzzles") from None
+    """The page's module of ``kind`` (a name or an alias), through the layers' one lookup:
+    ``UnknownKind`` for a name gridsolve does not know, ``KindNotSupported`` (naming the file to
+    add) for a known kind the page has no module for -- both a 400."""
+    return cast("WebKind", kinds.module_for(__name__, kind))
 
 
 def playable() -> list[str]:
@@ -91,7 +79,7 @@ def playable() -> list[str]:
     for kind in kinds.KINDS:
         try:
             web_kind(kind)
-        except NoWebModule:
+        except kinds.KindNotSupported:
             continue
         out.append(kind)
     return out
