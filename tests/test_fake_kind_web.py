@@ -14,7 +14,7 @@ from gridsolve.puzzles import kinds
 from gridsolve.puzzles.errors import FormatError
 from gridsolve.web import api, create_app
 from gridsolve.web.drawing import picture
-from gridsolve.web.kinds import playable, web_kind
+from gridsolve.web.kinds import WebKind, playable, web_kind
 from gridsolve.web.states import Drawn, read_state
 from gridsolve.web.verdict import verdict
 
@@ -70,6 +70,12 @@ def test_the_lookup_refuses_the_kind_by_name(fake_kind):
     with pytest.raises(FormatError, match=f"'{FAKE}'.*web/kinds/{FAKE}.py"):
         web_kind(FAKE)  # ...but not to the page
     assert FAKE not in playable() and "slitherlink" in playable()
+
+
+def test_every_kind_of_gridsolve_has_a_web_module_keeping_the_contract():
+    assert playable() == list(kinds.KINDS)
+    for kind in playable():
+        assert isinstance(web_kind(kind), WebKind), f"web/kinds/{kind}.py misses part of WebKind"
 
 
 @pytest.mark.parametrize("endpoint", list(REQUESTS))
