@@ -16,15 +16,10 @@ from pathlib import Path
 
 import typer
 
+from ..harness.kinds import kind_module
 from ..puzzles import kinds
 from .common import KindOpt, TimeoutOpt, at_least_one, one_of, single_entry
 from .progress import status
-
-# what the elements are called, and what "used" means, per kind
-NOUNS = {"slitherlink": ("edges", "on every loop", "on none"),
-         "nurikabe": ("cells", "walled in every solution", "white in every one"),
-         "hamiltonian": ("steps", "on every path", "on none"),
-         "edgematching": ("placements", "made by every solution", "by none")}
 
 
 def explain(
@@ -75,7 +70,7 @@ def explain(
 
 def summary(ident: str, x) -> str:
     """One line: the count, the backbone's sizes, and what stopped it early."""
-    noun, every, none = NOUNS[x.kind]
+    noun, every, none, mark = kind_module(x.kind).TERMS  # what the kind's elements are called
     start = f"{ident}: from the given state ({len(x.given)} {noun} decided), " if x.given else f"{ident}: "
     if x.contradiction:
         return start + ("the given state contradicts every solution: it cannot be completed" if x.given
@@ -87,7 +82,6 @@ def summary(ident: str, x) -> str:
     what = f"{n} solution{'s' if x.count != 1 else ''}"
     if x.unique:
         return start + f"{what} (unique): every element is fixed"
-    mark = "_" if x.kind == "nurikabe" else "?"  # a Nurikabe "?" is a number; "_" reads back as undecided
     line = (start + f"{what}; {len(x.fixed)} {noun} {every}, {len(x.unused)} {none}, "
             f"{len(x.differs)} differ (marked {mark})")
     if not x.complete:

@@ -7,29 +7,41 @@ Eternity II and Brendan Owen's piece sets up to 20x20, the labyrinth's saved sta
 and refuse what would tie the machine up for minutes (a 1000x1000 Slitherlink). ``small`` is the
 size the page's reserved worker takes (docs/serve.md: the fast lane); larger jobs queue for the
 others. Beyond the page, the command line takes any size the formats admit.
+
+Each kind's row lives in its own module (``harness/kinds/<kind>.py``: ``LIMITS``); ``LIMITS`` here
+is the table they make, read through the one kind lookup, so a kind without a row fails loudly
+(``KindNotSupported``) at the first request that needs it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+
+from ..puzzles import kinds
+from .kinds import KindLimits, kind_module
+
+__all__ = ["LIMITS", "PAGE_ANSWER_BYTES", "KindLimits", "TooLarge", "check_page", "check_side",
+           "is_small", "limits"]
 
 
-@dataclass(frozen=True)
-class KindLimits:
-    unit: str  # what is counted: "cells", or "pieces" for edge matching
-    page: int  # the most units of a puzzle the page opens, solves, explains, hints...
-    small: int  # jobs on puzzles up to this many units run in the reserved fast lane
-    page_side: int  # the page's generator: each side at most this
-    cli_side: int  # the command line's generator: each side at most this
-    min_side: int = 1
+class KindTable(Mapping[str, KindLimits]):
+    """Every kind's limits, kind name -> ``KindLimits``, asked of each kind's harness module when
+    read (so a new kind is a row in its own module, not a line here)."""
+
+    def __getitem__(self, kind: str) -> KindLimits:
+        return kind_module(kind).LIMITS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(kinds.KINDS)
+
+    def __len__(self) -> int:
+        return len(kinds.KINDS)
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in kinds.KINDS
 
 
-LIMITS: dict[str, KindLimits] = {
-    "slitherlink": KindLimits("cells", page=4096, small=100, page_side=30, cli_side=100),
-    "nurikabe": KindLimits("cells", page=4096, small=100, page_side=30, cli_side=60),
-    "edgematching": KindLimits("pieces", page=400, small=16, page_side=16, cli_side=64, min_side=2),
-    "hamiltonian": KindLimits("cells", page=1024, small=49, page_side=13, cli_side=200),
-}
+LIMITS = KindTable()
 
 PAGE_ANSWER_BYTES = 32 << 20  # an answer larger than this is refused, not sent
 
@@ -39,10 +51,8 @@ class TooLarge(ValueError):
 
 
 def limits(kind: str) -> KindLimits:
-    try:
-        return LIMITS[kind]
-    except KeyError:
-        raise KeyError(f"no size limits for the kind {kind!r} in harness.limits.LIMITS") from None
+    """The limits of ``kind``: ``UnknownKind`` / ``KindNotSupported`` for a kind without a row."""
+    return LIMITS[kind]
 
 
 def check_page(kind: str, rows: int, cols: int, what: str = "the page") -> None:

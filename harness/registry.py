@@ -210,10 +210,16 @@ BACKENDS: tuple[Backend, ...] = (
     Backend("nurikabe", "rules", NATIVE + "nurikabe.deduce:solve_rules",
             "beside the port: stronger hand rules (numba) to a fixpoint, then contradiction probing; "
             "stuck when cells remain free", takes=("probe",), family="native", complete=False),
+    Backend("masyu", "sat", SAT + "masyu:solve",
+            "CNF (CaDiCaL 1.9.5): cell degree 0 or 2, the pearl rules as clauses, lazy subtour cuts "
+            "on one incremental solver", takes=("solver",), family="sat"),
+    Backend("masyu", "cpsat", CP + "masyu:solve",
+            "CP-SAT add_circuit over the cells (a self-loop per skipped cell), the pearl rules as "
+            "implications, one orientation per loop", takes=("workers", "enumerate_all"), family="cpsat"),
 )
 
 DEFAULTS = {"slitherlink": "rules+sat", "hamiltonian": "dp", "edgematching": "backtrack-table",
-            "nurikabe": "sat"}
+            "nurikabe": "sat", "masyu": "sat"}
 
 
 class UnknownBackend(ValueError):
@@ -255,17 +261,24 @@ def rows() -> tuple[Backend, ...]:
 
 
 def for_kind(kind: str) -> list[Backend]:
+    """The kind's backends; ``UnknownKind`` for a name not in ``KINDS``, ``KindNotSupported`` for a
+    kind without a row (never an empty list that a caller would read as "nothing to run")."""
     kind = kinds.normalize(kind)
-    return [b for b in rows() if b.kind == kind]
+    found = [b for b in rows() if b.kind == kind]
+    if not found:
+        raise kinds.KindNotSupported(f"kind {kind!r} has no backends: add its rows to BACKENDS "
+                                     "(and its default to DEFAULTS) in harness/registry.py")
+    return found
 
 
 def get(kind: str, name: str | None = None) -> Backend:
     kind = kinds.normalize(kind)
+    found = for_kind(kind)
     name = name or DEFAULTS.get(kind)
-    for b in rows():
-        if b.kind == kind and b.name == name:
+    for b in found:
+        if b.name == name:
             return b
-    names = ", ".join(b.name for b in for_kind(kind)) or "none"
+    names = ", ".join(b.name for b in found)
     raise UnknownBackend(f"unknown backend {name!r} for {kind} (available: {names})")
 
 

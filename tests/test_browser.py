@@ -29,6 +29,8 @@ PLAYS = {
                     + [(x + 0.5, 4.5, "left") for x in range(1, 5)]),
     # a piece on the top-left square (a tray piece is taken first, see below)
     "edgematching": ("seed-5x5-c4-norot", [(0.5, 0.5, "left")]),
+    # three lines meeting at r1c2, between the centres of cells r1c1-r1c2, r1c2-r1c3, r1c2-r2c2
+    "masyu": ("gridsolve-6x6", [(1.0, 0.5, "left"), (2.0, 0.5, "left"), (1.5, 1.0, "left")]),
 }
 
 
@@ -297,3 +299,72 @@ def test_a_long_solve_shows_its_job_and_cancel_stops_it(page):
     page.wait_for_selector("#jobs", state="hidden", timeout=5000)
     assert "error" not in page.get_attribute("#message", "class")
     assert page.get_attribute("#verdict", "data-status") != "solved"
+
+
+MASYU_URL = "https://puzz.link/p?masyu/6/6/00016f769000"
+# its one solution, as pzprjs draws lines: h[r][c] links the centres of cells (r, c)-(r, c+1),
+# v[r][c] those of (r, c)-(r+1, c)
+MASYU_H = [[1, 0, 0, 0, 1], [0, 0, 0, 0, 0], [0, 1, 1, 1, 0], [0, 1, 1, 1, 0], [0, 0, 0, 0, 0],
+           [1, 0, 0, 0, 1]]
+MASYU_V = [[1, 1, 0, 0, 1, 1], [1, 1, 0, 0, 1, 1], [1, 0, 0, 0, 0, 1], [1, 1, 0, 0, 1, 1],
+           [1, 1, 0, 0, 1, 1]]
+
+
+def drawn_lines(pg) -> int:
+    return pg.locator("#board svg line.line").count()
+
+
+def test_masyu_drawn_between_cell_centres_is_solved(page):
+    page.fill("#paste", "")
+    page.fill("#source", MASYU_URL)
+    after_repaint(page, lambda: page.click("#open"))
+    assert "masyu 6x6" in page.inner_text("#puzzle-name")
+    assert page.locator("#board svg circle").count() == 8, "the pearls are not drawn"
+    status_is(page, "incomplete")
+    assert "drag" in page.inner_text("#play-help")
+
+    def at(gx: float, gy: float) -> tuple[float, float]:
+        return page.evaluate("""([gx, gy]) => {
+            const board = document.getElementById('board');
+            const g = JSON.parse(board.dataset.geometry);
+            const svg = board.querySelector('svg');
+            const p = svg.createSVGPoint();
+            p.x = g.margin + gx * g.cell; p.y = g.margin + gy * g.cell;
+            const s = p.matrixTransform(svg.getScreenCTM());
+            return [s.x, s.y];
+        }""", [gx, gy])
+
+    # a drag from r1c1 through r1c2 to r2c2 draws two lines; one undo takes both away
+    page.mouse.move(*at(0.5, 0.5))
+    page.mouse.down()
+    page.mouse.move(*at(1.5, 0.5), steps=4)
+    after_repaint(page, lambda: page.mouse.move(*at(1.5, 1.5), steps=4))
+    page.mouse.up()
+    wait_for(page, "document.querySelectorAll('#board svg line.line').length === 2")
+    after_repaint(page, lambda: page.click("#undo"))
+    assert drawn_lines(page) == 0
+    # a right click between two cells crosses their link
+    click_grid(page, 1.0, 0.5, "right")
+    assert page.locator("#board svg path.cross").count() == 1
+    click_grid(page, 1.0, 0.5, "right")  # cross -> line
+    click_grid(page, 1.0, 0.5, "right")  # line -> clear
+    # the solution's lines, one click each between the two cells' centres
+    for r, row in enumerate(MASYU_H):
+        for c, v in enumerate(row):
+            if v:
+                click_grid(page, c + 1.0, r + 0.5)
+    for r, row in enumerate(MASYU_V):
+        for c, v in enumerate(row):
+            if v:
+                click_grid(page, c + 0.5, r + 1.0)
+    status_is(page, "solved")
+    assert drawn_lines(page) == sum(map(sum, MASYU_H)) + sum(map(sum, MASYU_V))
+    shot(page, "masyu")
+
+
+def test_the_page_refuses_a_kind_it_has_no_drawing_code_for(page):
+    refused = page.evaluate("""async () => {
+        const table = await import('/static/kinds/index.js');
+        try { table.kindView('fakekind'); return ''; } catch (err) { return err.message; }
+    }""")
+    assert refused.startswith("the page cannot show fakekind puzzles") and "kinds/fakekind.js" in refused

@@ -37,7 +37,8 @@ GROUPS = ["slitherlink-canonical", "slitherlink-url", "slitherlink-loopy", "slit
           "slitherlink-check", "slitherlink-file", "nurikabe-canonical", "nurikabe-url", "nurikabe-pzprv3",
           "nurikabe-essay", "nurikabe-check", "nurikabe-file", "hamiltonian-canonical", "hamiltonian-check",
           "hamiltonian-file", "edgematching-canonical", "edgematching-seed", "edgematching-check",
-          "edgematching-file", "jsonl", "url-list", "puzzlekit"]
+          "edgematching-file", "masyu-canonical", "masyu-url", "masyu-pzprv3", "masyu-check",
+          "jsonl", "url-list", "puzzlekit"]
 
 
 def test_the_corpus_covers_every_format_group():

@@ -1,47 +1,42 @@
-"""What registering Masyu takes, tried without editing a shared module: for the length of each
-test the kind is added in memory exactly as the registry lines would add it --
-
-* ``puzzles/kinds.py``: ``"masyu"`` in ``KINDS``;
-* ``puzzles/formats/jsonl.py``: ``"masyu": "masyu"`` in ``PUZZLEKIT_NAMES`` (the corpus's name);
-* ``harness/registry.py``: the two rows of ``MASYU_BACKENDS`` below in ``BACKENDS`` and
-  ``"masyu": "sat"`` in ``DEFAULTS`` (here the rows come in through ``GRIDSOLVE_EXTRA_BACKENDS``)
-
--- and the public API and the command line then read, solve, count, check, render and
-cross-validate Masyu with no other change. (Batch workers are other processes, which an
-in-memory registration does not reach; ``explain`` still needs its per-kind forms.)"""
+"""Masyu is registered like every kind: ``"masyu"`` in ``puzzles.kinds.KINDS`` (alias ``mashu``),
+the corpus name in ``puzzles.formats.jsonl.PUZZLEKIT_NAMES``, its two rows in
+``harness.registry.BACKENDS`` with ``"sat"`` its default, its size limits and its samples -- and the
+public API and the command line then read, solve, count, check, render and cross-validate it."""
 
 from __future__ import annotations
 
 import json
+from importlib import resources
+from pathlib import Path
 
-import pytest
 from gridsolve.harness import registry
-from gridsolve.harness.registry import CP, SAT, Backend
+from gridsolve.harness.limits import limits
 from gridsolve.puzzles import kinds
-from gridsolve.puzzles.formats import jsonl
 
 from .helpers import shared
 
-MASYU_BACKENDS = (
-    Backend("masyu", "sat", SAT + "masyu:solve",
-            "CNF (CaDiCaL 1.9.5): cell degree 0 or 2, the pearl rules as clauses, lazy subtour cuts "
-            "on one incremental solver", takes=("solver",), family="sat"),
-    Backend("masyu", "cpsat", CP + "masyu:solve",
-            "CP-SAT add_circuit over the cells (a self-loop per skipped cell), the pearl rules as "
-            "implications, one orientation per loop", takes=("workers", "enumerate_all"), family="cpsat"),
-)
 URL = "https://puzz.link/p?masyu/6/6/00016f769000"
 
 
-@pytest.fixture
-def registered(monkeypatch):
-    monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, "masyu"))
-    monkeypatch.setitem(jsonl.PUZZLEKIT_NAMES, "masyu", "masyu")
-    monkeypatch.setitem(registry.DEFAULTS, "masyu", "sat")
-    monkeypatch.setenv(registry.EXTRA_ENV, f"{__name__}:MASYU_BACKENDS")
+def test_masyu_is_a_registered_kind_with_a_sat_and_a_cpsat_backend():
+    assert "masyu" in kinds.KINDS and kinds.normalize("Mashu") == "masyu"
+    assert {b.name for b in registry.for_kind("masyu")} == {"sat", "cpsat"}
+    assert registry.get("masyu").name == "sat"
+    assert not registry.extra_backends()  # the rows are the table's own, not the environment's
+    assert limits("masyu").page >= 20 * 36  # the largest janko Masyu opens on the page
 
 
-def test_the_api_reads_counts_checks_and_renders_masyu(registered):
+def test_the_shipped_masyu_samples_are_unique_for_both_backends(capsys):
+    from gridsolve.cli.main import run
+
+    folder = Path(resources.files("gridsolve.puzzles") / "samples" / "masyu")  # type: ignore[arg-type]
+    assert len(list(folder.glob("*.txt"))) >= 3
+    assert run(["crossval", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "0 disagreement" in out and out.count(": unique") >= 3
+
+
+def test_the_api_reads_counts_checks_and_renders_masyu():
     from gridsolve.puzzles.formats import read_solution
 
     import gridsolve
@@ -58,7 +53,7 @@ def test_the_api_reads_counts_checks_and_renders_masyu(registered):
     assert gridsolve.render(p, solution, "svg").startswith("<svg")
 
 
-def test_the_command_line_solves_counts_and_cross_validates_masyu(registered, capsys):
+def test_the_command_line_solves_counts_and_cross_validates_masyu(capsys):
     from gridsolve.cli.main import run
 
     assert run(["solve", URL]) == 0
@@ -69,7 +64,7 @@ def test_the_command_line_solves_counts_and_cross_validates_masyu(registered, ca
     assert "0 disagreement" in capsys.readouterr().out
 
 
-def test_the_puzzlekit_corpus_reads_as_masyu(registered):
+def test_the_puzzlekit_corpus_reads_as_masyu():
     from gridsolve.puzzles.formats import read
 
     path = shared("masyu", "janko-puzzlekit.json").parent

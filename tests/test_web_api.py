@@ -29,7 +29,7 @@ from gridsolve.web.drawing import DIFFERS, HIGHLIGHT, VIOLATED
 from .helpers import shared
 
 SAMPLES = {"slitherlink": "pzprjs-5x5", "nurikabe": "pzprjs-5x5", "hamiltonian": "square-5",
-           "edgematching": "seed-4x4-c4-rot"}
+           "edgematching": "seed-4x4-c4-rot", "masyu": "gridsolve-6x6"}
 TOKEN = "test-token"
 PAGE = {"Origin": "http://testserver", "X-Gridsolve-Token": TOKEN}  # what the server's own page sends
 JSON = {"Content-Type": "application/json"}
@@ -88,7 +88,7 @@ def test_kinds_list_backends_defaults_samples_and_options(client):
         assert info["default_backend"] == DEFAULTS[kind]
         assert DEFAULTS[kind] in [b["name"] for b in info["backends"] if b["available"]]
         assert SAMPLES[kind] in info["samples"]
-        assert "size" in info["generate_options"]
+        assert ("size" in info["generate_options"]) == ("generate" in info["features"])
         for spec in info["generate_options"].values():
             assert "default" in spec and spec["help"]
             assert spec["default"] in spec.get("choices", [spec["default"]])
@@ -560,7 +560,7 @@ def test_gridsolve_serve_binds_localhost_and_answers(tmp_path):
             except httpx.TransportError:
                 assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.3)
-        assert r.status_code == 200 and len(r.json()["kinds"]) == 4
+        assert r.status_code == 200 and len(r.json()["kinds"]) == len(gridsolve.kinds())
         if os.path.exists("/proc/net/tcp"):
             assert _listening(port) == {"0100007F"}  # 127.0.0.1 only
     finally:

@@ -10,31 +10,33 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import gridsolve
-
 from . import tools
 from .document import document, kind_of, state_of
 from .drawing import picture
+from .kinds import features, playable, web_kind
 from .sources import read_source, sample_names, save_text, write_file
-from .states import BadInput, Drawn, from_solution, to_solution
+from .states import BadInput, from_solution
 from .verdict import verdict
 
 
 def kinds_info() -> dict:
-    """Every kind: its backends (available here or why not), default backend, generator options
-    and shipped samples."""
+    """Every kind the page shows (those with a module in ``web/kinds``): its backends (available
+    here or why not), default backend, generator options, shipped samples, ways of hinting, save
+    formats and optional features (``web.kinds.FEATURES``: the page shows their controls)."""
     from ..harness import registry
 
     out = []
-    for kind in gridsolve.kinds():
+    for kind in playable():
+        module = web_kind(kind)
         backends = []
         for b in registry.for_kind(kind):
             ok, why = b.available()
             backends.append({"name": b.name, "description": b.description, "family": b.family,
                              "complete": b.complete, "available": ok, "why": why})
         out.append({"kind": kind, "backends": backends, "default_backend": registry.DEFAULTS.get(kind),
-                    "generate_options": tools.GENERATE_OPTIONS[kind], "samples": sample_names(kind),
-                    "hint_by": tools.HINT_BY.get(kind, []), "save_formats": tools.save_formats(kind)})
+                    "generate_options": module.GENERATE_OPTIONS, "samples": sample_names(kind),
+                    "hint_by": list(module.HINT_BY), "save_formats": tools.save_formats(kind),
+                    "features": features(kind)})
     return {"kinds": out}
 
 
@@ -73,9 +75,7 @@ def _ints(x: Any, n: int) -> bool:
 
 def save(root: Path, payload: dict) -> dict:
     puzzle, d = state_of(payload)
-    solution = _savable(puzzle, d)
-    if puzzle.kind == "hamiltonian":  # the walk so far is saved as the puzzle's given walk
-        puzzle, solution = puzzle.with_prefix(d.path), None
+    puzzle, solution = web_kind(puzzle.kind).saved(puzzle, d)  # None: nothing drawn to save
     text = save_text(puzzle, solution, payload.get("format", "canonical"))
     out: dict = {"text": text}
     if payload.get("path") is not None:
@@ -84,22 +84,6 @@ def save(root: Path, payload: dict) -> dict:
             raise BadInput("overwrite: true or false")
         out["path"] = write_file(root, payload["path"], text, overwrite)
     return out
-
-
-def _savable(puzzle, d: Drawn):
-    """The state as the solution object the writers take; None when nothing is drawn (or an
-    edge-matching board is not full: its formats hold whole boards only)."""
-    walked = len(puzzle.walked()) if puzzle.kind == "hamiltonian" else 0
-    if not (d.lines or d.crosses or d.walls or d.dots or d.placed or len(d.path) > walked):
-        return None
-    if puzzle.kind == "nurikabe":  # unknown cells stay undecided in the saved grid
-        from ..puzzles import grid
-        from ..puzzles.nurikabe import NurikabeSolution
-
-        clues = {c for c, _ in puzzle.clue_cells()}
-        unknown = set(grid.cells(puzzle.rows, puzzle.cols)) - d.walls - d.dots - clues
-        return NurikabeSolution.from_cells(puzzle.rows, puzzle.cols, d.walls, unknown)
-    return to_solution(puzzle, d)
 
 
 ENDPOINTS = {"open": open_source, "state": state, "save": save, **tools.ENDPOINTS}

@@ -30,6 +30,8 @@ from ..harness.limits import TooLarge, is_small
 from . import api, jobs, tools
 from .document import kind_of, number, puzzle_of
 from .errors import one_line, status_of
+from .kinds import web_kind
+from .options import DEFAULT_SECONDS, MAX_SECONDS
 from .pool import Busy, Pool
 from .security import Guard, allowed_hosts, new_token
 from .states import BadInput
@@ -42,13 +44,13 @@ LIGHT = ("open", "state", "save", "diff", "numbers")  # answered by the server's
 # the work endpoints: (the payload's time limit field, its default, seconds the job may add to
 # it to make its answer); the job's budget is limit + extra (``web.pool``)
 WORK = {
-    "solve": ("timeout", tools.DEFAULT_SECONDS, 0.3),
-    "hint": ("timeout", tools.DEFAULT_SECONDS, 5.0),
-    "rules": ("timeout", tools.DEFAULT_SECONDS, 5.0),
-    "moves": (None, tools.MAX_SECONDS, 0.0),
+    "solve": ("timeout", DEFAULT_SECONDS, 0.3),
+    "hint": ("timeout", DEFAULT_SECONDS, 5.0),
+    "rules": ("timeout", DEFAULT_SECONDS, 5.0),
+    "moves": (None, MAX_SECONDS, 0.0),
     "explain": ("timeout", 20.0, 10.0),
-    "grade": (None, tools.MAX_SECONDS, 0.0),
-    "minimize": ("seconds", 20.0, tools.MAX_SECONDS),
+    "grade": (None, MAX_SECONDS, 0.0),
+    "minimize": ("seconds", 20.0, MAX_SECONDS),
     "generate": (None, 30.0, 30.0),
 }
 BIG_ONLY = ("minimize",)  # never in the fast lane: many solver calls in one job
@@ -105,13 +107,14 @@ def plan(name: str, payload: dict) -> tuple[str, float, float]:
     field, default, extra = WORK[name]
     if name == "generate":
         kind, options, spec, rows, cols = tools.generate_request(payload)
-        limit = number(options, "timeout", default, 1, tools.MAX_SECONDS) if "timeout" in spec else default
+        limit = number(options, "timeout", default, 1, MAX_SECONDS) if "timeout" in spec else default
         small = is_small(kind, rows, cols)
     else:
-        puzzle = puzzle_of({"kind": "hamiltonian", **payload} if name == "moves" else payload)
-        if name in ("moves", "hint") and puzzle.kind == "hamiltonian":
-            tools._groups(payload)
-        limit = number(payload, field, default, 0.01, tools.MAX_SECONDS) if field else default
+        puzzle = puzzle_of({"kind": tools.MOVES_KIND, **payload} if name == "moves" else payload)
+        check_request = getattr(web_kind(puzzle.kind), "check_request", None)
+        if check_request is not None:  # options the kind's server side can judge (labyrinth rule groups)
+            check_request(name, payload)
+        limit = number(payload, field, default, 0.01, MAX_SECONDS) if field else default
         small = is_small(puzzle.kind, puzzle.rows, puzzle.cols) and name not in BIG_ONLY
     return ("small" if small else "heavy"), limit, limit + extra
 
@@ -134,7 +137,7 @@ def create_app(root: Path | str = ".", *, warm: bool = False, port: int | None =
     def kinds_answer():
         with pool.lock:
             if not kinds_job or (kinds_job[0].future.done() and kinds_job[0].future.result().status != 200):
-                kinds_job[:] = [pool.submit("kinds", {}, "small", tools.MAX_SECONDS, tools.MAX_SECONDS)]
+                kinds_job[:] = [pool.submit("kinds", {}, "small", MAX_SECONDS, MAX_SECONDS)]
             return kinds_job[0]
 
     @contextlib.asynccontextmanager

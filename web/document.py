@@ -4,8 +4,8 @@ the puzzle, the kind and the state a request names."""
 from __future__ import annotations
 
 from ..puzzles import formats, kinds
-from ..puzzles.render import edgematching as render_em
 from .drawing import geometry, picture
+from .kinds import web_kind
 from .sources import read_puzzle
 from .states import BadInput, Drawn, edge_ref, read_state, write_state
 from .verdict import verdict
@@ -20,15 +20,7 @@ def document(puzzle, name: str = "", d: Drawn | None = None, given: Drawn | None
            "rows": puzzle.rows, "cols": puzzle.cols, "state": write_state(puzzle, d),
            "svg": picture(puzzle, d, violations=v["violations"]), "geometry": geometry(puzzle),
            "verdict": v, "given": write_state(puzzle, given) if given is not None else None}
-    if puzzle.kind == "edgematching":
-        out["pieces"] = [list(t) for t in puzzle.tiles]
-        out["palette"] = {str(k): v for k, v in render_em.palette(puzzle).items()}
-        out["rotation"] = puzzle.rotation
-        out["hints"] = [list(h) for h in puzzle.hints]
-    if puzzle.kind == "hamiltonian":
-        out["start"], out["end"] = list(puzzle.start), list(puzzle.end)
-        out["blocked"] = [list(c) for c in sorted(puzzle.blocked)]
-    return out
+    return {**out, **web_kind(puzzle.kind).extra(puzzle)}
 
 
 def answer(puzzle, d: Drawn, highlight: dict | None = None, **extra) -> dict:
@@ -45,7 +37,13 @@ def entry(rule: str, message: str, cells=(), edges=()) -> dict:
 
 
 def kind_of(payload: dict) -> str | None:
-    return kinds.normalize(payload["kind"]) if payload.get("kind") is not None else None
+    """The kind a request names (None when it names none), one the page has a module for:
+    ``UnknownKind`` / ``NoWebModule`` (400) otherwise, before anything else is read."""
+    if payload.get("kind") is None:
+        return None
+    kind = kinds.normalize(payload["kind"])
+    web_kind(kind)
+    return kind
 
 
 def puzzle_of(payload: dict):

@@ -13,12 +13,12 @@ from pathlib import Path
 
 from ..puzzles import formats
 from .document import kind_of, number
+from .kinds import feature
 from .sources import read_source, sample_names
 from .states import BadInput
 
 MAX_PUZZLES, MAX_TIMEOUT = 50, 60.0
 ROW_FIELDS = ("id", "backend", "status", "count", "unique", "seconds")  # of each result, as polled
-GENERATED_SIZE = {"slitherlink": "5x5", "nurikabe": "5x5", "edgematching": "4x4", "hamiltonian": "5"}
 
 
 def plan(root: Path, payload: dict) -> dict:
@@ -38,7 +38,9 @@ def plan(root: Path, payload: dict) -> dict:
     source = payload.get("source", "samples")
     if source == "samples":
         n = min(n, len(sample_names(kind)))
-    elif source != "generate":
+    elif source == "generate":
+        feature(kind, "generate", "generated experiments")
+    else:
         raise BadInput(f"source {source!r}: samples or generate")
     return {"kind": kind, "n": n, "timeout": timeout, "backends": backends, "source": source,
             "total": n * len(backends)}
@@ -76,7 +78,8 @@ def _entries(root: Path, kind: str, source: str, n: int) -> list:
 
     out = []
     for seed in range(n):
-        doc = tools.generate(root, {"kind": kind, "options": {"size": GENERATED_SIZE[kind], "seed": seed}})
+        options = {"size": feature(kind, "EXPERIMENT_SIZE", "generated experiments"), "seed": seed}
+        doc = tools.generate(root, {"kind": kind, "options": options})
         entry = formats.parse_text(doc["puzzle"], f"generated-{seed}")[0]
         out.append(formats.Entry(f"{doc['name'] or 'generated'}-{seed}", kind, entry.puzzle))
     return out

@@ -48,7 +48,7 @@ def check_size(text: str, kind: str | None = None) -> None:
             stated = kinds.normalize(m.group(1))
         except FormatError:
             stated = None
-        if stated in LIMITS:
+        if stated is not None and stated in LIMITS:
             check_page(stated, int(m.group(2)), int(m.group(3)))
     else:
         m = _DIMENSIONS.search(head.splitlines()[0] if head else "")

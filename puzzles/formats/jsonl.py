@@ -11,7 +11,7 @@ from pathlib import Path
 from .. import formats, kinds
 from .common import Entry, FormatError
 
-PUZZLEKIT_NAMES = {"slitherlink": "slitherlink", "nurikabe": "nurikabe"}
+PUZZLEKIT_NAMES = {"slitherlink": "slitherlink", "nurikabe": "nurikabe", "masyu": "masyu"}
 
 
 def is_json_lines(text: str) -> bool:

@@ -7,15 +7,9 @@ import { wireExperiment } from "./experiment.js";
 import { wireGenerate } from "./generate.js";
 import { wireRules } from "./rules.js";
 import { wireSolve } from "./solve.js";
+import { kindView } from "./kinds/index.js";
 import { emptyState, commit, kindInfo, onChange, openDoc, redo, store, undo } from "./store.js";
 import { wireTray } from "./tray.js";
-
-const HELP = {
-  slitherlink: "click an edge: line, cross, clear (right click: the other way round)",
-  nurikabe: "click a cell: wall, dot, clear (right click: the other way round)",
-  edgematching: "take a piece from the tray and click a square; click a placed piece to turn it",
-  hamiltonian: "click a neighbour of the line's end to walk; click a walked cell to go back",
-};
 
 async function open(source, kind) {
   const body = { source };
@@ -117,7 +111,7 @@ function wirePlay() {
   onChange(() => {
     $("undo").disabled = !store.past.length;
     $("redo").disabled = !store.future.length;
-    $("play-help").textContent = store.doc ? HELP[store.doc.kind] || "" : "";
+    $("play-help").textContent = store.doc ? kindView(store.doc.kind).help : "";
   });
 }
 

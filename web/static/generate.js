@@ -79,6 +79,9 @@ export function wireGenerate() {
     const opts = (e.detail && e.detail.generate_options) || {};
     for (const [name, spec] of Object.entries(opts)) form.append(field(name, spec));
     $("generate-panel").querySelector("h2").textContent = e.detail ? `Generate ${e.detail.kind}` : "Generate";
+    const able = Boolean(e.detail && (e.detail.features || []).includes("generate"));
+    $("generate").hidden = !able;  // a kind without a generator (Masyu)
+    if (!able && e.detail) form.append(el("span", { class: "muted" }, `no generator for ${e.detail.kind} puzzles`));
   });
   $("generate").addEventListener("click", (e) => guarded(e.target, async () => {
     stop();

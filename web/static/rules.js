@@ -3,9 +3,12 @@
 // window), and for the labyrinth the rules' moves beside the exact oracle's.
 
 import { $, api, el, guarded, say } from "./api.js";
-import { commit, onChange, onDocKind, paint, store } from "./store.js";
+import { commit, kindInfo, onChange, onDocKind, paint, store } from "./store.js";
 
 let ruleText = null;
+
+/** Does the kind (its /api/kinds entry) have the optional feature `name` (moves, rule_file...)? */
+const has = (info, name) => Boolean(info && (info.features || []).includes(name));
 
 /** A cell as the server's messages name it: r1c1 is the top-left cell. */
 const cellName = ([r, c]) => `r${r + 1}c${c + 1}`;
@@ -26,7 +29,7 @@ function need() {
   if (!store.doc) throw new Error("open a puzzle first");
   const body = { kind: store.doc.kind, puzzle: store.doc.puzzle, state: store.state };
   if ($("hint-by").value) body.by = $("hint-by").value;
-  if (store.doc.kind === "hamiltonian" && $("rule-group").value.trim()) body.group = $("rule-group").value.trim();
+  if (has(kindInfo(), "rule_groups") && $("rule-group").value.trim()) body.group = $("rule-group").value.trim();
   return body;
 }
 
@@ -72,7 +75,7 @@ function chips(list, cells, other, counts = {}) {
 }
 
 async function moves() {
-  if (!store.doc || store.doc.kind !== "hamiltonian") return;
+  if (!store.doc || !has(kindInfo(), "moves")) return;
   const body = { puzzle: store.doc.puzzle, state: store.state };
   if ($("rule-group").value.trim()) body.group = $("rule-group").value.trim();
   const answer = await api("/api/moves", body);
@@ -93,9 +96,9 @@ export function wireRules() {
     const by = info ? info.hint_by || [] : [];
     $("hint-by").replaceChildren(...by.map((b) => el("option", { value: b }, b)));
     $("hint-by").parentElement.hidden = by.length < 2;
-    $("group-label").hidden = !(info && info.kind === "hamiltonian");
-    $("rule-file-box").hidden = !(info && info.kind === "slitherlink");
-    $("cascade").textContent = info && info.kind === "slitherlink" ? "Run the rules" : "Run the cascade";
+    $("group-label").hidden = !has(info, "rule_groups");
+    $("rule-file-box").hidden = !has(info, "rule_file");
+    $("cascade").textContent = has(info, "rule_file") ? "Run the rules" : "Run the cascade";
   };
   follow(null);
   onDocKind(follow);
@@ -118,7 +121,7 @@ export function wireRules() {
       $("log").replaceChildren();
       $("hint-text").textContent = "";
     }
-    const lab = store.doc && store.doc.kind === "hamiltonian";
+    const lab = Boolean(store.doc) && has(kindInfo(), "moves");
     $("moves-panel").hidden = !lab;
     const now = lab ? JSON.stringify([store.doc.puzzle, store.state]) : null;
     if (lab && now !== last) guarded(null, moves);  // the side-by-side follows every step

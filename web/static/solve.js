@@ -3,7 +3,7 @@
 // /api/diff), minimize the numbers, retrieve the numbers of the drawn loop, grade.
 
 import { $, api, el, guarded, say, showSvg } from "./api.js";
-import { backend, clone, commit, emptyState, onChange, onDocKind, openDoc, store } from "./store.js";
+import { backend, clone, commit, emptyState, kindInfo, onChange, onDocKind, openDoc, store } from "./store.js";
 
 let explained = null;  // the last /api/explain answer
 let shown = 0;         // the solution shown
@@ -119,11 +119,11 @@ export function wireSolve() {
   $("sol-use").addEventListener("click", () => explained && commit(clone(explained.solutions[shown])));
   let puzzle = null;
   onChange(() => {
-    const kind = store.doc && store.doc.kind;
-    $("minimize").hidden = !["slitherlink", "nurikabe"].includes(kind);
-    $("numbers").hidden = kind !== "slitherlink";
+    const has = new Set((store.doc && (kindInfo() || {}).features) || []);  // the kind's optional requests
+    $("minimize").hidden = !has.has("minimize");
+    $("numbers").hidden = !has.has("numbers");
     $("given").hidden = !(store.doc && store.doc.given);
-    $("grade").hidden = !["slitherlink", "nurikabe"].includes(kind);
+    $("grade").hidden = !has.has("grade");
     if (store.doc && store.doc.puzzle !== puzzle) {  // a new puzzle: forget the old explanation
       puzzle = store.doc.puzzle;
       explained = null;

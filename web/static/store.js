@@ -3,6 +3,7 @@
 // asks the server for the new picture and the checker's verdict.
 
 import { $, api, say, showSvg } from "./api.js";
+import { kindView } from "./kinds/index.js";
 
 export const store = {
   kinds: [],          // GET /api/kinds
@@ -48,6 +49,7 @@ export function kindInfo(kind = store.doc && store.doc.kind) {
 
 /** A freshly opened / generated puzzle: reset history, draw what the server sent. */
 export function openDoc(doc) {
+  kindView(doc.kind);  // a kind the page has no drawing code for: one clear error, nothing opened
   store.doc = doc;
   store.state = clone(doc.state);
   store.past = [];
@@ -135,9 +137,5 @@ export async function redo() {
 
 /** The empty state of the open puzzle (the seed's "clear the edges", for every kind). */
 export function emptyState() {
-  const { doc, state } = store;
-  if (doc.kind === "slitherlink") return { h: state.h.map((r) => r.map(() => 0)), v: state.v.map((r) => r.map(() => 0)) };
-  if (doc.kind === "nurikabe") return { cells: state.cells.map((r) => r.map(() => 0)) };
-  if (doc.kind === "edgematching") return { placements: state.placements.map((r) => r.map(() => null)) };
-  return clone(doc.state);  // the labyrinth: back to the walk the puzzle came with
+  return kindView(store.doc.kind).empty({ doc: store.doc, state: store.state, store, say });
 }

@@ -3,6 +3,7 @@
 // with the turn button (or a right click on it), then click a square on the board to place it.
 
 import { $, el } from "./api.js";
+import { kindView } from "./kinds/index.js";
 import { onChange, store } from "./store.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -44,7 +45,7 @@ function placed() {
 function render() {
   const box = $("tray");
   const panel = $("tray-panel");
-  const on = store.doc && store.doc.kind === "edgematching" && Array.isArray(store.doc.pieces);
+  const on = store.doc && kindView(store.doc.kind).tray && Array.isArray(store.doc.pieces);
   panel.hidden = !on;
   if (!on) return;
   const used = placed();

@@ -1,0 +1,180 @@
+"""Edge matching (Eternity II style) in the page: pieces placed and turned on the squares.
+
+State ``{"placements": rows x cols of null | [piece, rotation]}`` (pieces numbered from 1, as in
+the project's formats); the verdict's rules no move mends (a piece used twice, the border colour
+off the frame, a mismatched join, a forbidden turn, a fixed piece moved); hints from the backbone
+(a placement every completing solution shares, else one solution's); the generators. The doc
+carries the pieces, their palette, whether they turn, and the fixed pieces. Its formats hold whole
+boards only, so a board with empty squares saves as the puzzle alone.
+"""
+
+from __future__ import annotations
+
+import gridsolve
+
+from ...puzzles.edgematching import BORDER, NEIGHBOURS, EdgeMatchingSolution, canonical_rotation, outward
+from ...puzzles.render import edgematching as render_em
+from ..document import document, entry, number
+from ..drawing import lattice_edge_ends
+from ..options import choice, option, seconds, seed_option, size_option
+from ..states import BadInput, Drawn
+from ..verdict import name, violation
+
+KIND = "edgematching"
+CELL, MARGIN = 48, 0
+HINT_BY = ("backbone",)
+RULES_BY = "backbone"
+EXPERIMENT_SIZE = "4x4"
+GENERATE_OPTIONS = {
+    "size": size_option(KIND, "4x4"),
+    "style": option("e2", "e2: Eternity II style, frame and inner colours apart; seed: the "
+                    "report's generator, one colour set", ["e2", "seed"]),
+    "colours": option(None, "colours (e2: inside the frame); none: the size's default", low=1, high=99),
+    "frame_colours": option(None, "e2: colours on the frame; none: the size's default", low=1, high=99),
+    "rotation": option(True, "may pieces be turned?", [True, False]),
+    "seed": seed_option(),
+}
+
+
+def empty(puzzle) -> Drawn:
+    return Drawn(KIND)
+
+
+def read(puzzle, state: dict) -> Drawn:
+    rows, cols = puzzle.rows, puzzle.cols
+    obj = state.get("placements")
+    if not isinstance(obj, list) or len(obj) != rows or any(not isinstance(r, list) or len(r) != cols
+                                                              for r in obj):
+        raise BadInput(f"state placements: expected {rows} rows of {cols} squares "
+                       "(null or [piece, rotation])")
+    placed = {}
+    for r, row in enumerate(obj):
+        for c, item in enumerate(row):
+            if item is None:
+                continue
+            ok = (isinstance(item, list) and len(item) == 2
+                  and all(isinstance(x, int) and not isinstance(x, bool) for x in item))
+            if not ok or not 1 <= item[0] <= puzzle.n or not 0 <= item[1] <= 3:
+                raise BadInput(f"state placements: square r{r + 1}c{c + 1} holds {item!r}; expected null "
+                               f"or [piece 1..{puzzle.n}, rotation 0..3]")
+            placed[(r, c)] = (item[0], item[1])
+    return Drawn(KIND, placed=placed)
+
+
+def write(puzzle, d: Drawn) -> dict:
+    return {"placements": [[list(d.placed[(r, c)]) if (r, c) in d.placed else None
+                            for c in range(puzzle.cols)] for r in range(puzzle.rows)]}
+
+
+def from_solution(puzzle, solution) -> Drawn:
+    return Drawn(KIND, placed={(r, c): solution.at(r, c) for r in range(puzzle.rows)
+                               for c in range(puzzle.cols)})
+
+
+def to_solution(puzzle, d: Drawn):
+    """None while a square is empty."""
+    if len(d.placed) < puzzle.n:
+        return None
+    return EdgeMatchingSolution.make(puzzle, [d.placed[(r, c)] for r in range(puzzle.rows)
+                                              for c in range(puzzle.cols)])
+
+
+def saved(puzzle, d: Drawn):
+    return puzzle, (to_solution(puzzle, d) if d.placed else None)
+
+
+def given(puzzle, d: Drawn) -> dict:
+    return {(sq, p, canonical_rotation(puzzle.tiles[p - 1], k)): True for sq, (p, k) in d.placed.items()}
+
+
+def marks(elements) -> tuple[list, list]:
+    return [list(c) for c in sorted({tuple(x[0]) for x in elements})], []
+
+
+def differing(puzzle, a: Drawn, b: Drawn) -> dict:
+    cells = {sq for sq in a.placed.keys() | b.placed.keys() if a.placed.get(sq) != b.placed.get(sq)}
+    return {"cells": [list(c) for c in sorted(cells)], "edges": []}
+
+
+def violations(puzzle, d: Drawn) -> list[dict]:
+    out = []
+    seen: dict[int, list] = {}
+    for sq, (p, _k) in sorted(d.placed.items()):
+        seen.setdefault(p, []).append(sq)
+    for p, squares in sorted(seen.items()):
+        if len(squares) > 1:
+            out.append(violation("piece-reused", f"piece {p} is placed {len(squares)} times", squares))
+    for (r, c), (p, k) in sorted(d.placed.items()):
+        tile = puzzle.tile(p, k)
+        if not puzzle.rotation and k:
+            out.append(violation("rotation-forbidden", f"piece {p} at {name((r, c))} is turned; this "
+                                 "puzzle does not allow turning", [(r, c)]))
+        hint_here = puzzle.hint_at(r, c)
+        if hint_here is not None and (p != hint_here[0] or tile != puzzle.tile(*hint_here)):
+            out.append(violation("hint-violated", f"square {name((r, c))} must hold piece {hint_here[0]}",
+                                 [(r, c)]))
+        faces = outward(puzzle.rows, puzzle.cols, r, c)
+        if any((tile[side] == BORDER) != faces[side] for side in range(4)):
+            out.append(violation("border", f"piece {p} at {name((r, c))}: the border colour must face "
+                                 "the frame, and only there", [(r, c)]))
+        for side, (dr, dc), other in NEIGHBOURS[1:3]:  # right and bottom joins, each join once
+            nb = (r + dr, c + dc)
+            if nb in d.placed and tile[side] != puzzle.tile(*d.placed[nb])[other]:
+                out.append(violation("edge-mismatch", f"{name((r, c))} and {name(nb)} do not match",
+                                     [(r, c), nb]))
+    return out
+
+
+def base_svg(puzzle, d: Drawn) -> str:
+    return render_em.marked_svg(puzzle, [(sq, p, k) for sq, (p, k) in sorted(d.placed.items())], ())
+
+
+def state_svg(puzzle, d: Drawn, g: dict) -> list[str]:
+    return []  # the renderer draws the placed pieces
+
+
+edge_ends = lattice_edge_ends
+
+
+def hit_areas(puzzle, g: dict) -> list[str]:
+    return []
+
+
+def extra(puzzle) -> dict:
+    return {"pieces": [list(t) for t in puzzle.tiles],
+            "palette": {str(k): v for k, v in render_em.palette(puzzle).items()},
+            "rotation": puzzle.rotation, "hints": [list(h) for h in puzzle.hints]}
+
+
+def hint(puzzle, d: Drawn, by: str, payload: dict) -> dict:
+    """A placement every solution completing the board shares (the backbone); on a board whose
+    solutions share none (a symmetric one), a placement of one of them."""
+    e = gridsolve.explain(puzzle, given=given(puzzle, d), limit=2, timeout=seconds(payload))
+    if e.contradiction:
+        return entry("contradiction", "no solution completes this board")
+    for sq, p, k in sorted(e.fixed):
+        if sq not in d.placed:
+            d.placed[sq] = (p, k)
+            return entry("backbone", f"every solution from here has piece {p} (turned {k}) at "
+                         f"{name(sq)}", [sq])
+    open_squares = [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols) if (r, c) not in d.placed]
+    if e.solutions and open_squares:
+        sq = open_squares[0]
+        d.placed[sq] = p, k = e.solutions[0].at(*sq)
+        return entry("a solution", f"piece {p} (turned {k}) at {name(sq)} completes to a solution "
+                     "(the solutions share no placement here)", [sq])
+    return entry("", "no hint (the board is full, or the time ran out)")
+
+
+def generate(rows: int, cols: int, seed: int, options: dict) -> dict:
+    from ...harness import edgematching as em
+
+    style = choice(options, GENERATE_OPTIONS, "style")
+    colours = int(number(options, "colours", em.default_colours(rows, cols)[1], 1, 99))
+    frame = options.get("frame_colours")
+    frame = None if frame is None else int(number(options, "frame_colours", 0, 1, 99))
+    rotation = options.get("rotation", True)
+    if not isinstance(rotation, bool):
+        raise BadInput("rotation: true or false")
+    puzzle, sol, ident = em.generate(style, rows, cols, colours, frame, seed, rotation)
+    return {**document(puzzle, ident, None, from_solution(puzzle, sol)), "steps": []}

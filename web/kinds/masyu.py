@@ -1,0 +1,223 @@
+"""Masyu in the page: one loop drawn through cell centres, passing every pearl.
+
+State ``{"h": rows x (cols-1), "v": (rows-1) x cols}`` (1 line, -1 cross, 0 unknown):
+``h[r][c]`` links the centres of cells (r, c)-(r, c+1), ``v[r][c]`` those of (r, c)-(r+1, c), as
+pzprjs draws its lines; edges in marks are these links, ``["h"|"v", r, c]``. The verdict's rules
+no move mends: three or more lines at a cell, a dead end, a pearl the loop can no longer pass,
+a white pearl turned on or passed straight with no turn beside it, a black pearl passed straight
+or left by a leg that does not go straight on, a closed loop beside other lines or missing a
+pearl. Hints from the backbone (``gridsolve.explain``): a link every solution completing the
+state draws, or none of them does. No generator.
+"""
+
+from __future__ import annotations
+
+import gridsolve
+
+from ...puzzles import render
+from ...puzzles.graphs import degrees, edge_components
+from ...puzzles.masyu import BLACK, WHITE, MasyuSolution, link
+from ..document import entry
+from ..drawing import edge_hit_areas, lines_and_crosses, xy
+from ..options import seconds
+from ..states import CROSS, LINE, UNKNOWN, Drawn, checked_grid, edge_ref, edge_values, edges_into
+from ..verdict import name, violation
+
+KIND = "masyu"
+CELL, MARGIN = 32, 16  # puzzles.render.masyu.svg's cell and margin
+HINT_BY = ("backbone",)
+RULES_BY = "backbone"
+GENERATE_OPTIONS: dict[str, dict] = {}  # no generator (``generate`` absent)
+STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def _h(r, c):
+    return (r, c), (r, c + 1)
+
+
+def _v(r, c):
+    return (r, c), (r + 1, c)
+
+
+def empty(puzzle) -> Drawn:
+    return Drawn(KIND)
+
+
+def read(puzzle, state: dict) -> Drawn:
+    rows, cols = puzzle.rows, puzzle.cols
+    d = Drawn(KIND)
+    edges_into(d, checked_grid(state.get("h"), "h", rows, cols - 1, (LINE, CROSS, UNKNOWN)), _h)
+    edges_into(d, checked_grid(state.get("v"), "v", rows - 1, cols, (LINE, CROSS, UNKNOWN)), _v)
+    return d
+
+
+def write(puzzle, d: Drawn) -> dict:
+    return {"h": edge_values(d, puzzle.rows, puzzle.cols - 1, _h),
+            "v": edge_values(d, puzzle.rows - 1, puzzle.cols, _v)}
+
+
+def from_solution(puzzle, solution) -> Drawn:
+    """The loop's links, without crosses."""
+    return Drawn(KIND, lines=set(solution.links))
+
+
+def to_solution(puzzle, d: Drawn):
+    """The lines drawn as the loop (unknown links off it)."""
+    return MasyuSolution(puzzle.rows, puzzle.cols, frozenset(d.lines))
+
+
+def saved(puzzle, d: Drawn):
+    return puzzle, (to_solution(puzzle, d) if d.lines else None)
+
+
+def given(puzzle, d: Drawn) -> dict:
+    return {**{e: True for e in d.lines}, **{e: False for e in d.crosses}}
+
+
+def marks(elements) -> tuple[list, list]:
+    return [], sorted(edge_ref(e) for e in elements)
+
+
+def differing(puzzle, a: Drawn, b: Drawn) -> dict:
+    return {"cells": [], "edges": sorted(edge_ref(e) for e in a.lines ^ b.lines)}
+
+
+# ------------------------------------------------------------------ the verdict
+
+
+def _step(cell, direction):
+    return cell[0] + direction[0], cell[1] + direction[1]
+
+
+def _inside(puzzle, cell) -> bool:
+    return 0 <= cell[0] < puzzle.rows and 0 <= cell[1] < puzzle.cols
+
+
+def _link(puzzle, cell, direction):
+    """The link from ``cell`` one step in ``direction``; None off the grid."""
+    other = _step(cell, direction)
+    return link(cell, other) if _inside(puzzle, other) else None
+
+
+def _drawn(puzzle, d: Drawn, cell) -> list[tuple[int, int]]:
+    """The directions the lines drawn at ``cell`` leave it."""
+    return [s for s in STEPS if _link(puzzle, cell, s) in d.lines]
+
+
+def _open(puzzle, d: Drawn, cell, direction) -> bool:
+    """Can the loop still leave ``cell`` in ``direction`` (a link on the grid, not crossed)?"""
+    e = _link(puzzle, cell, direction)
+    return e is not None and e not in d.crosses
+
+
+def _straight(directions) -> bool:
+    return len(directions) == 2 and directions[0] == (-directions[1][0], -directions[1][1])
+
+
+def _pearl_violations(puzzle, d: Drawn) -> list[dict]:
+    out = []
+    for cell in puzzle.pearl_cells():
+        pearl = puzzle.pearl(cell)
+        at = _drawn(puzzle, d, cell)
+        lines_here = [link(cell, _step(cell, s)) for s in at]
+        if sum(_open(puzzle, d, cell, s) for s in STEPS) < 2:
+            out.append(violation("pearl-passed-by", f"the loop can no longer pass the pearl at {name(cell)}",
+                                 [cell]))
+        elif pearl == WHITE and len(at) == 2 and not _straight(at):
+            out.append(violation("white-turn", f"the loop turns on the white pearl at {name(cell)}",
+                                 [cell], lines_here))
+        elif pearl == WHITE and _straight(at):
+            beyond = [_step(cell, s) for s in at]
+            if all(_straight(_drawn(puzzle, d, b)) for b in beyond):
+                out.append(violation("white-no-turn", f"the loop goes straight on both sides of the white "
+                                     f"pearl at {name(cell)}", [cell, *beyond], lines_here))
+        elif pearl == BLACK and _straight(at):
+            out.append(violation("black-straight", f"the loop goes straight through the black pearl at "
+                                 f"{name(cell)}", [cell], lines_here))
+        if pearl == BLACK:
+            for s in at:
+                leg = _step(cell, s)
+                turns = [t for t in _drawn(puzzle, d, leg) if t not in (s, (-s[0], -s[1]))]
+                if turns or not _open(puzzle, d, leg, s):
+                    out.append(violation("black-leg", f"the loop must go straight on through {name(leg)} "
+                                         f"beside the black pearl at {name(cell)}", [cell, leg],
+                                         [link(cell, leg)]))
+    return out
+
+
+def violations(puzzle, d: Drawn) -> list[dict]:
+    lines = d.lines
+    out = []
+    deg = degrees(lines)
+    for cell, k in sorted(deg.items()):
+        here = [link(cell, _step(cell, s)) for s in _drawn(puzzle, d, cell)]
+        if k > 2:
+            out.append(violation("branch", f"{k} lines meet at {name(cell)}", [cell], here))
+        elif k == 1 and not any(_open(puzzle, d, cell, s) for s in STEPS if s not in _drawn(puzzle, d, cell)):
+            out.append(violation("dead-end", f"the line stops at {name(cell)}", [cell], here))
+    out += _pearl_violations(puzzle, d)
+    pieces = edge_components(lines)
+    closed = [p for p in pieces if all(deg[c] == 2 for e in p for c in e)]
+    if len(pieces) > 1:
+        out += [violation("multiple-loops", "a closed loop while other lines are drawn", (), sorted(p))
+                for p in closed]
+    elif closed:
+        on_loop = {c for e in closed[0] for c in e}
+        missed = [c for c in puzzle.pearl_cells() if c not in on_loop]
+        if missed:
+            out.append(violation("pearl-missed", f"the loop is closed without the pearl at {name(missed[0])}",
+                                 missed, sorted(closed[0])))
+    return out
+
+
+# ------------------------------------------------------------------ the picture
+
+
+def centre_edge_ends(g: dict, ref) -> tuple[float, float, float, float]:
+    """The ends of the link ``["h"|"v", r, c]``: the centres of its two cells."""
+    o, r, c = ref
+    x1, y1 = xy(g, r + 0.5, c + 0.5)
+    x2, y2 = xy(g, r + 0.5, c + 1.5) if o == "h" else xy(g, r + 1.5, c + 0.5)
+    return x1, y1, x2, y2
+
+
+def base_svg(puzzle, d: Drawn) -> str:
+    return render.svg(puzzle)
+
+
+def state_svg(puzzle, d: Drawn, g: dict) -> list[str]:
+    return lines_and_crosses(d, g, centre_edge_ends)
+
+
+edge_ends = centre_edge_ends
+
+
+def hit_areas(puzzle, g: dict) -> list[str]:
+    """A hit area on every link between two cell centres (``data-edge``)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    refs = [("h", r, c) for r in range(rows) for c in range(cols - 1)]
+    refs += [("v", r, c) for r in range(rows - 1) for c in range(cols)]
+    return edge_hit_areas(g, refs, centre_edge_ends)
+
+
+def extra(puzzle) -> dict:
+    return {}
+
+
+def hint(puzzle, d: Drawn, by: str, payload: dict) -> dict:
+    """A link every solution completing the state draws (or none does), from the backbone."""
+    e = gridsolve.explain(puzzle, given=given(puzzle, d), limit=2, timeout=seconds(payload))
+    if e.contradiction:
+        return entry("contradiction", "no solution completes the lines drawn")
+    for e_link in sorted(e.fixed):
+        if e_link not in d.lines:
+            d.lines.add(e_link)
+            d.crosses.discard(e_link)
+            return entry("backbone", f"every solution from here links {name(e_link[0])} and "
+                         f"{name(e_link[1])}", (), [e_link])
+    for e_link in sorted(e.unused):
+        if e_link not in d.crosses:
+            d.crosses.add(e_link)
+            return entry("backbone", f"no solution from here links {name(e_link[0])} and "
+                         f"{name(e_link[1])}", (), [e_link])
+    return entry("", "no hint (every link is decided, or the time ran out)")

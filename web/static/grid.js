@@ -1,0 +1,33 @@
+// What the kinds' drawing code shares: points in grid units (cell (r, c) spans [c, c+1) x [r, r+1)),
+// the cell under a point, the edge nearest to it, and the mark cycle of a click.
+
+// left click: unknown -> line/wall -> cross/dot -> unknown; right click: the other way round
+export const NEXT = { left: { 0: 1, 1: -1, "-1": 0 }, right: { 0: -1, "-1": 1, 1: 0 } };
+
+export const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+export const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
+
+/** The cell [r, c] under a point of the doc's board, or null off the grid. */
+export function cellAt({ x, y }, doc) {
+  const r = Math.floor(y), c = Math.floor(x);
+  return r >= 0 && r < doc.rows && c >= 0 && c < doc.cols ? [r, c] : null;
+}
+
+/** The edge ["h"|"v", r, c] of a lattice of `rows` x `cols` unit squares nearest to the point,
+ *  or null when none is within 0.45: "h" edges join (r, c)-(r, c+1), "v" edges (r, c)-(r+1, c). */
+export function nearestEdge({ x, y }, rows, cols) {
+  const candidates = [];
+  const hr = Math.round(y), hc = Math.floor(x);
+  if (hr >= 0 && hr <= rows && hc >= 0 && hc < cols) candidates.push({ d: Math.abs(y - hr), edge: ["h", hr, hc] });
+  const vr = Math.floor(y), vc = Math.round(x);
+  if (vr >= 0 && vr < rows && vc >= 0 && vc <= cols) candidates.push({ d: Math.abs(x - vc), edge: ["v", vr, vc] });
+  candidates.sort((a, b) => a.d - b.d);
+  return candidates.length && candidates[0].d < 0.45 ? candidates[0].edge : null;
+}
+
+/** The doc's grid lines after its header line `kind RxC` (its canonical text), comments left out. */
+export function gridLines(doc) {
+  const lines = doc.puzzle.split("\n").filter((l) => l.trim() && !l.startsWith("#"));
+  const start = lines.findIndex((l) => l.startsWith(doc.kind));
+  return lines.slice(start + 1, start + 1 + doc.rows);
+}

@@ -1,0 +1,41 @@
+// Masyu: lines between cell centres, as in pzprjs. A click between two neighbouring cells cycles
+// line, cross, clear on their link (right click: the other way round); a drag from cell to cell
+// draws the links it crosses, or takes away those already drawn.
+
+import { NEXT, adjacent, nearestEdge } from "../grid.js";
+
+/** The link ["h"|"v", r, c] of the point: "h" joins cells (r, c)-(r, c+1), "v" (r, c)-(r+1, c). */
+function nearestLink({ x, y }, doc) {
+  // the cell centres form a lattice of (rows-1) x (cols-1) squares, shifted by half a cell
+  return nearestEdge({ x: x - 0.5, y: y - 0.5 }, doc.rows - 1, doc.cols - 1);
+}
+
+function linkBetween(a, b) {
+  return a[0] === b[0] ? ["h", a[0], Math.min(a[1], b[1])] : ["v", Math.min(a[0], b[0]), a[1]];
+}
+
+export default {
+  help: "click between two cells: line, cross, clear (right click: the other way round); drag through cells to draw",
+
+  move(point, button, { doc, state }) {
+    const link = nearestLink(point, doc);
+    if (!link) return null;
+    const [dir, r, c] = link;
+    const next = structuredClone(state);
+    next[dir][r][c] = NEXT[button][next[dir][r][c]];
+    return next;
+  },
+
+  /** A drag from cell `from` into its neighbour `to`: the link drawn, or taken away if drawn. */
+  drag(from, to, { state }) {
+    if (!adjacent(from, to)) return null;
+    const [dir, r, c] = linkBetween(from, to);
+    const next = structuredClone(state);
+    next[dir][r][c] = next[dir][r][c] === 1 ? 0 : 1;
+    return next;
+  },
+
+  empty({ state }) {
+    return { h: state.h.map((r) => r.map(() => 0)), v: state.v.map((r) => r.map(() => 0)) };
+  },
+};
