@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..native_rules.hamiltonian import oracle as dp_oracle
-from ..native_rules.hamiltonian import sampling
 from ..native_rules.hamiltonian.frontier import TooLarge
+from ..native_rules.hamiltonian.tools import oracle as dp_oracle
+from ..native_rules.hamiltonian.tools import sampling
 from ..puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 
 __all__ = ["TooLarge", "sample", "next_moves", "width"]

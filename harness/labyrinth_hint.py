@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..native_rules.hamiltonian.audit import Stepper
-from ..native_rules.hamiltonian.engine import DEFAULT
+from ..native_rules.hamiltonian.cascade.engine import DEFAULT
+from ..native_rules.hamiltonian.tools.audit import Stepper
 from ..puzzles.hamiltonian import HamiltonianPuzzle
 
 DIRECTION_NAMES = {0: "down", 1: "right", 2: "up", 3: "left"}  # the port's direction codes

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..walker import BACK, M_N, E, L, R, S, T, idx, njit, rule_frame
 from .corner_check import stair_corner
 from .corners import CLOSED, frame_hit, stair_corners
-from .stair_gates import gate_area, stair_area
-from .walker import BACK, M_N, E, L, R, S, T, idx, njit, rule_frame
+from .gates import gate_area, stair_area
 
 STAIR_START_CONVEX_STRAIGHT_3, STAIR_START_CONVEX_STRAIGHT_4 = 36, 37
 REMOTE_STAIR_MID_ACROSS, STAIR_3X3 = 39, 48

@@ -22,9 +22,9 @@ method).
 
 from __future__ import annotations
 
-from ...puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
-from ...puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
-from . import frontier
+from ....puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from ....puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
+from . import dp as frontier
 
 COMPILED_WIDTH = 12  # the compiled DP is faster from about this frontier width on
 ENGINES = ("auto", "numpy", "compiled")
@@ -89,7 +89,7 @@ def count(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, max_states: int 
 def _count_compiled(puzzle: HamiltonianPuzzle, deadline: Deadline, *, max_states: int | None,
                     memory: int | None, checkpoint: str | None, resume: bool,
                     progress: bool, threads: int, primes: str) -> tuple[int, dict]:
-    from . import frontier_count
+    from . import compiled as frontier_count
 
     sets = {"first": frontier_count.PRIMES, "second": frontier_count.SECOND_PRIMES}
     if primes not in sets:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from .area import AREA_OK, count_area, in_area
-from .rules import AREA_NEAR_BORDER, NEAR_BORDER
+from .near_field import AREA_NEAR_BORDER, NEAR_BORDER
 from .walker import EMPTY, M_N, at, forbid_cell, njit
 
 

@@ -21,7 +21,7 @@ beyond its far end blocked, as everywhere in the port.
 
 from __future__ import annotations
 
-from .rules import count_area_rel
+from .near_field import count_area_rel
 from .walker import TB, L, S, T, idx, mirror, njit
 
 FAR_BOTH_TABLE, SIDE_TABLE = 24, 25

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import random
 
-from ...puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
-from . import frontier
+from ....puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from .. import frontier
 from .oracle import Oracle, completable_moves
 
 UNIFORM_MAX_STATES = 2_000_000

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .corners import STEP, taken_or_border
-from .stair_gates import near_small, stair_area, take_cell, untake_cell
-from .walker import (
+from ..walker import (
     M_N,
     T,
     corner,
@@ -21,6 +19,8 @@ from .walker import (
     njit,
     rel,
 )
+from .corners import STEP, taken_or_border
+from .gates import near_small, stair_area, take_cell, untake_cell
 
 
 @njit(cache=True)

@@ -12,10 +12,10 @@ reason in ``stats``.
 
 from __future__ import annotations
 
-from ...puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
-from ...puzzles.solving import Deadline, Limit, SolveResult, Status
+from ....puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from ....puzzles.solving import Deadline, Limit, SolveResult, Status
+from ..cascade.engine import parse_rules
 from .drivers import C_WALKS, EXHAUSTED, FOUND, KeepLeft
-from .engine import parse_rules
 
 NAME = "rules-dfs"
 

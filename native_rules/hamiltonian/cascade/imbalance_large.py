@@ -18,10 +18,10 @@ from __future__ import annotations
 import numpy as np
 
 from .area import AREA_OK, count_area
-from .corners import MAX_CORNERS, QUARTERS, closed_corners
+from .area_tables import area_up_range
 from .imbalance import column_cells, straight_area
-from .stair_gates import near_small
-from .tables import area_up_range
+from .stairs.corners import MAX_CORNERS, QUARTERS, closed_corners
+from .stairs.gates import near_small
 from .walker import BACK, M_N, L, S, T, idx, mirror, njit, turn_right
 
 STRAIGHT_START_OBSTACLE, AREA_UP_BACK = 59, 60

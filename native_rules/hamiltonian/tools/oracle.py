@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from ...puzzles.hamiltonian import HamiltonianPuzzle
-from . import frontier
+from ....puzzles.hamiltonian import HamiltonianPuzzle
+from .. import frontier
 
 Cell = tuple[int, int]
 ORACLE_MAX_STATES = 3_000_000

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .walker import (
+from ..walker import (
     M_N,
     B,
     T,

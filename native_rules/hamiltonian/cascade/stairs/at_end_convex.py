@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import stair_gates as gates
+from ..walker import M_N, E, L, R, S, T, border_index, corner, idx, njit, rule_frame
+from . import gates
 from .corner_check import stair_corner
 from .corners import corner_columns, frame_hit
-from .walker import M_N, E, L, R, S, T, border_index, corner, idx, njit, rule_frame
 
 STAIR_END_CONVEX_STRAIGHT_3, STAIR_END_CONVEX_STRAIGHT_4 = 40, 41
 STAIR_END_CONVEX_OUT_1, STAIR_END_CONVEX_OUT_3, STAIR_END_CONVEX_OUT_4 = 42, 43, 44

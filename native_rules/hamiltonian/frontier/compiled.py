@@ -22,12 +22,12 @@ from dataclasses import dataclass, replace
 import numba
 import numpy as np
 
-from ...puzzles.hamiltonian import HamiltonianPuzzle
-from ...puzzles.solving import NO_DEADLINE, Deadline
-from .._numba import announce_compile
-from . import frontier_cover
-from . import frontier_kernel as K
-from .frontier import Board, TooLarge
+from ....puzzles.hamiltonian import HamiltonianPuzzle
+from ....puzzles.solving import NO_DEADLINE, Deadline
+from ..._numba import announce_compile
+from . import cover as frontier_cover
+from . import kernel as K
+from .dp import Board, TooLarge
 
 # the float count's relative error bound per merge (at most one per cell): a state merges fewer
 # than 2^18 terms (two cells a pass), each addition errs by at most 2^-53 relatively

@@ -28,8 +28,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .engine import UNIVERSAL, keep_left_moves, next_step
-from .walker import DIRS, M_COUNT, M_N, board_from_path, new_board, njit, path_cells, pop, push
+from ..cascade.engine import UNIVERSAL, keep_left_moves, next_step
+from ..cascade.walker import DIRS, M_COUNT, M_N, board_from_path, new_board, njit, path_cells, pop, push
 
 FOUND, EXHAUSTED, BUDGET, DEAD_END, HALF = 0, 1, 2, 3, 4
 STOP_AT_WALK, STOP_AT_ERROR, STOP_AT_HALF = 1, 2, 4  # dfs_kernel ``stop`` bits

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...puzzles.hamiltonian import HamiltonianPuzzle
-from . import frontier_count as fc
-from . import frontier_kernel as K
+from ....puzzles.hamiltonian import HamiltonianPuzzle
+from . import compiled as fc
+from . import kernel as K
 
 
 def _expand(rows, shifts, plug_mask, args: tuple[int, int, bool, bool, bool, bool], pbits, cover, ci, ahead):

@@ -21,11 +21,11 @@ the left cell in it and the straight cell outside, cannot be entered now.
 
 from __future__ import annotations
 
+from ..walker import BACK, L, R, S, njit
+from .at_start_straight import start_stair_area
 from .corner_check import stair_corner
 from .corners import frame_hit
-from .stair_gates import near_small
-from .stairs_start import start_stair_area
-from .walker import BACK, L, R, S, njit
+from .gates import near_small
 
 STAIR_START_CONVEX_IN_2, STAIR_START_CONVEX_IN_3 = 49, 50
 STAIR_START_CONVEX_OUT_2, STAIR_START_CONVEX_OUT_3 = 52, 53

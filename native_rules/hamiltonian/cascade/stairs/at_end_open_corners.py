@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..walker import M_N, B, S, T, border_index, idx, njit, rule_frame
 from .corner_check import check_corner
 from .corners import corner_hits, frame_hit, open_stair
-from .stair_gates import (
+from .gates import (
     diagonal_gate,
     forbid_later,
     forbid_now,
@@ -37,7 +38,6 @@ from .stair_gates import (
     take_cell,
     untake_cell,
 )
-from .walker import M_N, B, S, T, border_index, idx, njit, rule_frame
 
 STAIR_END_CONVEX_IN_2, STAIR_END_CONVEX_IN_3, STAIR_END_CONVEX_IN_4 = 33, 34, 35
 STAIR_END_CONCAVE_IN_5 = 38

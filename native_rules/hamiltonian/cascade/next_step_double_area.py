@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .corner_check import corner_stair_gate
-from .corners import MAX_CORNERS, QUARTERS, closed_corners
-from .stair_gates import stair_area
+from .stairs.corner_check import corner_stair_gate
+from .stairs.corners import MAX_CORNERS, QUARTERS, closed_corners
+from .stairs.gates import stair_area
 from .walker import TB, L, R, S, T, idx, mirror, njit, turn_right
 
 NEXT_STEP_DOUBLE_AREA = 55

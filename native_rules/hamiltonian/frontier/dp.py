@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...puzzles.hamiltonian import HamiltonianPuzzle
-from ...puzzles.solving import NO_DEADLINE, Deadline
+from ....puzzles.hamiltonian import HamiltonianPuzzle
+from ....puzzles.solving import NO_DEADLINE, Deadline
 
 LIMB_BITS = 56
 LIMB_MASK = np.uint64((1 << LIMB_BITS) - 1)

@@ -44,7 +44,7 @@ package, or callers here keep the old compiled rule.
 
 from __future__ import annotations
 
-from .area_newer import check_area_up_back, check_straight_start_obstacle
+from .area_tables import check_area_up_big_table, check_area_up_table, check_corner_big_table
 from .border import check_area_near_border, check_near_border
 from .double_area import check_3_double_area, check_3_double_area_rotated
 from .imbalance import (
@@ -55,12 +55,12 @@ from .imbalance import (
     check_straight_later_down,
     check_straight_now_newer,
 )
-from .next_step_area import check_next_step_double_area
-from .rules import check_c_shape, check_near_field
+from .imbalance_large import check_area_up_back, check_straight_start_obstacle
+from .near_field import check_c_shape, check_near_field
+from .next_step_double_area import check_next_step_double_area
 from .sequence import check_3_dist_next_step, check_down_stair, check_sequence
-from .side import check_side_table
-from .stair_sequence import check_stair_sequence
-from .stairs import (
+from .side_table import check_side_table
+from .stairs.at_end_concave import (
     check_stair_at_end_concave_out_3,
     check_stair_at_end_concave_out_5,
     check_stair_at_end_concave_straight_3,
@@ -68,32 +68,32 @@ from .stairs import (
     check_stair_at_end_concave_straight_5,
     check_stair_at_end_concave_straight_6,
 )
-from .stairs_convex import (
+from .stairs.at_end_convex import (
+    check_stair_at_end_convex_out,
+    check_stair_at_end_convex_straight_3,
+    check_stair_at_end_convex_straight_4,
+)
+from .stairs.at_end_open_corners import (
     check_stair_at_end_concave_in,
     check_stair_at_end_concave_in_5,
     check_stair_at_end_convex_in_2,
     check_stair_at_end_convex_in_3,
     check_stair_at_end_convex_in_4,
 )
-from .stairs_convex_out import (
-    check_stair_at_end_convex_out,
-    check_stair_at_end_convex_straight_3,
-    check_stair_at_end_convex_straight_4,
+from .stairs.at_start_in_out import (
+    check_stair_at_start_convex_in_2,
+    check_stair_at_start_convex_in_3,
+    check_stair_at_start_convex_out,
 )
-from .stairs_double import check_double_stair, check_double_stair_reversed
-from .stairs_start import (
+from .stairs.at_start_straight import (
     check_remote_stair_mid_across,
     check_stair_3x3,
     check_stair_at_start_convex_straight_3,
     check_stair_at_start_convex_straight_4,
     check_stair_at_start_convex_straight_5,
 )
-from .stairs_start_side import (
-    check_stair_at_start_convex_in_2,
-    check_stair_at_start_convex_in_3,
-    check_stair_at_start_convex_out,
-)
-from .tables import check_area_up_big_table, check_area_up_table, check_corner_big_table
+from .stairs.double import check_double_stair, check_double_stair_reversed
+from .stairs.sequence import check_stair_sequence
 from .walker import EMPTY, M_N, at, dir_code, live_frame, njit, rel
 
 G_C_SHAPE, G_NEAR_FIELD, G_NEAR_BORDER, G_AREA_BORDER = 1, 2, 4, 8

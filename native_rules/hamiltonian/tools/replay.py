@@ -25,9 +25,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...puzzles.formats.hamiltonian import FodorState, read_fodor_state
+from ....puzzles.formats.hamiltonian import FodorState, read_fodor_state
+from ..cascade.engine import UNIVERSAL
 from .audit import Stepper, compile_pays, to_rc
-from .engine import UNIVERSAL
 
 KINDS = ("agree", "author stricter", "port stricter", "different")
 

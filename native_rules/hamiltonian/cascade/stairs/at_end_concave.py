@@ -21,25 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .corner_check import check_corner, stair_corner
-from .corners import (  # CLOSED, OPEN_CW, closed_corners, discover_corners: re-exported (tests)
-    CLOSED,  # noqa: F401
-    OPEN_CW,  # noqa: F401
-    closed_corners,  # noqa: F401
-    corner_columns,
-    discover_corners,  # noqa: F401
-)
-from .stair_gates import (
-    inner_taken,
-    near_small,
-    row_gate,
-    row_obstacle,
-    runs_ahead,
-    stair_area,
-    take_cell,
-    untake_cell,
-)
-from .walker import (
+from ..walker import (
     BACK,
     M_N,
     L,
@@ -48,6 +30,18 @@ from .walker import (
     idx,
     njit,
     rule_frame,
+)
+from .corner_check import check_corner, stair_corner
+from .corners import corner_columns
+from .gates import (
+    inner_taken,
+    near_small,
+    row_gate,
+    row_obstacle,
+    runs_ahead,
+    stair_area,
+    take_cell,
+    untake_cell,
 )
 
 # ---------------------------------------------------------------- corners at any distance

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..walker import OFF, R, S, T, idx, njit, rel, rule_frame
 from .corner_check import check_corner
 from .corners import MAX_CORNERS, QUARTERS, closed_corners, has_corner
-from .stair_gates import near_small
-from .walker import OFF, R, S, T, idx, njit, rel, rule_frame
+from .gates import near_small
 
 DOUBLE_STAIR, DOUBLE_STAIR_REVERSED = 26, 27
 

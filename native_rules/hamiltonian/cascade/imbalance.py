@@ -37,7 +37,7 @@ from __future__ import annotations
 import numpy as np
 
 from .area import AREA_OK, count_area, door_counts, in_area, later_range, now_range
-from .rules import AREA_UP, AREA_UP_BIG, CORNER_BIG, STRAIGHT
+from .near_field import AREA_UP, AREA_UP_BIG, CORNER_BIG, STRAIGHT
 from .walker import (
     BACK,
     DIRS,

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..walker import BACK, B, L, S, T, idx, mirror, njit, turn_right
 from .corner_check import check_corner
-from .stair_gates import gate_area, near_small, take_cell, untake_cell
-from .walker import BACK, B, L, S, T, idx, mirror, njit, turn_right
+from .gates import gate_area, near_small, take_cell, untake_cell
 
 STAIR_SEQUENCE = 56
 

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .area import AREA_OK, count_area
-from .corners import taken_or_border
-from .walker import (
+from ..area import AREA_OK, count_area
+from ..walker import (
     BACK,
     M_N,
     OFF,
@@ -30,6 +29,7 @@ from .walker import (
     njit,
     rel,
 )
+from .corners import taken_or_border
 
 # the four local frames of near_small, per side: (left vector, straight vector) in the caller's
 # (left, straight) coordinates; rotation 0 = as is, 1 = "small area" (turned down), 2 = "big
