@@ -13,33 +13,29 @@ Per step:
 The cascade, in order, with its early exits:
 
 1. ``check_c_shape`` -- if a C-shape is found, return;
-2. ``check_near_field`` -- if a close rule fired (except across-large), return;
+2. ``check_near_field`` -- if a close rule fired (except across-large), return; then the
+   author's side rules (``check_side_table``);
 3. ``check_near_border``, then ``check_area_near_border``; if at most one candidate is left,
    return;
 4. the area-imbalance rules: ``check_straight_control``, ``check_left_right_area_up_control``,
-   ``check_left_right_area_up_big``, ``check_left_right_corner_big``.
+   ``check_left_right_area_up_big``, ``check_left_right_corner_big``;
+5. the 9 x 9 groups, after the area-imbalance rules as in the author's control set: the author's
+   tables, Double Area (``check_3_double_area``, ``check_3_double_area_rotated``), then
+   ``check_sequence``, ``check_down_stair``, ``check_3_dist_next_step``;
+6. the large-board groups in the order of his newer engine: first his newer ``CheckStraight``'s
+   two clauses that the control version lacks (``check_straight_later_down``,
+   ``check_straight_now_newer``), where his newer cascade runs its area rules, and two more
+   clauses of his newer area rules (``CheckStraight``'s "% 4 = 1 start obstacle",
+   ``CheckLeftRightAreaUp``'s step back in the frame turned right); then the "next step double
+   area" (where he resolves it after his area rules), the stairs at start, at end convex and
+   concave-in, convex straight / out, concave straight / out, the double stairs, ``Stair3x3``,
+   ``RemoteStairMidAcross`` and his newer ``Sequence``.
 
-5. the 9 x 9 groups, after the area-imbalance rules as in the author's control set:
-   ``check_3_double_area``, ``check_3_double_area_rotated`` (``double_area``),
-   ``check_sequence``, ``check_down_stair``, ``check_3_dist_next_step`` (``sequence``);
-6. the large-board groups in the order of his newer engine: the "next step double area"
-   (``next_step_area``, where he resolves it after his area rules), the stairs at start
-   (``stairs_start_side``, ``stairs_start``), at end convex and concave-in (``stairs_convex``),
-   convex straight / out (``stairs_convex_out``), concave straight / out (``stairs``), the double stairs
-   (``stairs_double``), ``Stair3x3``, ``RemoteStairMidAcross`` and his newer ``Sequence``
-   (``stair_sequence``). Before them, his newer ``CheckStraight``'s two clauses that the control
-   version lacks (``check_straight_later_down``, ``check_straight_now_newer``, ``imbalance``),
-   where his newer cascade runs its area rules, then two more clauses of his newer area rules
-   (``area_newer``: ``CheckStraight``'s "% 4 = 1 start obstacle", ``CheckLeftRightAreaUp``'s
-   step back in the frame turned right).
+Which module holds which rule family: the package docstring (``cascade/__init__``).
 
 ``groups`` switches rule groups on (bit mask: ``UNIVERSAL`` = the book's universal rules,
 ``NINE`` = the author's 9 x 9 groups, ``CONTROL`` = both) for ablation runs; switching
 a group off never changes the order of the others.
-
-Development note: numba's on-disk cache (``__pycache__/*.nbi``, ``*.nbc``) is invalidated only
-by edits to a function's own file; after editing a rule module, delete the cache files of this
-package, or callers here keep the old compiled rule.
 """
 
 from __future__ import annotations
