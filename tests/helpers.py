@@ -103,7 +103,7 @@ def at_walk(n: int, moves: str, groups: int | None = None):
 
 def completable(n: int, moves: str) -> str:
     """The moves the exact oracle says can be completed, as D/R/U/L letters."""
-    from gridsolve.native_rules.hamiltonian.tools.audit import to_rc
+    from gridsolve.native_rules.hamiltonian.coordinates import to_rc
     from gridsolve.native_rules.hamiltonian.tools.oracle import completable_moves
     from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 

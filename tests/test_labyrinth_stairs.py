@@ -17,7 +17,8 @@ from gridsolve.native_rules.hamiltonian.cascade.stairs.corners import (
     discover_corners,
 )
 from gridsolve.native_rules.hamiltonian.cascade.walker import live_frame
-from gridsolve.native_rules.hamiltonian.tools.audit import Stepper, to_rc
+from gridsolve.native_rules.hamiltonian.coordinates import to_rc
+from gridsolve.native_rules.hamiltonian.tools.audit import Stepper
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
 from .helpers import FIXTURES, at_walk, completable, state_moves, walk_cells

@@ -36,6 +36,7 @@ from ..._numba import Tiered, cached, interpreted
 from ..cascade.engine import UNIVERSAL, next_step
 from ..cascade.near_field import RULE_NAMES
 from ..cascade.walker import DIRS, M_COUNT, board_from_path, dir_code, live_frame, new_board, path_cells, push
+from ..coordinates import to_rc
 
 Oracle = Callable[[HamiltonianPuzzle], set]
 
@@ -51,11 +52,6 @@ def compile_pays(n: int, walks: int) -> bool:
     take longer than compiling. The code is the same either way, and so are the walks."""
     return (Tiered.off or all(cached(f) for f in PYTHON_CALLS)
             or walks * n ** 4 * CELL_STEP_SECONDS > COMPILE_SECONDS)
-
-
-def to_rc(cell: tuple[int, int]) -> tuple[int, int]:
-    """The author's 1-based (x, y) -> the package's 0-based (row, col)."""
-    return cell[1] - 1, cell[0] - 1
 
 
 class Stepper:

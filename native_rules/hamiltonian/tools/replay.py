@@ -27,7 +27,8 @@ from pathlib import Path
 
 from ....puzzles.formats.hamiltonian import FodorState, read_fodor_state
 from ..cascade.engine import UNIVERSAL
-from .audit import Stepper, compile_pays, to_rc
+from ..coordinates import author_cell_name, to_rc, to_xy
+from .audit import Stepper, compile_pays
 
 KINDS = ("agree", "author stricter", "port stricter", "different")
 
@@ -76,7 +77,7 @@ def replay_state(state: FodorState, name: str = "", groups: int = UNIVERSAL,
     n = state.size
     rep = Replay(name, n)
     st = Stepper(n, groups, compiled=compile_pays(n, 1))
-    path = [(c[1] + 1, c[0] + 1) for c in state.path]  # (x, y)
+    path = [to_xy(c) for c in state.path]
     puzzle = state.puzzle().with_prefix(())
     prefix = [state.path[0]]
     recorded_all = list(state.options[1:]) + ([state.current] if state.current is not None else [])
@@ -106,7 +107,7 @@ def replay_state(state: FodorState, name: str = "", groups: int = UNIVERSAL,
         nxt = path[i + 1]
         d = [k for k in range(4) if st.neighbour(k) == nxt]
         if not d:
-            rep.error = f"step {i + 1}: {nxt} is not next to {st.live()}"
+            rep.error = f"step {i + 1}: {author_cell_name(nxt)} is not next to {author_cell_name(st.live())}"
             break
         if d[0] not in recorded:
             rep.off_options += 1

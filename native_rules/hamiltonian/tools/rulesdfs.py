@@ -15,6 +15,7 @@ from __future__ import annotations
 from ....puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 from ....puzzles.solving import Deadline, Limit, SolveResult, Status
 from ..cascade.engine import parse_rules
+from ..coordinates import to_rc, to_xy
 from .drivers import C_WALKS, EXHAUSTED, FOUND, KeepLeft
 
 NAME = "rules-dfs"
@@ -39,7 +40,7 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, rules: str = "un
     except ValueError as exc:
         return SolveResult(NAME, Status.ERROR, seconds=deadline.elapsed(), error=str(exc))
     n = puzzle.rows
-    prefix = [(c + 1, r + 1) for r, c in puzzle.walked()]
+    prefix = [to_xy(c) for c in puzzle.walked()]
     sols: list[HamiltonianSolution] = []
     if prefix[-1] == (n, n):  # the prefix already ends at the end cell
         done = len(prefix) == n * n
@@ -52,7 +53,7 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, rules: str = "un
     while True:
         r = kl.run(budget=1 << 16, stop_at_walk=True)
         if r == FOUND:
-            sols.append(HamiltonianSolution(tuple((y - 1, x - 1) for x, y in kl.path())))
+            sols.append(HamiltonianSolution(tuple(to_rc(c) for c in kl.path())))
             if len(sols) >= limit.solutions:
                 break
         elif r == EXHAUSTED:

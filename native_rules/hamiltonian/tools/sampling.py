@@ -18,6 +18,7 @@ import random
 
 from ....puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 from .. import frontier
+from ..coordinates import cell_name
 from .oracle import Oracle, completable_moves
 
 UNIFORM_MAX_STATES = 2_000_000
@@ -53,7 +54,8 @@ def walk(puzzle: HamiltonianPuzzle, seed=None, oracle: Oracle | None = None) -> 
         if not moves:
             if current is puzzle:
                 raise NoPath(f"the {puzzle.size} walk has no completion")
-            raise RuntimeError(f"walk stuck at {walked[-1]}: the oracle was wrong")  # pragma: no cover
+            stuck = cell_name(walked[-1])
+            raise RuntimeError(f"walk stuck at {stuck}: the oracle was wrong")  # pragma: no cover
         current = current.extended(rng.choice(moves))
         walked = current.walked()
     if len(walked) != puzzle.free_count():
