@@ -27,38 +27,38 @@ AREA_UP_TABLE, AREA_UP_BIG_TABLE, CORNER_BIG_TABLE = 21, 22, 23
 
 
 @njit(cache=True)
-def _column_ray(board, h):
+def _column_ray(board, view):
     """dist: the first row k >= 1 where Rel(1, k) is taken or border; ex = dist - 1."""
     dist = 1
-    while not TB(board, h, 1, dist):
+    while not TB(board, view, 1, dist):
         dist += 1
     return dist
 
 
 @njit(cache=True)
-def _frames(h, j):
+def _frames(view, j):
     """The author's three frames: as is, rotated down (turn left), rotated up (turned round)."""
     if j == 0:
-        return h
+        return view
     if j == 1:
-        return turn_left(h)
-    return turn_around(turn_left(h))
+        return turn_left(view)
+    return turn_around(turn_left(view))
 
 
 @njit(cache=True)
-def _side_frame(f, k):
+def _side_frame(frame, k):
     """The k-th of the six frames the tables visit, in the author's order: each side (as is,
     then mirrored) in its three frames (``_frames``)."""
-    return _frames(f if k < 3 else mirror(f), k % 3)
+    return _frames(frame if k < 3 else mirror(frame), k % 3)
 
 
 @njit(cache=True)
-def _second_obstacle(board, h, dist):
+def _second_obstacle(board, view, dist):
     """The tables' extra condition: an obstacle two to the right of the column's end (at row
     dist or dist - 1) with the cells between free -- a second area on the other side."""
-    return (T(board, h, -2, dist) and not T(board, h, -1, dist) and not T(board, h, -2, dist - 1)) \
-        or (T(board, h, -2, dist - 1) and not T(board, h, -1, dist - 1)
-            and not T(board, h, -2, dist - 2))
+    return (T(board, view, -2, dist) and not T(board, view, -1, dist) and not T(board, view, -2, dist - 1)) \
+        or (T(board, view, -2, dist - 1) and not T(board, view, -1, dist - 1)
+            and not T(board, view, -2, dist - 2))
 
 
 @njit(cache=True)
@@ -75,7 +75,7 @@ def area_up_range(ex):
 
 
 @njit(cache=True)
-def check_area_up_table(board, f, fb):
+def check_area_up_table(board, frame, forbidden):
     """CheckLeftRightAreaUp_control with the author's table: the column beside the walker, its
     line running to the left (idx(2, dist) > idx(1, dist)), (0, dist) not taken; the area behind
     the gate Rel(1, 1..ex), black = the colour of Rel(1, 1). Entering now is L; later S and R.
@@ -84,38 +84,38 @@ def check_area_up_table(board, f, fb):
     second-obstacle clause of ex % 4 == 3 is not ported: it is unsound on large boards (see the
     comment below)."""
     for k in range(6):
-        h = _side_frame(f, k)
-        dist = _column_ray(board, h)
+        view = _side_frame(frame, k)
+        dist = _column_ray(board, view)
         ex = dist - 1
-        if ex == 0 or T(board, h, 0, dist) or not idx(board, h, 2, dist) > idx(board, h, 1, dist):
+        if ex == 0 or T(board, view, 0, dist) or not idx(board, view, 2, dist) > idx(board, view, 1, dist):
             continue
         if ex == 1:
-            forbid(fb, h, 0, 1, AREA_UP_TABLE)
-            forbid(fb, h, -1, 0, AREA_UP_TABLE)
+            forbid(forbidden, view, 0, 1, AREA_UP_TABLE)
+            forbid(forbidden, view, -1, 0, AREA_UP_TABLE)
             continue
-        gate = column_cells(h, 1, ex)
-        status, _, black, white = count_area(board, gate, column_cells(h, 0, ex), gate,
+        gate = column_cells(view, 1, ex)
+        status, _, black, white = count_area(board, gate, column_cells(view, 0, ex), gate,
                                              (gate[0, 0] + gate[0, 1]) % 2)
         if status != AREA_OK:
             continue
         diff = white - black
         now_w, now_b, later_w, later_b = area_up_range(ex)
         q = ex % 4
-        if q == 0 and _second_obstacle(board, h, dist) and -diff == ex // 4:
-            forbid(fb, h, 1, 0, AREA_UP_TABLE)
-            forbid(fb, h, 0, 1, AREA_UP_TABLE)
+        if q == 0 and _second_obstacle(board, view, dist) and -diff == ex // 4:
+            forbid(forbidden, view, 1, 0, AREA_UP_TABLE)
+            forbid(forbidden, view, 0, 1, AREA_UP_TABLE)
         # the author's ex % 4 == 3 clause (a second obstacle and whiteDiff == (ex + 1) / 4: cannot
         # enter now) is left out: on a 21 x 21 board it forbade a move that can be completed
         # (benchmarks/results/labyrinth_unsound_21.txt, docs/labyrinth-rules.md); without it 9 x 9
         # keeps no dead end (10 000 random walks, the first 10^7 keep-left walkthroughs)
-        if (diff > now_w or diff < -now_b) and inside_area(board, h, 1, 0):
-            forbid(fb, h, 1, 0, AREA_UP_TABLE)
+        if (diff > now_w or diff < -now_b) and inside_area(board, view, 1, 0):
+            forbid(forbidden, view, 1, 0, AREA_UP_TABLE)
         if diff > later_w or diff < -later_b:
             for a, b in ((0, 1), (-1, 0)):
-                if not inside_area(board, h, a, b):
-                    forbid(fb, h, a, b, AREA_UP_TABLE)
-        elif ex == 2 and not T(board, h, -1, 1) and TB(board, h, -2, 1) and T(board, h, -1, 0):
-            forbid(fb, h, 0, 1, AREA_UP_TABLE)
+                if not inside_area(board, view, a, b):
+                    forbid(forbidden, view, a, b, AREA_UP_TABLE)
+        elif ex == 2 and not T(board, view, -1, 1) and TB(board, view, -2, 1) and T(board, view, -1, 0):
+            forbid(forbidden, view, 0, 1, AREA_UP_TABLE)
 
 
 @njit(cache=True)
@@ -134,7 +134,7 @@ def area_up_big_range(ex):
 
 
 @njit(cache=True)
-def check_area_up_big_table(board, f, fb):
+def check_area_up_big_table(board, frame, forbidden):
     """CheckLeftRightAreaUpBig with the author's table: the column beside the walker ends at a
     taken cell whose line runs towards the walker's side (idx(1, dist) > idx(2, dist)), (0, dist)
     not taken; the big area behind the straight gate Rel(0, 1..ex), black = the live end's
@@ -142,29 +142,34 @@ def check_area_up_big_table(board, f, fb):
     and L. Decision: the straight gate must be empty (the author's picture; he does not check
     it)."""
     for k in range(6):
-        h = _side_frame(f, k)
-        dist = _column_ray(board, h)
+        view = _side_frame(frame, k)
+        dist = _column_ray(board, view)
         ex = dist - 1
-        if ex == 0 or B(board, h, 1, dist) or T(board, h, 0, dist) \
-                or not idx(board, h, 1, dist) > idx(board, h, 2, dist) or empty_ray(board, h, 0) < ex:
+        if (
+            ex == 0
+            or B(board, view, 1, dist)
+            or T(board, view, 0, dist)
+            or not idx(board, view, 1, dist) > idx(board, view, 2, dist)
+            or empty_ray(board, view, 0) < ex
+        ):
             continue
         if ex == 1:
-            forbid(fb, h, 0, 1, AREA_UP_BIG_TABLE)
-            forbid(fb, h, 1, 0, AREA_UP_BIG_TABLE)
+            forbid(forbidden, view, 0, 1, AREA_UP_BIG_TABLE)
+            forbid(forbidden, view, 1, 0, AREA_UP_BIG_TABLE)
             continue
-        gate = column_cells(h, 0, ex)
-        status, _, black, white = count_area(board, gate, column_cells(h, 1, ex), gate,
-                                             (h[0] + h[1]) % 2)
+        gate = column_cells(view, 0, ex)
+        status, _, black, white = count_area(board, gate, column_cells(view, 1, ex), gate,
+                                             (view[0] + view[1]) % 2)
         if status != AREA_OK:
             continue
         diff = white - black
         now_w, now_w_right, now_b, later_w, later_b = area_up_big_range(ex)
         if diff > now_w or diff < -now_b:
-            forbid(fb, h, 0, 1, AREA_UP_BIG_TABLE)
-        if (diff > now_w_right or diff < -now_b) and inside_area(board, h, -1, 0):
-            forbid(fb, h, -1, 0, AREA_UP_BIG_TABLE)
-        if (diff > later_w or diff < -later_b) and not inside_area(board, h, 1, 0):
-            forbid(fb, h, 1, 0, AREA_UP_BIG_TABLE)
+            forbid(forbidden, view, 0, 1, AREA_UP_BIG_TABLE)
+        if (diff > now_w_right or diff < -now_b) and inside_area(board, view, -1, 0):
+            forbid(forbidden, view, -1, 0, AREA_UP_BIG_TABLE)
+        if (diff > later_w or diff < -later_b) and not inside_area(board, view, 1, 0):
+            forbid(forbidden, view, 1, 0, AREA_UP_BIG_TABLE)
 
 
 @njit(cache=True)
@@ -233,7 +238,7 @@ def corner_gate(hori, vert):
 
 
 @njit(cache=True)
-def _corner_rule(board, h, fb, hori, vert, j):
+def _corner_rule(board, view, forbidden, hori, vert, j):
     """One corner of CheckLeftRightCornerBig: count the area on the walker's side of the border
     line (black = the colour of Rel(1, 1)) and apply ``corner_ranges``: S and R enter now, L
     (and, in the turned-round frame, Back) later."""
@@ -244,50 +249,50 @@ def _corner_rule(board, h, fb, hori, vert, j):
     m = 0
     for i in range(k):
         a, b = line[i, 0], line[i, 1]
-        if T(board, h, a, b):
+        if T(board, view, a, b):
             return
-        gate[i, 0], gate[i, 1] = rel(h, a, b)
+        gate[i, 0], gate[i, 1] = rel(view, a, b)
         for da, db in ((1, 0), (0, -1)):
             if not is_listed(line, a + da, b + db):
-                out[m, 0], out[m, 1] = rel(h, a + da, b + db)
+                out[m, 0], out[m, 1] = rel(view, a + da, b + db)
                 m += 1
     status, _, black, white = count_area(board, gate, out[:m], gate, (gate[0, 0] + gate[0, 1]) % 2)
     if status != AREA_OK:
         return
     diff = white - black
     now_w, now_w_right, now_b, later_w, later_b = corner_ranges(hori, vert)
-    if (diff > now_w or diff < -now_b) and inside_area(board, h, 0, 1):
-        forbid(fb, h, 0, 1, CORNER_BIG_TABLE)
-    if (diff > now_w_right or diff < -now_b) and inside_area(board, h, -1, 0):
-        forbid(fb, h, -1, 0, CORNER_BIG_TABLE)
+    if (diff > now_w or diff < -now_b) and inside_area(board, view, 0, 1):
+        forbid(forbidden, view, 0, 1, CORNER_BIG_TABLE)
+    if (diff > now_w_right or diff < -now_b) and inside_area(board, view, -1, 0):
+        forbid(forbidden, view, -1, 0, CORNER_BIG_TABLE)
     if diff > later_w or diff < -later_b:
-        if not inside_area(board, h, 1, 0):
-            forbid(fb, h, 1, 0, CORNER_BIG_TABLE)
-        if j == 2 and not inside_area(board, h, 0, -1):
-            forbid(fb, h, 0, -1, CORNER_BIG_TABLE)
+        if not inside_area(board, view, 1, 0):
+            forbid(forbidden, view, 1, 0, CORNER_BIG_TABLE)
+        if j == 2 and not inside_area(board, view, 0, -1):
+            forbid(forbidden, view, 0, -1, CORNER_BIG_TABLE)
 
 
 @njit(cache=True)
-def check_corner_big_table(board, f, fb):
+def check_corner_big_table(board, frame, forbidden):
     """CheckLeftRightCornerBig with the author's table: row by row from Rel(*, 2) upwards (while
     Rel(1, row) is free), the first obstacle of the row is a corner when the cell below it is not
     taken and its line runs upwards (idx(hori, vert+1) > idx(hori, vert)); rows that reach the
     border are skipped. The corner at (2, 2) is the close across: forbid L (and Back in the
     turned-round frame); others go to ``_corner_rule``. Each side, in the author's three frames."""
     for k in range(6):
-        h = _side_frame(f, k)
+        view = _side_frame(frame, k)
         j = k % 3
         vert = 2
-        while not TB(board, h, 1, vert):
+        while not TB(board, view, 1, vert):
             hori = 2
-            while not TB(board, h, hori, vert):
+            while not TB(board, view, hori, vert):
                 hori += 1
-            if not B(board, h, hori, vert) and not T(board, h, hori, vert - 1) \
-                    and idx(board, h, hori, vert + 1) > idx(board, h, hori, vert):
+            if not B(board, view, hori, vert) and not T(board, view, hori, vert - 1) \
+                    and idx(board, view, hori, vert + 1) > idx(board, view, hori, vert):
                 if hori == 2 and vert == 2:
-                    forbid(fb, h, 1, 0, CORNER_BIG_TABLE)
+                    forbid(forbidden, view, 1, 0, CORNER_BIG_TABLE)
                     if j == 2:
-                        forbid(fb, h, 0, -1, CORNER_BIG_TABLE)
+                        forbid(forbidden, view, 0, -1, CORNER_BIG_TABLE)
                 else:
-                    _corner_rule(board, h, fb, hori, vert, j)
+                    _corner_rule(board, view, forbidden, hori, vert, j)
             vert += 1

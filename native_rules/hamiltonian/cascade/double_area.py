@@ -35,35 +35,35 @@ DOUBLE_AREA, DOUBLE_AREA_ROTATED = 16, 17
 
 
 @njit(cache=True)
-def at_frame(h, a, b):
-    """The frame h moved to its cell rel(a, b), facing the same way."""
-    x, y = rel(h, a, b)
-    return (x, y, h[2], h[3], h[4], h[5])
+def at_frame(view, a, b):
+    """The ``view`` moved to its cell rel(a, b), facing the same way."""
+    x, y = rel(view, a, b)
+    return (x, y, view[2], view[3], view[4], view[5])
 
 
 @njit(cache=True)
-def close_across_small(board, h):
+def close_across_small(board, view):
     """The author's CheckNearFieldSmall1: a close mid-across (T(1,2), !T(0,2), !T(1,1)) or across
     (T(2,2), !T(1,2), !T(2,1)) obstacle on the left whose line runs to the left (a small area
     there). Only the taken predicate, as in the original."""
-    if T(board, h, 1, 2) and not T(board, h, 0, 2) and not T(board, h, 1, 1) \
-            and idx(board, h, 2, 2) > idx(board, h, 1, 2):
+    if T(board, view, 1, 2) and not T(board, view, 0, 2) and not T(board, view, 1, 1) \
+            and idx(board, view, 2, 2) > idx(board, view, 1, 2):
         return True
-    return T(board, h, 2, 2) and not T(board, h, 1, 2) and not T(board, h, 2, 1) \
-        and idx(board, h, 3, 2) > idx(board, h, 2, 2)
+    return T(board, view, 2, 2) and not T(board, view, 1, 2) and not T(board, view, 2, 1) \
+        and idx(board, view, 3, 2) > idx(board, view, 2, 2)
 
 
 @njit(cache=True)
-def close_left_small(board, h):
+def close_left_small(board, view):
     """The author's CheckNearFieldSmall1_5: ``close_across_small`` or a C-shape on the left
     (T or border at (2,0), (1,0) not taken)."""
-    if TB(board, h, 2, 0) and not T(board, h, 1, 0):
+    if TB(board, view, 2, 0) and not T(board, view, 1, 0):
         return True
-    return close_across_small(board, h)
+    return close_across_small(board, view)
 
 
 @njit(cache=True)
-def gate_area(board, h, a0, b0, da, db, length, oa, ob, block_origin, block_end=True):
+def gate_area(board, view, a0, b0, da, db, length, oa, ob, block_origin, block_end=True):
     """Count the area behind the straight gate rel(a0 + k*da, b0 + k*db), k < length: flood from
     the gate, blocking the cells at offset (oa, ob) from each gate cell (the other side), the cell
     beyond the gate's far end (unless ``block_end`` is False: the obstacle beside it closes the
@@ -74,21 +74,21 @@ def gate_area(board, h, a0, b0, da, db, length, oa, ob, block_origin, block_end=
     blocked = np.empty((length + 2, 2), dtype=np.int64)
     for k in range(length):
         a, b = a0 + k * da, b0 + k * db
-        gate[k, 0], gate[k, 1] = rel(h, a, b)
-        blocked[k, 0], blocked[k, 1] = rel(h, a + oa, b + ob)
+        gate[k, 0], gate[k, 1] = rel(view, a, b)
+        blocked[k, 0], blocked[k, 1] = rel(view, a + oa, b + ob)
     m = length
     if block_end:
-        blocked[m, 0], blocked[m, 1] = rel(h, a0 + length * da, b0 + length * db)
+        blocked[m, 0], blocked[m, 1] = rel(view, a0 + length * da, b0 + length * db)
         m += 1
     if block_origin:
-        blocked[m, 0], blocked[m, 1] = h[0], h[1]
+        blocked[m, 0], blocked[m, 1] = view[0], view[1]
         m += 1
     status, _, black, white = count_area(board, gate, blocked[:m], gate, (gate[0, 0] + gate[0, 1]) % 2)
     return status == AREA_OK, black, white
 
 
 @njit(cache=True)
-def check_3_double_area(board, f, fb):
+def check_3_double_area(board, frame, forbidden):
     """Check3DoubleArea: the three live-end positions of the Double Area (each side; the frame as
     is and turned right -- the author's "rotated clockwise"). Cases (obstacle, empty cells, gate,
     balance, exit, forbidden):
@@ -102,60 +102,60 @@ def check_3_double_area(board, f, fb):
 
     The first two can hold together: the smaller area (case 2) is examined, as the author does."""
     for side in range(2):
-        h = f if side == 0 else mirror(f)
+        view = frame if side == 0 else mirror(frame)
         for j in range(2):
             if j == 1:
-                h = turn_right(h)
+                view = turn_right(view)
             case = 0
-            if T(board, h, 2, 4) and not T(board, h, 1, 0) and not T(board, h, 1, 1) \
-                    and not T(board, h, 1, 2) and not T(board, h, 1, 3) and not T(board, h, 1, 4) \
-                    and not T(board, h, 2, 1) and not T(board, h, 2, 3) \
-                    and idx(board, h, 3, 4) > idx(board, h, 2, 4):
+            if T(board, view, 2, 4) and not T(board, view, 1, 0) and not T(board, view, 1, 1) \
+                    and not T(board, view, 1, 2) and not T(board, view, 1, 3) and not T(board, view, 1, 4) \
+                    and not T(board, view, 2, 1) and not T(board, view, 2, 3) \
+                    and idx(board, view, 3, 4) > idx(board, view, 2, 4):
                 case = 3
-            elif T(board, h, 2, 3) and not T(board, h, 1, 0) and not T(board, h, 1, 1) \
-                    and not T(board, h, 1, 2) and not T(board, h, 1, 3) and not T(board, h, 0, 2) \
-                    and not T(board, h, 2, 2) and idx(board, h, 3, 3) > idx(board, h, 2, 3):
+            elif T(board, view, 2, 3) and not T(board, view, 1, 0) and not T(board, view, 1, 1) \
+                    and not T(board, view, 1, 2) and not T(board, view, 1, 3) and not T(board, view, 0, 2) \
+                    and not T(board, view, 2, 2) and idx(board, view, 3, 3) > idx(board, view, 2, 3):
                 case = 2
-            elif T(board, h, 1, 4) and not T(board, h, 0, 2) and not T(board, h, 0, 3) \
-                    and not T(board, h, 0, 4) and not T(board, h, 1, 1) and not T(board, h, 1, 3) \
-                    and idx(board, h, 2, 4) > idx(board, h, 1, 4):
+            elif T(board, view, 1, 4) and not T(board, view, 0, 2) and not T(board, view, 0, 3) \
+                    and not T(board, view, 0, 4) and not T(board, view, 1, 1) and not T(board, view, 1, 3) \
+                    and idx(board, view, 2, 4) > idx(board, view, 1, 4):
                 case = 1
             if case == 0:
                 continue
             if case == 1:
-                ok, black, white = gate_area(board, h, 0, 1, 0, 1, 3, -1, 0, False)
+                ok, black, white = gate_area(board, view, 0, 1, 0, 1, 3, -1, 0, False)
                 want, exit_b, fa, fbb = 0, 3, 0, 1
             else:
                 length = 2 if case == 2 else 3
-                ok, black, white = gate_area(board, h, 1, 1, 0, 1, length, -1, 0, False)
+                ok, black, white = gate_area(board, view, 1, 1, 0, 1, length, -1, 0, False)
                 want, exit_b, fa, fbb = (0, 2, 1, 0) if case == 2 else (1, 2, 1, 0)
             if not ok or black != white + want:
                 continue
             exit_a = 0 if case == 1 else 1
-            if close_across_small(board, turn_right(at_frame(h, exit_a, exit_b))):
-                forbid(fb, h, fa, fbb, DOUBLE_AREA)
+            if close_across_small(board, turn_right(at_frame(view, exit_a, exit_b))):
+                forbid(forbidden, view, fa, fbb, DOUBLE_AREA)
 
 
 @njit(cache=True)
-def double_area_rotated(board, h, block_origin):
-    """The first Double Area case rotated counter-clockwise, on the left of frame h: T(4,-1), its
+def double_area_rotated(board, view, block_origin):
+    """The first Double Area case rotated counter-clockwise, on the left of ``view``: T(4,-1), its
     line running backwards (idx(4,-2) > idx(4,-1)); !T (2,0), (3,0), (4,0), (1,-1), (3,-1); the
     gate (1..3, 0) with the area behind it balanced (B = W); at the gate's far end (3,0), facing
     the same way, ``close_across_small``. True when the pattern holds (the caller forbids)."""
-    if not (T(board, h, 4, -1) and not T(board, h, 2, 0) and not T(board, h, 3, 0)
-            and not T(board, h, 4, 0) and not T(board, h, 1, -1) and not T(board, h, 3, -1)
-            and idx(board, h, 4, -2) > idx(board, h, 4, -1)):
+    if not (T(board, view, 4, -1) and not T(board, view, 2, 0) and not T(board, view, 3, 0)
+            and not T(board, view, 4, 0) and not T(board, view, 1, -1) and not T(board, view, 3, -1)
+            and idx(board, view, 4, -2) > idx(board, view, 4, -1)):
         return False
-    ok, black, white = gate_area(board, h, 1, 0, 1, 0, 3, 0, 1, block_origin)
-    return ok and black == white and close_across_small(board, at_frame(h, 3, 0))
+    ok, black, white = gate_area(board, view, 1, 0, 1, 0, 3, 0, 1, block_origin)
+    return ok and black == white and close_across_small(board, at_frame(view, 3, 0))
 
 
 @njit(cache=True)
-def check_3_double_area_rotated(board, f, fb):
+def check_3_double_area_rotated(board, frame, forbidden):
     """Check3DoubleAreaRotated: ``double_area_rotated`` on each side forbids L (entering the
     balanced area beside the walker now would leave it at its far corner, next to the second
     area)."""
     for side in range(2):
-        h = f if side == 0 else mirror(f)
-        if double_area_rotated(board, h, False):
-            forbid(fb, h, 1, 0, DOUBLE_AREA_ROTATED)
+        view = frame if side == 0 else mirror(frame)
+        if double_area_rotated(board, view, False):
+            forbid(forbidden, view, 1, 0, DOUBLE_AREA_ROTATED)

@@ -170,145 +170,145 @@ def parse_rules(text: str) -> int:
 
 
 @njit(cache=True)
-def apply_rules_control(board, f, fb, cand, groups):
-    """The cascade; ``fb`` collects the forbidden directions (1 + rule id)."""
-    if groups & G_C_SHAPE and check_c_shape(board, f, fb):
+def apply_rules_control(board, frame, forbidden, cand, groups):
+    """The cascade; ``forbidden`` collects the forbidden directions (1 + rule id)."""
+    if groups & G_C_SHAPE and check_c_shape(board, frame, forbidden):
         return
-    if groups & G_NEAR_FIELD and check_near_field(board, f, fb):
+    if groups & G_NEAR_FIELD and check_near_field(board, frame, forbidden):
         return
     if groups & G_SIDE:
-        check_side_table(board, f, fb)
+        check_side_table(board, frame, forbidden)
     if groups & G_NEAR_BORDER:
-        check_near_border(board, f, fb)
+        check_near_border(board, frame, forbidden)
     if groups & G_AREA_BORDER:
-        check_area_near_border(board, f, fb)
+        check_area_near_border(board, frame, forbidden)
     left = 0
     for d in range(4):
-        if cand[d] and fb[d] == 0:
+        if cand[d] and forbidden[d] == 0:
             left += 1
     if left <= 1:
         return
     if groups & G_STRAIGHT:
-        check_straight_control(board, f, fb)
+        check_straight_control(board, frame, forbidden)
     if groups & G_AREA_UP:
-        check_left_right_area_up_control(board, f, fb)
+        check_left_right_area_up_control(board, frame, forbidden)
     if groups & G_AREA_UP_BIG:
-        check_left_right_area_up_big(board, f, fb)
+        check_left_right_area_up_big(board, frame, forbidden)
     if groups & G_CORNER_BIG:
-        check_left_right_corner_big(board, f, fb)
+        check_left_right_corner_big(board, frame, forbidden)
     if groups & G_TABLES:
-        check_area_up_table(board, f, fb)
-        check_area_up_big_table(board, f, fb)
-        check_corner_big_table(board, f, fb)
+        check_area_up_table(board, frame, forbidden)
+        check_area_up_big_table(board, frame, forbidden)
+        check_corner_big_table(board, frame, forbidden)
     if groups & G_DOUBLE_AREA:
-        check_3_double_area(board, f, fb)
-        check_3_double_area_rotated(board, f, fb)
+        check_3_double_area(board, frame, forbidden)
+        check_3_double_area_rotated(board, frame, forbidden)
     if groups & G_SEQUENCE:
-        check_sequence(board, f, fb)
+        check_sequence(board, frame, forbidden)
     if groups & G_DOWN_STAIR:
-        check_down_stair(board, f, fb)
+        check_down_stair(board, frame, forbidden)
     if groups & G_NEXT_STEP:
-        check_3_dist_next_step(board, f, fb)
+        check_3_dist_next_step(board, frame, forbidden)
     if groups & G_STRAIGHT_LATER_DOWN:
-        check_straight_later_down(board, f, fb)
+        check_straight_later_down(board, frame, forbidden)
     if groups & G_STRAIGHT_NOW_NEWER:
-        check_straight_now_newer(board, f, fb)
+        check_straight_now_newer(board, frame, forbidden)
     if groups & G_STRAIGHT_START_OBSTACLE:
-        check_straight_start_obstacle(board, f, fb)
+        check_straight_start_obstacle(board, frame, forbidden)
     if groups & G_AREA_UP_BACK:
-        check_area_up_back(board, f, fb)
+        check_area_up_back(board, frame, forbidden)
     if groups & G_NEXT_STEP_DOUBLE_AREA:
-        check_next_step_double_area(board, f, fb)
+        check_next_step_double_area(board, frame, forbidden)
     if groups & G_START_IN_2:
-        check_stair_at_start_convex_in_2(board, f, fb)
+        check_stair_at_start_convex_in_2(board, frame, forbidden)
     if groups & G_START_IN_3:
-        check_stair_at_start_convex_in_3(board, f, fb)
+        check_stair_at_start_convex_in_3(board, frame, forbidden)
     if groups & G_START_STRAIGHT_3:
-        check_stair_at_start_convex_straight_3(board, f, fb)
+        check_stair_at_start_convex_straight_3(board, frame, forbidden)
     if groups & G_START_STRAIGHT_4:
-        check_stair_at_start_convex_straight_4(board, f, fb)
+        check_stair_at_start_convex_straight_4(board, frame, forbidden)
     if groups & G_START_STRAIGHT_5:
-        check_stair_at_start_convex_straight_5(board, f, fb)
+        check_stair_at_start_convex_straight_5(board, frame, forbidden)
     if groups & G_START_OUT:
-        check_stair_at_start_convex_out(board, f, fb)
+        check_stair_at_start_convex_out(board, frame, forbidden)
     if groups & G_CONVEX_IN_2:
-        check_stair_at_end_convex_in_2(board, f, fb)
+        check_stair_at_end_convex_in_2(board, frame, forbidden)
     if groups & G_CONVEX_IN_3:
-        check_stair_at_end_convex_in_3(board, f, fb)
+        check_stair_at_end_convex_in_3(board, frame, forbidden)
     if groups & G_CONVEX_IN_4:
-        check_stair_at_end_convex_in_4(board, f, fb)
+        check_stair_at_end_convex_in_4(board, frame, forbidden)
     if groups & G_CONVEX_STRAIGHT_3:
-        check_stair_at_end_convex_straight_3(board, f, fb)
+        check_stair_at_end_convex_straight_3(board, frame, forbidden)
     if groups & G_CONVEX_STRAIGHT_4:
-        check_stair_at_end_convex_straight_4(board, f, fb)
+        check_stair_at_end_convex_straight_4(board, frame, forbidden)
     if groups & G_CONVEX_OUT:
-        check_stair_at_end_convex_out(board, f, fb)
+        check_stair_at_end_convex_out(board, frame, forbidden)
     if groups & G_CONCAVE_IN:
-        check_stair_at_end_concave_in(board, f, fb)
+        check_stair_at_end_concave_in(board, frame, forbidden)
     if groups & G_CONCAVE_IN_5:
-        check_stair_at_end_concave_in_5(board, f, fb)
+        check_stair_at_end_concave_in_5(board, frame, forbidden)
     if groups & G_CONCAVE_STRAIGHT_3:
-        check_stair_at_end_concave_straight_3(board, f, fb)
+        check_stair_at_end_concave_straight_3(board, frame, forbidden)
     if groups & G_CONCAVE_STRAIGHT_4:
-        check_stair_at_end_concave_straight_4(board, f, fb)
+        check_stair_at_end_concave_straight_4(board, frame, forbidden)
     if groups & G_CONCAVE_STRAIGHT_5:
-        check_stair_at_end_concave_straight_5(board, f, fb)
+        check_stair_at_end_concave_straight_5(board, frame, forbidden)
     if groups & G_CONCAVE_STRAIGHT_6:
-        check_stair_at_end_concave_straight_6(board, f, fb)
+        check_stair_at_end_concave_straight_6(board, frame, forbidden)
     if groups & G_CONCAVE_OUT_3:
-        check_stair_at_end_concave_out_3(board, f, fb)
+        check_stair_at_end_concave_out_3(board, frame, forbidden)
     if groups & G_CONCAVE_OUT_5:
-        check_stair_at_end_concave_out_5(board, f, fb)
+        check_stair_at_end_concave_out_5(board, frame, forbidden)
     if groups & G_DOUBLE_STAIR:
-        check_double_stair(board, f, fb)
+        check_double_stair(board, frame, forbidden)
     if groups & G_DOUBLE_STAIR_REVERSED:
-        check_double_stair_reversed(board, f, fb)
+        check_double_stair_reversed(board, frame, forbidden)
     if groups & G_STAIR_3X3:
-        check_stair_3x3(board, f, fb)
+        check_stair_3x3(board, frame, forbidden)
     if groups & G_REMOTE_MID_ACROSS:
-        check_remote_stair_mid_across(board, f, fb)
+        check_remote_stair_mid_across(board, frame, forbidden)
     if groups & G_STAIR_SEQUENCE:
-        check_stair_sequence(board, f, fb)
+        check_stair_sequence(board, frame, forbidden)
 
 
 @njit(cache=True)
-def next_step(board, cand, fb, groups):
-    """NextStepPossibilities: fills ``cand`` (1 per candidate direction) and ``fb`` (forbidden,
+def next_step(board, cand, forbidden, groups):
+    """NextStepPossibilities: fills ``cand`` (1 per candidate direction) and ``forbidden`` (forbidden,
     1 + rule id); returns the number of possible moves (0 at the end cell)."""
     for d in range(4):
         cand[d] = 0
-        fb[d] = 0
+        forbidden[d] = 0
     n = board[1][M_N]
-    f = live_frame(board)
-    if f[0] == n and f[1] == n:
+    frame = live_frame(board)
+    if frame[0] == n and frame[1] == n:
         return 0
     ncand = 0
     for k in range(3):
         a, b = (0, 1) if k == 0 else ((-1, 0) if k == 1 else (1, 0))
-        x, y = rel(f, a, b)
+        x, y = rel(frame, a, b)
         if at(board, x, y) == EMPTY:
-            cand[dir_code(x - f[0], y - f[1])] = 1
+            cand[dir_code(x - frame[0], y - frame[1])] = 1
             ncand += 1
     if ncand <= 1:
         return ncand
-    apply_rules_control(board, f, fb, cand, groups)
+    apply_rules_control(board, frame, forbidden, cand, groups)
     possible = 0
     for d in range(4):
-        if cand[d] and fb[d] == 0:
+        if cand[d] and forbidden[d] == 0:
             possible += 1
     return possible
 
 
 @njit(cache=True)
-def keep_left_moves(board, cand, fb, out):
+def keep_left_moves(board, cand, forbidden, out):
     """The possible directions in keep-left order (left, straight, right) into ``out``; returns
     how many."""
-    f = live_frame(board)
+    frame = live_frame(board)
     k = 0
     for i in range(3):
         a, b = (1, 0) if i == 0 else ((0, 1) if i == 1 else (-1, 0))
-        d = dir_code(a * f[4] + b * f[2], a * f[5] + b * f[3])
-        if cand[d] and fb[d] == 0:
+        d = dir_code(a * frame[4] + b * frame[2], a * frame[5] + b * frame[3])
+        if cand[d] and forbidden[d] == 0:
             out[k] = d
             k += 1
     return k

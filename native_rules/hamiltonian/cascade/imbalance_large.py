@@ -28,7 +28,7 @@ STRAIGHT_START_OBSTACLE, AREA_UP_BACK = 59, 60
 
 
 @njit(cache=True)
-def check_straight_start_obstacle(board, f, fb):
+def check_straight_start_obstacle(board, frame, forbidden):
     """The newer ``CheckStraight``'s "% 4 = 1 start obstacle" (his example 2024_0715): in the frames
     as is and turned left, a ray of ``ex % 4 == 1`` cells whose area holds exactly the most whites
     entering now allows, (ex + 3) / 4, and a close mid-across obstacle at (0, 2) closing the big
@@ -36,13 +36,13 @@ def check_straight_start_obstacle(board, f, fb):
     false)``, ``stair_gates.near_small``): forbid straight of the frame."""
     for side in range(2):
         for j in range(2):
-            h, ex, diff = straight_area(board, f, side, j, 5, 1)
-            if ex > 0 and diff == (ex + 3) // 4 and near_small(board, h, 0, 2, 1, 1, False, 0):
-                S(fb, h, STRAIGHT_START_OBSTACLE)
+            view, ex, diff = straight_area(board, frame, side, j, 5, 1)
+            if ex > 0 and diff == (ex + 3) // 4 and near_small(board, view, 0, 2, 1, 1, False, 0):
+                S(forbidden, view, STRAIGHT_START_OBSTACLE)
 
 
 @njit(cache=True)
-def check_area_up_back(board, f, fb):
+def check_area_up_back(board, frame, forbidden):
     """Per side (as is, mirrored), in the frame turned right: the nearest closed corner of the
     frame's quarter in the column beside, at (1, dist) with dist >= 3; the cells (0, k) and
     (1, k) below it empty; its line running on to the left (the small area: idx(2, dist) >
@@ -53,10 +53,10 @@ def check_area_up_back(board, f, fb):
     n = board[1][M_N]
     out = np.zeros((4, MAX_CORNERS, 2), dtype=np.int64)
     counts = np.zeros(4, dtype=np.int64)
-    if not closed_corners(board, f, out, counts):
+    if not closed_corners(board, frame, out, counts):
         return
     for side in range(2):
-        h = turn_right(f if side == 0 else mirror(f))
+        view = turn_right(frame if side == 0 else mirror(frame))
         q = QUARTERS[side, 1]
         dist = n
         for k in range(counts[q]):
@@ -66,17 +66,17 @@ def check_area_up_back(board, f, fb):
             continue
         empty = True
         for k in range(1, dist):
-            if T(board, h, 0, k) or T(board, h, 1, k):
+            if T(board, view, 0, k) or T(board, view, 1, k):
                 empty = False
-        if not empty or idx(board, h, 2, dist) <= idx(board, h, 1, dist) or T(board, h, 1, 0):
+        if not empty or idx(board, view, 2, dist) <= idx(board, view, 1, dist) or T(board, view, 1, 0):
             continue
         ex = dist - 1
-        gate = column_cells(h, 1, ex)
-        status, _, black, white = count_area(board, gate, column_cells(h, 0, ex), gate,
+        gate = column_cells(view, 1, ex)
+        status, _, black, white = count_area(board, gate, column_cells(view, 0, ex), gate,
                                              (gate[0, 0] + gate[0, 1]) % 2)
         if status != AREA_OK:
             continue
         now_w, now_b, _, _ = area_up_range(ex)
         if white - black > now_w or white - black < -now_b:
-            L(fb, h, AREA_UP_BACK)
-            BACK(fb, h, AREA_UP_BACK)
+            L(forbidden, view, AREA_UP_BACK)
+            BACK(forbidden, view, AREA_UP_BACK)

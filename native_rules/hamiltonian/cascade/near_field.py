@@ -70,7 +70,7 @@ RULE_NAMES = (
 
 
 @njit(cache=True)
-def check_c_shape(board, f, fb):
+def check_c_shape(board, frame, forbidden):
     """CheckCShape (seed: "A single field next to the live end that is walled from two other sides
     (either by the border or the line) needs to be filled in the next step. I call it C-shape.
     The pattern is both mirrored and rotated, so that the empty field is straight ahead. To
@@ -81,70 +81,70 @@ def check_c_shape(board, f, fb):
     side away from its open corner -- reproduced as specified.)"""
     found = False
     for side in range(2):
-        h = f if side == 0 else mirror(f)
+        view = frame if side == 0 else mirror(frame)
         for j in range(2):
             if j == 1:
-                h = turn_right(h)
-            if TB(board, h, 2, 0) and TB(board, h, 1, -1) and E(board, h, 1, 0) \
-                    and not corner(board, h, 1, 0):
-                S(fb, h, C_SHAPE)
-                R(fb, h, C_SHAPE)
+                view = turn_right(view)
+            if TB(board, view, 2, 0) and TB(board, view, 1, -1) and E(board, view, 1, 0) \
+                    and not corner(board, view, 1, 0):
+                S(forbidden, view, C_SHAPE)
+                R(forbidden, view, C_SHAPE)
                 found = True
     return found
 
 
 @njit(cache=True)
-def close_rules(board, h, fb, side_mode, across):
-    """The close rules on the left of frame h (CheckNearField, "close straight / mid-across /
+def close_rules(board, view, forbidden, side_mode, across):
+    """The close rules on the left of ``view`` (CheckNearField, "close straight / mid-across /
     across"; seed: "A 2 x 3 empty area next to the live end that is walled by three sides ...",
     "Future line extension ..."). Returns 0 = none fired, 1 = fired (skip the far rules and the
     rest of the cascade), 2 = only across-large fired. ``side_mode``: read in a side frame,
     forbid only the frame's S (the real left)."""
-    if T(board, h, 0, 2) and T(board, h, 1, 2) and not T(board, h, 0, 1):
-        if not T(board, h, 1, 1) and not T(board, h, -1, 1):
-            S(fb, h, SIDE_CLOSE if side_mode else CLOSE_STRAIGHT)
+    if T(board, view, 0, 2) and T(board, view, 1, 2) and not T(board, view, 0, 1):
+        if not T(board, view, 1, 1) and not T(board, view, -1, 1):
+            S(forbidden, view, SIDE_CLOSE if side_mode else CLOSE_STRAIGHT)
             if not side_mode:
-                if idx(board, h, 1, 2) > idx(board, h, 0, 2):
-                    R(fb, h, CLOSE_STRAIGHT)  # small area on the left: enter it now
+                if idx(board, view, 1, 2) > idx(board, view, 0, 2):
+                    R(forbidden, view, CLOSE_STRAIGHT)  # small area on the left: enter it now
                 else:
-                    L(fb, h, CLOSE_STRAIGHT)
+                    L(forbidden, view, CLOSE_STRAIGHT)
             return 1
         return 0
-    if T(board, h, 1, 2) and not T(board, h, 0, 1) and not T(board, h, 1, 1):
-        S(fb, h, SIDE_CLOSE if side_mode else CLOSE_MID_ACROSS)
+    if T(board, view, 1, 2) and not T(board, view, 0, 1) and not T(board, view, 1, 1):
+        S(forbidden, view, SIDE_CLOSE if side_mode else CLOSE_MID_ACROSS)
         if not side_mode:
-            if idx(board, h, 2, 2) > idx(board, h, 1, 2):
-                R(fb, h, CLOSE_MID_ACROSS)
+            if idx(board, view, 2, 2) > idx(board, view, 1, 2):
+                R(forbidden, view, CLOSE_MID_ACROSS)
             else:
-                L(fb, h, CLOSE_MID_ACROSS)
+                L(forbidden, view, CLOSE_MID_ACROSS)
         return 1
-    if across and T(board, h, 2, 2) and not T(board, h, 0, 1) and not T(board, h, 1, 1) \
-            and not T(board, h, 2, 1):
-        if idx(board, h, 3, 2) > idx(board, h, 2, 2):
-            S(fb, h, SIDE_CLOSE if side_mode else CLOSE_ACROSS)
+    if across and T(board, view, 2, 2) and not T(board, view, 0, 1) and not T(board, view, 1, 1) \
+            and not T(board, view, 2, 1):
+        if idx(board, view, 3, 2) > idx(board, view, 2, 2):
+            S(forbidden, view, SIDE_CLOSE if side_mode else CLOSE_ACROSS)
             if not side_mode:
-                R(fb, h, CLOSE_ACROSS)
+                R(forbidden, view, CLOSE_ACROSS)
             return 1
         if not side_mode:
-            L(fb, h, CLOSE_ACROSS)
+            L(forbidden, view, CLOSE_ACROSS)
             return 2
     return 0
 
 
 @njit(cache=True)
-def _front_clear(board, h, k):
+def _front_clear(board, view, k):
     """The cells between the walker and the far pair (k,3)&(k+1,3) are not taken."""
     for i in range(max(k, 1) + 1):
-        if T(board, h, i, 1) or T(board, h, i, 2):
+        if T(board, view, i, 1) or T(board, view, i, 2):
             return False
     for i in range(k):
-        if T(board, h, i, 3):
+        if T(board, view, i, 3):
             return False
     return True
 
 
 @njit(cache=True)
-def count_area_rel(board, h, seeds_rel, blocked_rel):
+def count_area_rel(board, view, seeds_rel, blocked_rel):
     """CountAreaRel with the given count-area cells and the cells outside the gate (frame
     relative); the gate is the seed cells. Returns (ok, size)."""
     k = len(seeds_rel)
@@ -152,93 +152,93 @@ def count_area_rel(board, h, seeds_rel, blocked_rel):
     seeds = np.empty((k, 2), dtype=np.int64)
     blocked = np.empty((m, 2), dtype=np.int64)
     for i in range(k):
-        seeds[i, 0], seeds[i, 1] = rel(h, seeds_rel[i][0], seeds_rel[i][1])
+        seeds[i, 0], seeds[i, 1] = rel(view, seeds_rel[i][0], seeds_rel[i][1])
     for i in range(m):
-        blocked[i, 0], blocked[i, 1] = rel(h, blocked_rel[i][0], blocked_rel[i][1])
-    x0, y0 = h[0], h[1]
+        blocked[i, 0], blocked[i, 1] = rel(view, blocked_rel[i][0], blocked_rel[i][1])
+    x0, y0 = view[0], view[1]
     status, size, _, _ = count_area(board, seeds, blocked, seeds, (x0 + y0) % 2)
     return status == AREA_OK, size
 
 
 @njit(cache=True)
-def _outside(board, h, a, b):
+def _outside(board, view, a, b):
     """After an area count: rel(a, b) is not in the area. A rule that forbids a step as "entering
     later" checks it (decision: the pictures take it for granted; an area that wraps round to
     that neighbour would be entered now, and the parity argument would not apply)."""
-    x, y = rel(h, a, b)
+    x, y = rel(view, a, b)
     return not in_area(board, x, y)
 
 
 @njit(cache=True)
-def far_rules(board, h, fb, side_mode):
-    """The far rules on the left of frame h (CheckNearField "far": obstacle pairs (0,3)&(1,3),
+def far_rules(board, view, forbidden, side_mode):
+    """The far rules on the left of ``view`` (CheckNearField "far": obstacle pairs (0,3)&(1,3),
     (1,3)&(2,3), (2,3)&(3,3); seed: "When we are two distance away from the edge, we need to
     check if stepping towards it is possible ... If that area has an impair amount of cells, it
     cannot be filled"). The first pair whose pattern matches is evaluated. Returns True when the
     straight pair matched with its area on this side (for "far on both sides")."""
     rule = SIDE_FAR if side_mode else FAR_AREA
     for k in range(3):
-        if not (T(board, h, k, 3) and T(board, h, k + 1, 3) and _front_clear(board, h, k)):
+        if not (T(board, view, k, 3) and T(board, view, k + 1, 3) and _front_clear(board, view, k)):
             continue
-        if idx(board, h, k + 1, 3) > idx(board, h, k, 3):
-            ok, size = count_area_rel(board, h, ((1, 1), (1, 2)), ((0, 1), (0, 2), (1, 3)))
+        if idx(board, view, k + 1, 3) > idx(board, view, k, 3):
+            ok, size = count_area_rel(board, view, ((1, 1), (1, 2)), ((0, 1), (0, 2), (1, 3)))
             if ok and size % 2 == 1:
-                S(fb, h, rule)
-                if not side_mode and _outside(board, h, -1, 0):
-                    R(fb, h, rule)
-            elif ok and T(board, h, -2, 1) and T(board, h, -1, 0) and E(board, h, -1, 1):
-                S(fb, h, SIDE_FAR if side_mode else FAR_C_SHAPE)
+                S(forbidden, view, rule)
+                if not side_mode and _outside(board, view, -1, 0):
+                    R(forbidden, view, rule)
+            elif ok and T(board, view, -2, 1) and T(board, view, -1, 0) and E(board, view, -1, 1):
+                S(forbidden, view, SIDE_FAR if side_mode else FAR_C_SHAPE)
             return k == 0
         if k == 0 and not side_mode:
-            ok, size = count_area_rel(board, h, ((0, 1), (0, 2)), ((1, 1), (1, 2)))
+            ok, size = count_area_rel(board, view, ((0, 1), (0, 2)), ((1, 1), (1, 2)))
             if ok and size % 2 == 1:
-                S(fb, h, FAR_AREA)
-                if _outside(board, h, 1, 0):
-                    L(fb, h, FAR_AREA)
-            elif ok and T(board, h, 2, 1) and T(board, h, 1, 0) and E(board, h, 1, 1):
-                S(fb, h, FAR_C_SHAPE)
+                S(forbidden, view, FAR_AREA)
+                if _outside(board, view, 1, 0):
+                    L(forbidden, view, FAR_AREA)
+            elif ok and T(board, view, 2, 1) and T(board, view, 1, 0) and E(board, view, 1, 1):
+                S(forbidden, view, FAR_C_SHAPE)
         return False
     return False
 
 
 @njit(cache=True)
-def check_near_field(board, f, fb):
+def check_near_field(board, frame, forbidden):
     """CheckNearField: the close rules on both sides; if any fired except across-large, return
     True (the cascade stops). Then the far rules on both sides and "far on both sides" (forbid
     S). If no close rule fired at all, the side rules."""
     fired = 0
     for side in range(2):
-        h = f if side == 0 else mirror(f)
-        c = close_rules(board, h, fb, False, True)
+        view = frame if side == 0 else mirror(frame)
+        c = close_rules(board, view, forbidden, False, True)
         if c == 1:
             fired = 1
         elif c == 2 and fired == 0:
             fired = 2
     if fired == 1:
         return True
-    far_left = far_rules(board, f, fb, False)
-    far_right = far_rules(board, mirror(f), fb, False)
+    far_left = far_rules(board, frame, forbidden, False)
+    far_right = far_rules(board, mirror(frame), forbidden, False)
     if far_left and far_right:
-        S(fb, f, FAR_BOTH)
+        S(forbidden, frame, FAR_BOTH)
     if fired == 0:
-        check_side_rules(board, f, fb)
+        check_side_rules(board, frame, forbidden)
     return False
 
 
 @njit(cache=True)
-def check_side_rules(board, f, fb):
+def check_side_rules(board, frame, forbidden):
     """The side rules (spec: "obstacles beside the walker at (2,0), (2,+-1), (2,2), (3,0..+-3):
     these forbid L, with area parity via CountAreaRel((1,1),(2,1)) or ((1,0),(2,0)). If there
     are far-side areas both up and down, forbid L"; seed: "I have made some changes by adding
     some empty fields in side positions, so they are the same as the straight rules, just
     rotated"). For each side, the close and far rules in the frames looking along it."""
     for side in range(2):
-        h = f if side == 0 else mirror(f)
-        up = side_frame(h, True)
-        down = side_frame(h, False)  # = mirror(up)
-        close_rules(board, up, fb, True, True)
-        close_rules(board, down, fb, True, False)
-        far_up = far_rules(board, up, fb, True)
-        far_down = far_rules(board, down, fb, True)
+        view = frame if side == 0 else mirror(frame)
+        up = side_frame(view, True)
+        down = side_frame(view, False)  # = mirror(up)
+        close_rules(board, up, forbidden, True, True)
+        close_rules(board, down, forbidden, True, False)
+        far_up = far_rules(board, up, forbidden, True)
+        far_down = far_rules(board, down, forbidden, True)
         if far_up and far_down:
-            L(fb, h, SIDE_BOTH)
+            L(forbidden, view, SIDE_BOTH)

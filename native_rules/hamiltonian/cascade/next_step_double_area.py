@@ -30,15 +30,15 @@ def _record(cur, j):
 
 
 @njit(cache=True)
-def _frame(f, side, j):
-    h = f if side == 0 else mirror(f)
+def _frame(frame, side, j):
+    view = frame if side == 0 else mirror(frame)
     for _ in range(j):
-        h = turn_right(h)
-    return h
+        view = turn_right(view)
+    return view
 
 
 @njit(cache=True)
-def check_next_step_double_area(board, f, fb):
+def check_next_step_double_area(board, frame, forbidden):
     """Per side (as is, mirrored) and frame j (turned right j times; j = 2, whose "later" is the
     step back, is skipped) an area ahead-left of frame j that the walk, once in the frame's
     straight cell, must enter at once:
@@ -59,16 +59,16 @@ def check_next_step_double_area(board, f, fb):
     frame is the one turned right, else left."""
     out = np.zeros((4, MAX_CORNERS, 2), dtype=np.int64)
     counts = np.zeros(4, dtype=np.int64)
-    have = closed_corners(board, f, out, counts)
+    have = closed_corners(board, frame, out, counts)
     gate = np.empty((16, 2), dtype=np.int64)
     enter = np.full(2, -1, dtype=np.int64)
     for side in range(2):  # CheckCShapeNext
         for j in (0, 1, 3):
-            h = _frame(f, side, j)
-            if T(board, h, 1, 0) and not T(board, h, 1, 1) and TB(board, h, 2, 1):
+            view = _frame(frame, side, j)
+            if T(board, view, 1, 0) and not T(board, view, 1, 1) and TB(board, view, 2, 1):
                 enter[side] = _record(enter[side], j)
     if not have:
-        return _resolve(f, fb, enter)
+        return _resolve(frame, forbidden, enter)
     for side in range(2):  # CheckLeftRightAreaUp, distance 3
         for j in (0, 1, 3):
             q = QUARTERS[side, j]
@@ -79,43 +79,43 @@ def check_next_step_double_area(board, f, fb):
                     dist = b
             if dist != 3:
                 continue
-            h = _frame(f, side, j)
-            if T(board, h, 0, 1) or T(board, h, 1, 1) or T(board, h, 0, 2) or T(board, h, 1, 2):
+            view = _frame(frame, side, j)
+            if T(board, view, 0, 1) or T(board, view, 1, 1) or T(board, view, 0, 2) or T(board, view, 1, 2):
                 continue
-            if idx(board, h, 2, 3) <= idx(board, h, 1, 3):
+            if idx(board, view, 2, 3) <= idx(board, view, 1, 3):
                 continue
-            m = corner_stair_gate(board, h, 2, 3, gate)
-            ok, black, white = stair_area(board, h, gate, m, -1, 1)
+            m = corner_stair_gate(board, view, 2, 3, gate)
+            ok, black, white = stair_area(board, view, gate, m, -1, 1)
             if ok and white == black:
                 enter[side] = _record(enter[side], j)
     for side in range(2):  # CheckLeftRightCorner, "can enter later"
         for j in range(4):
             q = QUARTERS[side, j]
-            h = _frame(f, side, j)
+            view = _frame(frame, side, j)
             for k in range(counts[q]):
                 hori, vert = (out[q, k, 0], out[q, k, 1]) if j % 2 == 0 else (out[q, k, 1], out[q, k, 0])
-                if hori == 1 or vert == 1 or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
+                if hori == 1 or vert == 1 or idx(board, view, hori + 1, vert) <= idx(board, view, hori, vert):
                     continue
                 if hori == 2 and vert == 2:
                     if j == 0:
-                        return _resolve(f, fb, enter)
+                        return _resolve(frame, forbidden, enter)
                     continue
                 if j == 2 or not (vert == 3 and hori == 2 or vert == 4 and (hori == 2 or hori == 3)):
                     continue
-                m = corner_stair_gate(board, h, hori, vert, gate)
+                m = corner_stair_gate(board, view, hori, vert, gate)
                 if m < 0:
                     continue
-                ok, black, white = stair_area(board, h, gate, m, -1, 1)
+                ok, black, white = stair_area(board, view, gate, m, -1, 1)
                 if ok and white - black == (0 if vert == 3 else -1):
                     enter[side] = _record(enter[side], j)
-    _resolve(f, fb, enter)
+    _resolve(frame, forbidden, enter)
 
 
 @njit(cache=True)
-def _resolve(f, fb, enter):
+def _resolve(frame, forbidden, enter):
     if enter[0] == 0 and enter[1] == 0:
-        S(fb, f, NEXT_STEP_DOUBLE_AREA)
+        S(forbidden, frame, NEXT_STEP_DOUBLE_AREA)
     elif enter[0] == 1 and enter[1] == 3:
-        R(fb, f, NEXT_STEP_DOUBLE_AREA)
+        R(forbidden, frame, NEXT_STEP_DOUBLE_AREA)
     elif enter[0] == 3 and enter[1] == 1:
-        L(fb, f, NEXT_STEP_DOUBLE_AREA)
+        L(forbidden, frame, NEXT_STEP_DOUBLE_AREA)

@@ -42,11 +42,11 @@ SEQUENCE, DOWN_STAIR, NEXT_STEP = 18, 19, 20
 
 
 @njit(cache=True)
-def _on_ring(board, h, a, b):
+def _on_ring(board, view, a, b):
     """InBorderRelExact: the cell is on the border ring itself (not beyond it)."""
-    x, y = rel(h, a, b)
+    x, y = rel(view, a, b)
     n = board[1][M_N]
-    return B(board, h, a, b) and -1 < x < n + 2 and -1 < y < n + 2
+    return B(board, view, a, b) and -1 < x < n + 2 and -1 < y < n + 2
 
 
 @njit(cache=True)
@@ -92,21 +92,21 @@ def follow_sequence(board, r):
 
 
 @njit(cache=True)
-def _triple_area_valid(board, h):
+def _triple_area_valid(board, view):
     """Sequence first case (Triple Area): an obstacle straight ahead at distance 4 (a border
     cell, or a taken cell at (0,4) or (-1,4)) whose line encloses the area on the left."""
-    if _on_ring(board, h, 0, 4):
-        return border_index(board, h, 1, 4) < border_index(board, h, 0, 4)
-    if T(board, h, 0, 4):
-        side = idx(board, h, 1, 4)
+    if _on_ring(board, view, 0, 4):
+        return border_index(board, view, 1, 4) < border_index(board, view, 0, 4)
+    if T(board, view, 0, 4):
+        side = idx(board, view, 1, 4)
         if side != -1:
-            return side > idx(board, h, 0, 4)
-        return idx(board, h, 0, 4) > idx(board, h, -1, 4)
-    return idx(board, h, -1, 4) > idx(board, h, -2, 4)
+            return side > idx(board, view, 0, 4)
+        return idx(board, view, 0, 4) > idx(board, view, -1, 4)
+    return idx(board, view, -1, 4) > idx(board, view, -2, 4)
 
 
 @njit(cache=True)
-def check_sequence(board, f, fb):
+def check_sequence(board, frame, forbidden):
     """CheckSequence, each side; the first two cases in the frame as is and turned left (the
     author's counter-clockwise rotation), the third in three frames.
 
@@ -121,53 +121,55 @@ def check_sequence(board, f, fb):
     3. Double Area Stair 2: T(1,3), line to the left; !T (1,2), (0,3); the area behind the gate
        (1,1..2) balanced; ``follow_sequence`` from (0,2) turned right: forbid S."""
     for side in range(2):
-        h0 = f if side == 0 else mirror(f)
+        h0 = frame if side == 0 else mirror(frame)
         for j in range(2):
-            h = h0 if j == 0 else turn_left(h0)
-            if ((_on_ring(board, h, 0, 4) and not corner(board, h, 0, 3)) or T(board, h, 0, 4)
-                    or T(board, h, -1, 4)) and not T(board, h, 0, 1) and not T(board, h, 0, 2) \
-                    and not T(board, h, 0, 3) and not T(board, h, 1, 1) and not T(board, h, 1, 3) \
-                    and not T(board, h, -1, 3) and _triple_area_valid(board, h):
-                ok, black, white = gate_area(board, h, 0, 1, 0, 1, 3, -1, 0, False, not E(board, h, 0, 4))
+            view = h0 if j == 0 else turn_left(h0)
+            if ((_on_ring(board, view, 0, 4) and not corner(board, view, 0, 3)) or T(board, view, 0, 4)
+                    or T(board, view, -1, 4)) and not T(board, view, 0, 1) and not T(board, view, 0, 2) \
+                    and not T(board, view, 0, 3) and not T(board, view, 1, 1) and not T(board, view, 1, 3) \
+                    and not T(board, view, -1, 3) and _triple_area_valid(board, view):
+                ok, black, white = gate_area(
+                    board, view, 0, 1, 0, 1, 3, -1, 0, False, not E(board, view, 0, 4)
+                )
                 if ok and black == white:
-                    r = turn_right(at_frame(h, -1, 2))
+                    r = turn_right(at_frame(view, -1, 2))
                     if close_left_small(board, r) and close_across_small(board, mirror(r)):
-                        L(fb, h, SEQUENCE)
-                        S(fb, h, SEQUENCE)
-            if T(board, h, 0, 3) and not T(board, h, 0, 1) and not T(board, h, 0, 2) \
-                    and not T(board, h, -1, 3) and idx(board, h, 1, 3) > idx(board, h, 0, 3):
-                ok, black, white = gate_area(board, h, 0, 1, 0, 1, 2, -1, 0, False)
-                if ok and black == white and follow_sequence(board, turn_right(at_frame(h, -1, 2))):
-                    L(fb, h, SEQUENCE)
-                    S(fb, h, SEQUENCE)
+                        L(forbidden, view, SEQUENCE)
+                        S(forbidden, view, SEQUENCE)
+            if T(board, view, 0, 3) and not T(board, view, 0, 1) and not T(board, view, 0, 2) \
+                    and not T(board, view, -1, 3) and idx(board, view, 1, 3) > idx(board, view, 0, 3):
+                ok, black, white = gate_area(board, view, 0, 1, 0, 1, 2, -1, 0, False)
+                if ok and black == white and follow_sequence(board, turn_right(at_frame(view, -1, 2))):
+                    L(forbidden, view, SEQUENCE)
+                    S(forbidden, view, SEQUENCE)
         for j in range(3):
-            h = h0 if j == 0 else (turn_left(h0) if j == 1 else turn_around(turn_left(h0)))
-            if T(board, h, 1, 3) and not T(board, h, 1, 2) and not T(board, h, 0, 3) \
-                    and idx(board, h, 2, 3) > idx(board, h, 1, 3):
-                ok, black, white = gate_area(board, h, 1, 1, 0, 1, 2, -1, 0, False)
-                if ok and black == white and follow_sequence(board, turn_right(at_frame(h, 0, 2))):
-                    S(fb, h, SEQUENCE)
+            view = h0 if j == 0 else (turn_left(h0) if j == 1 else turn_around(turn_left(h0)))
+            if T(board, view, 1, 3) and not T(board, view, 1, 2) and not T(board, view, 0, 3) \
+                    and idx(board, view, 2, 3) > idx(board, view, 1, 3):
+                ok, black, white = gate_area(board, view, 1, 1, 0, 1, 2, -1, 0, False)
+                if ok and black == white and follow_sequence(board, turn_right(at_frame(view, 0, 2))):
+                    S(forbidden, view, SEQUENCE)
 
 
 @njit(cache=True)
-def down_stair(board, h):
-    """The Down Stair on the left of frame h: (1,0) free; a stair of empty cells (k,-k) with
+def down_stair(board, view):
+    """The Down Stair on the left of ``view``: (1,0) free; a stair of empty cells (k,-k) with
     taken cells under each, ending at a taken cell, then one empty cell and a taken one two
     further (the narrowing); walking back up the stair's return cells (up to the walker's row),
     a close mid-across or across obstacle with a small area at any of them."""
-    if T(board, h, 1, 0):
+    if T(board, view, 1, 0):
         return False
     hori, vert = 1, -1
-    while not T(board, h, hori, vert) and T(board, h, hori, vert - 1):
+    while not T(board, view, hori, vert) and T(board, view, hori, vert - 1):
         hori += 1
         vert -= 1
-    if not (T(board, h, hori, vert) and not T(board, h, hori + 1, vert + 1)
-            and T(board, h, hori + 2, vert + 1)):
+    if not (T(board, view, hori, vert) and not T(board, view, hori + 1, vert + 1)
+            and T(board, view, hori + 2, vert + 1)):
         return False
     hori += 1
     vert += 2
-    while not T(board, h, hori, vert) and vert <= 0:
-        if close_across_small(board, at_frame(h, hori, vert)):
+    while not T(board, view, hori, vert) and vert <= 0:
+        if close_across_small(board, at_frame(view, hori, vert)):
             return True
         hori -= 1
         vert += 1
@@ -175,40 +177,40 @@ def down_stair(board, h):
 
 
 @njit(cache=True)
-def check_down_stair(board, f, fb):
+def check_down_stair(board, frame, forbidden):
     """CheckDownStair: ``down_stair`` on each side, in the frame as is and turned right, forbids
     L (the stair would force the line back into the second area)."""
     for side in range(2):
-        h = f if side == 0 else mirror(f)
+        view = frame if side == 0 else mirror(frame)
         for j in range(2):
             if j == 1:
-                h = turn_right(h)
-            if down_stair(board, h):
-                L(fb, h, DOWN_STAIR)
+                view = turn_right(view)
+            if down_stair(board, view):
+                L(forbidden, view, DOWN_STAIR)
 
 
 @njit(cache=True)
-def straight_3_frame(board, f):
+def straight_3_frame(board, frame):
     """Where CheckStraight_control met an obstacle at distance 3 (two empty cells on the ray)
     enclosing an area on its side: (side, rotation) of the last such frame, rotation 0 = the
     frame as is, 1 = turned right (the big-area frame); (-1, -1) if none. The turned-left frame
     records only its side, as in the original."""
     si, sj = -1, -1
     for side in range(2):
-        h0 = f if side == 0 else mirror(f)
+        h0 = frame if side == 0 else mirror(frame)
         for j in range(3):
-            h = h0 if j == 0 else (turn_left(h0) if j == 1 else turn_right(h0))
-            if not (E(board, h, 0, 1) and E(board, h, 0, 2)) or E(board, h, 0, 3) \
-                    or B(board, h, -1, 2):
+            view = h0 if j == 0 else (turn_left(h0) if j == 1 else turn_right(h0))
+            if not (E(board, view, 0, 1) and E(board, view, 0, 2)) or E(board, view, 0, 3) \
+                    or B(board, view, -1, 2):
                 continue
-            if B(board, h, 0, 3):
-                valid = border_index(board, h, 0, 3) > border_index(board, h, 1, 3)
+            if B(board, view, 0, 3):
+                valid = border_index(board, view, 0, 3) > border_index(board, view, 1, 3)
             else:
-                left = idx(board, h, 1, 3)
+                left = idx(board, view, 1, 3)
                 if left != -1:
-                    valid = left > idx(board, h, 0, 3)
+                    valid = left > idx(board, view, 0, 3)
                 else:
-                    valid = idx(board, h, 0, 3) > idx(board, h, -1, 3)
+                    valid = idx(board, view, 0, 3) > idx(board, view, -1, 3)
             if valid:
                 si = side
                 if j == 0:
@@ -219,18 +221,18 @@ def straight_3_frame(board, f):
 
 
 @njit(cache=True)
-def check_3_dist_next_step(board, f, fb):
+def check_3_dist_next_step(board, frame, forbidden):
     """Check3DistNextStep: in the frame of the distance-3 straight obstacle, one step ahead, the
     rotated first Double Area case or the Down Stair (the walker stepping straight would meet
     them): forbid S and R of that frame."""
-    si, sj = straight_3_frame(board, f)
+    si, sj = straight_3_frame(board, frame)
     if si < 0 or sj < 0:
         return
-    h = f if si == 0 else mirror(f)
+    view = frame if si == 0 else mirror(frame)
     if sj == 1:
-        h = turn_right(h)
-    p = at_frame(h, 0, 1)
+        view = turn_right(view)
+    p = at_frame(view, 0, 1)
     if double_area_rotated(board, p, True) or down_stair(board, p):
-        S(fb, h, NEXT_STEP)
-        R(fb, h, NEXT_STEP)
+        S(forbidden, view, NEXT_STEP)
+        R(forbidden, view, NEXT_STEP)
 

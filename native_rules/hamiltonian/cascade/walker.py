@@ -16,13 +16,18 @@ cell that already decides the pattern.
 **Frame.** ``directions = [down (0,1), right (1,0), up (0,-1), left (-1,0)]`` (direction codes
 0-3 as in the saved states). After a move in direction i: ``s = directions[i]``, the walker's
 left ``l = directions[(i+1) % 4]``, its right ``-l``. A frame is the tuple ``(x, y, sx, sy, lx,
-ly)`` and ``rel(f, a, b) = (x + a*lx + b*sx, y + a*ly + b*sy)``: a = left offset, b = straight
+ly)`` and ``rel(frame, a, b) = (x + a*lx + b*sx, y + a*ly + b*sy)``: a = left offset, b = straight
 offset. Rules are written once and applied to the mirrored frame (``l := -l``) and to rotations;
 ``forbid`` names S / L / R / Back = ``rel(0,1)`` / ``rel(1,0)`` / ``rel(-1,0)`` / ``rel(0,-1)``
 of the frame it is given -- the *current rotated* frame, so the same call names a different real
 neighbour in each rotation, as the spec demands. ``forbidden`` is kept per absolute direction
 (an int array of 4: 0 = allowed, else 1 + the id of the first rule that forbade it), so forbidding a
 taken or border neighbour is harmless, as in the original.
+
+**Names.** A rule takes ``board``, ``frame`` (the live end's) and ``forbidden``; ``view`` is a
+frame a rule looks from (mirrored, turned or moved from ``frame``). The spec's own names are kept:
+``rel(a, b)``, ``T`` / ``B`` / ``TB`` / ``E`` / ``idx``, ``S`` / ``L`` / ``R`` / ``BACK``, the
+cells' ``x`` and ``y``, ``ex`` (the empty cells along a ray), ``n``.
 
 Everything here is numba-compiled (``njit(cache=True)``); without numba it runs as plain Python.
 """
@@ -125,51 +130,51 @@ def live_frame(board):
 
 
 @njit(cache=True)
-def mirror(f):
+def mirror(frame):
     """The same rule on the other side: l := -l."""
-    return (f[0], f[1], f[2], f[3], -f[4], -f[5])
+    return (frame[0], frame[1], frame[2], frame[3], -frame[4], -frame[5])
 
 
 @njit(cache=True)
-def turn_right(f):
+def turn_right(frame):
     """(s, l) := (-l, s): the frame turned to the walker's right (C-shape rotation j = 1)."""
-    return (f[0], f[1], -f[4], -f[5], f[2], f[3])
+    return (frame[0], frame[1], -frame[4], -frame[5], frame[2], frame[3])
 
 
 @njit(cache=True)
-def turn_left(f):
+def turn_left(frame):
     """(s, l) := (l, -s): the "small area" rotation of the area rules."""
-    return (f[0], f[1], f[4], f[5], -f[2], -f[3])
+    return (frame[0], frame[1], frame[4], frame[5], -frame[2], -frame[3])
 
 
 @njit(cache=True)
-def turn_around(f):
+def turn_around(frame):
     """(s, l) := (-s, -l): applied after ``turn_left`` gives the "big area" rotation."""
-    return (f[0], f[1], -f[2], -f[3], -f[4], -f[5])
+    return (frame[0], frame[1], -frame[2], -frame[3], -frame[4], -frame[5])
 
 
 @njit(cache=True)
-def side_frame(f, up):
+def side_frame(frame, up):
     """The frame looking along the walker's left, with its own left ahead (up) or behind: the
     side rules are the near-field rules read in these two frames."""
     if up:
-        return (f[0], f[1], f[4], f[5], f[2], f[3])
-    return (f[0], f[1], f[4], f[5], -f[2], -f[3])
+        return (frame[0], frame[1], frame[4], frame[5], frame[2], frame[3])
+    return (frame[0], frame[1], frame[4], frame[5], -frame[2], -frame[3])
 
 
 @njit(cache=True)
-def rule_frame(f, side, turned, left):
+def rule_frame(frame, side, turned, left):
     """The frame a rule looks from: on ``side`` 0 as is, 1 mirrored; turned left (``left``) or
     right when ``turned``."""
-    h = f if side == 0 else mirror(f)
+    view = frame if side == 0 else mirror(frame)
     if not turned:
-        return h
-    return turn_left(h) if left else turn_right(h)
+        return view
+    return turn_left(view) if left else turn_right(view)
 
 
 @njit(cache=True)
-def rel(f, a, b):
-    return (f[0] + a * f[4] + b * f[2], f[1] + a * f[5] + b * f[3])
+def rel(frame, a, b):
+    return (frame[0] + a * frame[4] + b * frame[2], frame[1] + a * frame[5] + b * frame[3])
 
 
 @njit(cache=True)
@@ -178,110 +183,110 @@ def at(board, x, y):
 
 
 @njit(cache=True)
-def value_rel(board, f, a, b):
+def value_rel(board, frame, a, b):
     """The board's value at left offset a, straight offset b: EMPTY, BORDER or the path index."""
-    x, y = rel(f, a, b)
+    x, y = rel(frame, a, b)
     return board[0][y + OFF, x + OFF]
 
 
 @njit(cache=True)
-def T(board, f, a, b):
+def T(board, frame, a, b):
     """InTakenRel: the cell at left offset a, straight offset b is on the path."""
-    return value_rel(board, f, a, b) >= 0
+    return value_rel(board, frame, a, b) >= 0
 
 
 @njit(cache=True)
-def B(board, f, a, b):
+def B(board, frame, a, b):
     """InBorderRel."""
-    return value_rel(board, f, a, b) == BORDER
+    return value_rel(board, frame, a, b) == BORDER
 
 
 @njit(cache=True)
-def TB(board, f, a, b):
-    return value_rel(board, f, a, b) != EMPTY
+def TB(board, frame, a, b):
+    return value_rel(board, frame, a, b) != EMPTY
 
 
 @njit(cache=True)
-def E(board, f, a, b):
-    return value_rel(board, f, a, b) == EMPTY
+def E(board, frame, a, b):
+    return value_rel(board, frame, a, b) == EMPTY
 
 
 @njit(cache=True)
-def idx(board, f, a, b):
+def idx(board, frame, a, b):
     """InTakenIndexRel: the path index, -1 if not taken."""
-    v = value_rel(board, f, a, b)
+    v = value_rel(board, frame, a, b)
     return v if v >= 0 else -1
 
 
 @njit(cache=True)
-def corner(board, f, a, b):
+def corner(board, frame, a, b):
     """InCornerRel: the cell is (n, n), the end."""
-    x, y = rel(f, a, b)
+    x, y = rel(frame, a, b)
     n = board[1][M_N]
     return x == n and y == n
 
 
 @njit(cache=True)
-def border_index(board, f, a, b):
+def border_index(board, frame, a, b):
     """InBorderIndexRel: x + y, larger = further along the border towards the end corner."""
-    x, y = rel(f, a, b)
+    x, y = rel(frame, a, b)
     return x + y
 
 
 @njit(cache=True)
-def forbid(fb, f, a, b, rule):
-    """Forbid the neighbour rel(a, b) (one of S, L, R, Back) of frame f; remember the rule."""
-    forbid_cell(fb, 0, 0, a * f[4] + b * f[2], a * f[5] + b * f[3], rule)
+def forbid(forbidden, frame, a, b, rule):
+    """Forbid the neighbour rel(a, b) (one of S, L, R, Back) of ``frame``; remember the rule."""
+    forbid_cell(forbidden, 0, 0, a * frame[4] + b * frame[2], a * frame[5] + b * frame[3], rule)
 
 
 @njit(cache=True)
-def forbid_cell(fb, x0, y0, x, y, rule):
+def forbid_cell(forbidden, x0, y0, x, y, rule):
     """Forbid the absolute neighbour (x, y) of the live end (x0, y0) (the border rules)."""
     d = dir_code(x - x0, y - y0)
-    if fb[d] == 0:
-        fb[d] = rule + 1
+    if forbidden[d] == 0:
+        forbidden[d] = rule + 1
 
 
 @njit(cache=True)
-def S(fb, f, rule):
-    forbid(fb, f, 0, 1, rule)
+def S(forbidden, frame, rule):
+    forbid(forbidden, frame, 0, 1, rule)
 
 
 @njit(cache=True)
-def L(fb, f, rule):
-    forbid(fb, f, 1, 0, rule)
+def L(forbidden, frame, rule):
+    forbid(forbidden, frame, 1, 0, rule)
 
 
 @njit(cache=True)
-def R(fb, f, rule):
-    forbid(fb, f, -1, 0, rule)
+def R(forbidden, frame, rule):
+    forbid(forbidden, frame, -1, 0, rule)
 
 
 @njit(cache=True)
-def BACK(fb, f, rule):
-    forbid(fb, f, 0, -1, rule)
+def BACK(forbidden, frame, rule):
+    forbid(forbidden, frame, 0, -1, rule)
 
 
 @njit(cache=True)
-def area_side_left(board, f, a, b):
+def area_side_left(board, frame, a, b):
     """Does the line through the obstacle at rel(a, b) (seen from the frame) enclose an area on
     the frame's left? Seed, Straight Mid Across rule: a taken obstacle -- its left neighbour is
     later on the path, or its right neighbour earlier (the line runs to the left, towards the
     live end); a border obstacle -- the border index x + y decreases to the left (the border
     runs back towards the start corner on that side). Returns 1 (left), 0 (right), -1 (unknown:
     neither neighbour tells)."""
-    v = idx(board, f, a, b)
+    v = idx(board, frame, a, b)
     if v >= 0:
-        left = idx(board, f, a + 1, b)
-        right = idx(board, f, a - 1, b)
+        left = idx(board, frame, a + 1, b)
+        right = idx(board, frame, a - 1, b)
         if left >= 0:
             return 1 if left > v else 0
         if right >= 0:
             return 1 if right < v else 0
         return -1
-    if B(board, f, a, b):
-        if B(board, f, a + 1, b):
-            return 1 if border_index(board, f, a + 1, b) < border_index(board, f, a, b) else 0
-        if B(board, f, a - 1, b):
-            return 1 if border_index(board, f, a - 1, b) > border_index(board, f, a, b) else 0
+    if B(board, frame, a, b):
+        if B(board, frame, a + 1, b):
+            return 1 if border_index(board, frame, a + 1, b) < border_index(board, frame, a, b) else 0
+        if B(board, frame, a - 1, b):
+            return 1 if border_index(board, frame, a - 1, b) > border_index(board, frame, a, b) else 0
     return -1

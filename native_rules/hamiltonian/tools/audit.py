@@ -50,7 +50,7 @@ def compile_pays(n: int, walks: int) -> bool:
     """Whether ``walks`` walks on an n x n board should run compiled: when the compiled code is
     already on disk, or when interpreted (up to n*n steps of about n*n cells each) they would
     take longer than compiling. The code is the same either way, and so are the walks."""
-    return (Tiered.off or all(cached(f) for f in PYTHON_CALLS)
+    return (Tiered.off or all(cached(function) for function in PYTHON_CALLS)
             or walks * n ** 4 * CELL_STEP_SECONDS > COMPILE_SECONDS)
 
 
@@ -63,35 +63,35 @@ class Stepper:
         self.n = n
         self.groups = groups
         self.calls: dict[str, Callable[..., Any]] = {
-            f.__name__: f if compiled else interpreted(f) for f in PYTHON_CALLS}
-        c = self.calls
-        self.board = c["board_from_path"](n, cells) if cells else c["new_board"](n)
+            function.__name__: function if compiled else interpreted(function) for function in PYTHON_CALLS}
+        calls = self.calls
+        self.board = calls["board_from_path"](n, cells) if cells else calls["new_board"](n)
         self.cand = np.zeros(4, dtype=np.int64)
-        self.fb = np.zeros(4, dtype=np.int64)
+        self.forbidden = np.zeros(4, dtype=np.int64)
 
     def live(self) -> tuple[int, int]:
-        c = int(self.board[1][M_COUNT])
-        return int(self.board[2][c - 1]), int(self.board[3][c - 1])
+        count = int(self.board[1][M_COUNT])
+        return int(self.board[2][count - 1]), int(self.board[3][count - 1])
 
     def step(self) -> tuple[list[int], list[int], dict[int, str]]:
         """(candidate directions, possible directions, {forbidden direction: rule name}); the
         directions in the author's order: straight, right, left."""
-        c = self.calls
-        c["next_step"](self.board, self.cand, self.fb, self.groups)
-        _, _, sx, sy, lx, ly = c["live_frame"](self.board)
-        dir_code = c["dir_code"]
+        calls = self.calls
+        calls["next_step"](self.board, self.cand, self.forbidden, self.groups)
+        _, _, sx, sy, lx, ly = calls["live_frame"](self.board)
+        dir_code = calls["dir_code"]
         order = (dir_code(sx, sy), dir_code(-lx, -ly), dir_code(lx, ly))  # the author's order
         cands = [d for d in order if self.cand[d]]
-        allowed = [d for d in cands if self.fb[d] == 0]
-        why = {d: RULE_NAMES[self.fb[d] - 1] for d in cands if self.fb[d]}
+        allowed = [d for d in cands if self.forbidden[d] == 0]
+        why = {d: RULE_NAMES[self.forbidden[d] - 1] for d in cands if self.forbidden[d]}
         return cands, allowed, why
 
-    def neighbour(self, d: int) -> tuple[int, int]:
+    def neighbour(self, direction: int) -> tuple[int, int]:
         x, y = self.live()
-        return x + int(DIRS[d, 0]), y + int(DIRS[d, 1])
+        return x + int(DIRS[direction, 0]), y + int(DIRS[direction, 1])
 
-    def move(self, d: int) -> None:
-        x, y = self.neighbour(d)
+    def move(self, direction: int) -> None:
+        x, y = self.neighbour(direction)
         self.calls["push"](self.board, x, y)
 
     def path(self) -> list[tuple[int, int]]:
@@ -160,62 +160,62 @@ def audit_walks(n: int, walks: int, oracle: Oracle | None, seed: int = 0, groups
     walks). ``keep``: how many "dead allowed" boards to keep (every unsound one is kept);
     ``walks_out``: a list to receive every ``Walk``."""
     rng = random.Random(seed)
-    rep = AuditReport(n)
+    report = AuditReport(n)
     t0 = time.perf_counter()
     base = HamiltonianPuzzle.square(n)
     compiled = compile_pays(n, walks)
     for w in range(walks):
-        st = Stepper(n, groups, compiled=compiled)
+        stepper = Stepper(n, groups, compiled=compiled)
         puzzle = base
         live = oracle is not None
         options: list[tuple[int, ...]] = [(1,)]
         while True:
-            cands, allowed, why = st.step()
+            cands, allowed, why = stepper.step()
             options.append(tuple(allowed))
-            rep.steps += 1
-            rep.fired.update(why.values())
+            report.steps += 1
+            report.fired.update(why.values())
             ok = None
             if live and oracle is not None and len(cands) >= 2:
                 good = oracle(puzzle)
-                rep.checked += 1
-                ok = {d for d in cands if to_rc(st.neighbour(d)) in good}
+                report.checked += 1
+                ok = {d for d in cands if to_rc(stepper.neighbour(d)) in good}
                 lost = [d for d in cands if d in ok and d not in allowed]
                 dead = [d for d in allowed if d not in ok]
                 if lost:
-                    rep.unsound += 1
-                    rep.unsound_by_rule.update(why[d] for d in lost)
-                    rep.findings.append(Finding(w, len(options) - 2, "unsound",
+                    report.unsound += 1
+                    report.unsound_by_rule.update(why[d] for d in lost)
+                    report.findings.append(Finding(w, len(options) - 2, "unsound",
                                                 [f"{NAMES[d]} (forbidden by {why[d]})" for d in lost],
                                                 to_fodor_state(puzzle, options)))
                 if dead:
-                    rep.dead_allowed += 1
-                    if sum(f.kind == "dead allowed" for f in rep.findings) < keep:
-                        rep.findings.append(Finding(w, len(options) - 2, "dead allowed",
+                    report.dead_allowed += 1
+                    if sum(finding.kind == "dead allowed" for finding in report.findings) < keep:
+                        report.findings.append(Finding(w, len(options) - 2, "dead allowed",
                                                     [NAMES[d] for d in dead],
                                                     to_fodor_state(puzzle, options)))
                 if not lost and not dead:
-                    rep.exact += 1
+                    report.exact += 1
             if not allowed:
                 outcome = "no option to move" if cands else "stuck"
                 break
             d = rng.choice(allowed)
             if ok is not None and d not in ok:
                 live = False
-                rep.went_dead += 1
-            st.move(d)
-            x, y = st.live()
+                report.went_dead += 1
+            stepper.move(d)
+            x, y = stepper.live()
             puzzle = puzzle.extended(to_rc((x, y)))
             if x == n and y == n:
-                outcome = "complete" if int(st.board[1][M_COUNT]) == n * n else "corner early"
+                outcome = "complete" if int(stepper.board[1][M_COUNT]) == n * n else "corner early"
                 break
         if outcome == "complete":
-            rep.completed += 1
+            report.completed += 1
         else:
-            rep.errors[outcome] += 1
-        rep.walks += 1
+            report.errors[outcome] += 1
+        report.walks += 1
         if walks_out is not None:
-            walks_out.append(Walk(n, outcome, st.path(), options))
+            walks_out.append(Walk(n, outcome, stepper.path(), options))
         if progress is not None:
-            progress(w, rep)
-    rep.seconds = time.perf_counter() - t0
-    return rep
+            progress(w, report)
+    report.seconds = time.perf_counter() - t0
+    return report

@@ -39,13 +39,13 @@ WALK_DONE, WALK_NO_OPTION, WALK_STUCK, WALK_CORNER = 0, 1, 2, 3
 
 
 @njit(cache=True)
-def _expand(board, groups, cand, fb, moves, nmoves, depth):
-    k = next_step(board, cand, fb, groups)
+def _expand(board, groups, cand, forbidden, moves, nmoves, depth):
+    k = next_step(board, cand, forbidden, groups)
     if k == 0:
         nmoves[depth] = 0
         ncand = cand[0] + cand[1] + cand[2] + cand[3]
         return 1 if ncand > 0 else 2
-    nmoves[depth] = keep_left_moves(board, cand, fb, moves[depth])
+    nmoves[depth] = keep_left_moves(board, cand, forbidden, moves[depth])
     return 0
 
 
@@ -63,7 +63,7 @@ def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base
     time it adds is its cost on the nodes this search visits."""
     n = board[1][M_N]
     cand = np.zeros(4, dtype=np.int64)
-    fb = np.zeros(4, dtype=np.int64)
+    forbidden = np.zeros(4, dtype=np.int64)
     cand2 = np.zeros(4, dtype=np.int64)
     fb2 = np.zeros(4, dtype=np.int64)
     steps = 0
@@ -96,7 +96,7 @@ def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base
             tried[d + 1] = 0
             if shadow >= 0:
                 counters[C_SHADOW] += next_step(board, cand2, fb2, shadow)
-            why = _expand(board, groups, cand, fb, moves, nmoves, d + 1)
+            why = _expand(board, groups, cand, forbidden, moves, nmoves, d + 1)
             if why == 1:
                 counters[C_NO_OPTION] += 1
             elif why == 2:
@@ -153,12 +153,12 @@ class KeepLeft:
         self.base = int(self.board[1][M_COUNT]) - 1
         self.done = False
         cand = np.zeros(4, dtype=np.int64)
-        fb = np.zeros(4, dtype=np.int64)
+        forbidden = np.zeros(4, dtype=np.int64)
         if n == 1:
             self.done = True
             self.counters[C_WALKS] = 1
         else:
-            why = _expand(self.board, groups, cand, fb, self.moves, self.nmoves, self.base)
+            why = _expand(self.board, groups, cand, forbidden, self.moves, self.nmoves, self.base)
             if why:
                 self.counters[C_NO_OPTION if why == 1 else C_STUCK] += 1
 
@@ -198,18 +198,18 @@ class KeepLeft:
     def from_state(cls, data: dict) -> KeepLeft:
         """The enumeration ``state()`` described, ready to run on."""
         n, prefix = int(data["n"]), data.get("prefix")
-        kl = cls.__new__(cls)
-        kl.n, kl.groups = n, int(data["groups"])
-        kl.prefix = [tuple(c) for c in prefix] if prefix else None
-        kl.board = board_from_path(n, [tuple(c) for c in data["path"]])
-        kl.board[1][:] = np.array(data["meta"], dtype=np.int64)
-        kl.moves = np.array(data["moves"], dtype=np.int64).reshape(n * n + 1, 3)
-        kl.nmoves = np.array(data["nmoves"], dtype=np.int64)
-        kl.tried = np.array(data["tried"], dtype=np.int64)
-        kl.counters = np.array(data["counters"], dtype=np.int64)
-        kl.base = len(prefix) - 1 if prefix else 0
-        kl.done = bool(data["done"])
-        return kl
+        keep_left = cls.__new__(cls)
+        keep_left.n, keep_left.groups = n, int(data["groups"])
+        keep_left.prefix = [tuple(c) for c in prefix] if prefix else None
+        keep_left.board = board_from_path(n, [tuple(c) for c in data["path"]])
+        keep_left.board[1][:] = np.array(data["meta"], dtype=np.int64)
+        keep_left.moves = np.array(data["moves"], dtype=np.int64).reshape(n * n + 1, 3)
+        keep_left.nmoves = np.array(data["nmoves"], dtype=np.int64)
+        keep_left.tried = np.array(data["tried"], dtype=np.int64)
+        keep_left.counters = np.array(data["counters"], dtype=np.int64)
+        keep_left.base = len(prefix) - 1 if prefix else 0
+        keep_left.done = bool(data["done"])
+        return keep_left
 
 
 DEAD_END_KINDS = ((C_NO_OPTION, "no option to move"), (C_STUCK, "stuck"), (C_CORNER, "corner early"))
@@ -231,7 +231,7 @@ def enumerate_keep_left(n: int, groups: int = UNIVERSAL, *, half_only: bool = Fa
     KeepLeft(3, groups).run()  # compiles dfs_kernel for these argument types: not timed
     t0, c0 = time.perf_counter(), time.process_time()
     before = before_cpu = 0.0
-    kl = None
+    keep_left = None
     if state is not None and Path(state).exists():
         data = json.loads(Path(state).read_text())
         if not isinstance(data, dict):
@@ -241,17 +241,17 @@ def enumerate_keep_left(n: int, groups: int = UNIVERSAL, *, half_only: bool = Fa
         if got != want:
             raise ValueError(f"{state}: the saved enumeration is {got}, not {want}")
         try:
-            kl = KeepLeft.from_state(data)
+            keep_left = KeepLeft.from_state(data)
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"{state}: not a saved enumeration ({exc!r})") from None
         before, before_cpu = float(data.get("seconds", 0.0)), float(data.get("cpu_seconds", 0.0))
-    if kl is None:
-        kl = KeepLeft(n, groups, prefix)
+    if keep_left is None:
+        keep_left = KeepLeft(n, groups, prefix)
     paths = []
     saved = time.perf_counter()
 
     def clocked() -> Enumeration:
-        out = kl.result()
+        out = keep_left.result()
         out.seconds = before + time.perf_counter() - t0
         out.cpu_seconds = before_cpu + time.process_time() - c0
         return out
@@ -259,22 +259,22 @@ def enumerate_keep_left(n: int, groups: int = UNIVERSAL, *, half_only: bool = Fa
     def save() -> None:
         if state is not None:
             out = clocked()
-            _write_json(state, {**kl.state(), "seconds": out.seconds, "cpu_seconds": out.cpu_seconds})
+            _write_json(state, {**keep_left.state(), "seconds": out.seconds, "cpu_seconds": out.cpu_seconds})
 
     while True:
-        if max_walks is not None and kl.counters[C_WALKS] >= max_walks:
+        if max_walks is not None and keep_left.counters[C_WALKS] >= max_walks:
             break
-        if half_only and kl.counters[C_HALF_SET]:
+        if half_only and keep_left.counters[C_HALF_SET]:
             break
         limit = max_walks if max_walks is not None else 0
-        counts = kl.counters.copy()
-        r = kl.run(budget=1 << 18, stop_at_walk=keep_paths, stop_at_error=dead_end is not None,
+        counts = keep_left.counters.copy()
+        r = keep_left.run(budget=1 << 18, stop_at_walk=keep_paths, stop_at_error=dead_end is not None,
                    limit=limit, stop_at_half=half_only)
         if r == FOUND and keep_paths:
-            paths.append(kl.path())
+            paths.append(keep_left.path())
         elif r == DEAD_END and dead_end is not None:  # only stops there when given
-            kind = next(name for i, name in DEAD_END_KINDS if kl.counters[i] > counts[i])
-            dead_end(kl.path(), kind, int(kl.counters[C_WALKS]))
+            kind = next(name for i, name in DEAD_END_KINDS if keep_left.counters[i] > counts[i])
+            dead_end(keep_left.path(), kind, int(keep_left.counters[C_WALKS]))
         if progress is not None:
             progress(clocked())
         if r == EXHAUSTED:
@@ -315,15 +315,15 @@ def random_walk_kernel(board, groups, out_options):
     n = board[1][M_N]
     _reset(board)
     cand = np.zeros(4, dtype=np.int64)
-    fb = np.zeros(4, dtype=np.int64)
+    forbidden = np.zeros(4, dtype=np.int64)
     opts = np.zeros(3, dtype=np.int64)
     while True:
         c = board[1][M_COUNT]
-        k = next_step(board, cand, fb, groups)
+        k = next_step(board, cand, forbidden, groups)
         mask = 0
         j = 0
         for d in range(4):
-            if cand[d] and fb[d] == 0:
+            if cand[d] and forbidden[d] == 0:
                 mask |= 1 << d
                 opts[j] = d
                 j += 1

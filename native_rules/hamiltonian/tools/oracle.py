@@ -233,27 +233,28 @@ class Oracle:
         return out
 
 
-def _adjacent(a: Cell, b: Cell) -> bool:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+def _adjacent(cell: Cell, other: Cell) -> bool:
+    return abs(cell[0] - other[0]) + abs(cell[1] - other[1]) == 1
 
 
-def splice(witness: tuple, k: int, m: Cell) -> tuple | None:
-    """A complete path through ``witness[:k]`` (the walk) whose next cell is ``m``, made from the
-    witness by cutting it before ``m`` and inserting the cut-off head (the cells between the walk
-    and ``m``) between two consecutive cells of the tail, either way round; None if no such
-    place exists. Every path returned is checked to be a path through the same cells."""
+def splice(witness: tuple, walked: int, move: Cell) -> tuple | None:
+    """A complete path through ``witness[:walked]`` (the walk) whose next cell is ``move``, made
+    from the witness by cutting it before ``move`` and inserting the cut-off head (the cells
+    between the walk and ``move``) between two consecutive cells of the tail, either way round;
+    None if no such place exists. Every path returned is checked to be a path through the same
+    cells."""
     try:
-        j = witness.index(m, k)
+        cut = witness.index(move, walked)
     except ValueError:
         return None
-    head, tail = witness[k:j], witness[j:]
+    head, tail = witness[walked:cut], witness[cut:]
     if not head:
         return witness
-    h0, h1 = head[0], head[-1]
+    first, last = head[0], head[-1]
     for i in range(len(tail) - 1):
-        a, b = tail[i], tail[i + 1]
-        if _adjacent(a, h0) and _adjacent(b, h1):
-            return witness[:k] + tail[: i + 1] + head + tail[i + 1:]
-        if _adjacent(a, h1) and _adjacent(b, h0):
-            return witness[:k] + tail[: i + 1] + head[::-1] + tail[i + 1:]
+        before, after = tail[i], tail[i + 1]
+        if _adjacent(before, first) and _adjacent(after, last):
+            return witness[:walked] + tail[: i + 1] + head + tail[i + 1:]
+        if _adjacent(before, last) and _adjacent(after, first):
+            return witness[:walked] + tail[: i + 1] + head[::-1] + tail[i + 1:]
     return None

@@ -75,45 +75,46 @@ def replay_state(state: FodorState, name: str = "", groups: int = UNIVERSAL,
     ``judge(puzzle, cell) -> True / False / None (unknown)`` one move at a time (for boards too
     large for the DP)."""
     n = state.size
-    rep = Replay(name, n)
-    st = Stepper(n, groups, compiled=compile_pays(n, 1))
+    replay = Replay(name, n)
+    stepper = Stepper(n, groups, compiled=compile_pays(n, 1))
     path = [to_xy(c) for c in state.path]
     puzzle = state.puzzle().with_prefix(())
     prefix = [state.path[0]]
     recorded_all = list(state.options[1:]) + ([state.current] if state.current is not None else [])
     for i, recorded in enumerate(recorded_all):
-        cands, allowed, _ = st.step()
+        cands, allowed, _ = stepper.step()
         if len(cands) >= 2:
-            rep.steps += 1
+            replay.steps += 1
             kind = _kind(set(recorded), set(allowed))
-            rep.counts[kind] += 1
+            replay.counts[kind] += 1
             if kind != "agree":
                 diff = StepDiff(i, tuple(recorded), tuple(allowed), kind)
                 if oracle is not None:
                     good = oracle(puzzle.with_prefix(tuple(prefix)))
                     for d in set(recorded) ^ set(allowed):
                         if d in cands:
-                            diff.verdict[d] = to_rc(st.neighbour(d)) in good
+                            diff.verdict[d] = to_rc(stepper.neighbour(d)) in good
                 elif judge is not None:
                     here = puzzle.with_prefix(tuple(prefix))
                     for d in set(recorded) ^ set(allowed):
                         if d in cands:
-                            diff.verdict[d] = judge(here, to_rc(st.neighbour(d)))
-                rep.diffs.append(diff)
+                            diff.verdict[d] = judge(here, to_rc(stepper.neighbour(d)))
+                replay.diffs.append(diff)
         else:
-            rep.single += 1
+            replay.single += 1
         if i + 1 >= len(path):
             break
         nxt = path[i + 1]
-        d = [k for k in range(4) if st.neighbour(k) == nxt]
+        d = [k for k in range(4) if stepper.neighbour(k) == nxt]
         if not d:
-            rep.error = f"step {i + 1}: {author_cell_name(nxt)} is not next to {author_cell_name(st.live())}"
+            live = author_cell_name(stepper.live())
+            replay.error = f"step {i + 1}: {author_cell_name(nxt)} is not next to {live}"
             break
         if d[0] not in recorded:
-            rep.off_options += 1
-        st.move(d[0])
+            replay.off_options += 1
+        stepper.move(d[0])
         prefix.append(state.path[i + 1])
-    return rep
+    return replay
 
 
 def replay_folder(folder: str | Path, sizes=None, groups: int = UNIVERSAL,
@@ -132,6 +133,6 @@ def replay_folder(folder: str | Path, sizes=None, groups: int = UNIVERSAL,
             continue
         oracle = oracle_for(state.size) if oracle_for is not None else None
         judge = judge_for(state.size) if judge_for is not None and oracle is None else None
-        rep = replay_state(state, str(p.relative_to(folder)), groups, oracle, judge)
-        out.append(rep)
+        replay = replay_state(state, str(p.relative_to(folder)), groups, oracle, judge)
+        out.append(replay)
     return out

@@ -48,12 +48,12 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, rules: str = "un
             sols.append(HamiltonianSolution(puzzle.walked()))
         return SolveResult(NAME, Status.SOLVED if done else Status.UNSAT, tuple(sols), True,
                            deadline.elapsed())
-    kl = KeepLeft(n, groups, prefix)
+    keep_left = KeepLeft(n, groups, prefix)
     exhausted = False
     while True:
-        r = kl.run(budget=1 << 16, stop_at_walk=True)
+        r = keep_left.run(budget=1 << 16, stop_at_walk=True)
         if r == FOUND:
-            sols.append(HamiltonianSolution(tuple(to_rc(c) for c in kl.path())))
+            sols.append(HamiltonianSolution(tuple(to_rc(c) for c in keep_left.path())))
             if len(sols) >= limit.solutions:
                 break
         elif r == EXHAUSTED:
@@ -61,9 +61,9 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, rules: str = "un
             break
         if deadline.expired():
             break
-    res = kl.result()
+    res = keep_left.result()
     stats = {"rules": rules, "nodes": res.nodes, "no_option": res.no_option, "stuck": res.stuck,
-             "corner_early": res.corner_early, "walkthroughs": int(kl.counters[C_WALKS])}
+             "corner_early": res.corner_early, "walkthroughs": int(keep_left.counters[C_WALKS])}
     if exhausted:
         status = Status.SOLVED if sols else Status.UNSAT
     else:

@@ -53,50 +53,50 @@ STAIR_END_CONCAVE_OUT_3 = 54
 
 
 @njit(cache=True)
-def _stair_row_empty(board, h, k0, end, row, shift):
+def _stair_row_empty(board, view, k0, end, row, shift):
     """Whether the stair (k, k + shift), k0 <= k < ``row``, and then the row ``row`` up to
     column ``end`` are all empty."""
     for k in range(k0, end):
-        if T(board, h, k, k + shift if k < row else row):
+        if T(board, view, k, k + shift if k < row else row):
             return False
     return True
 
 
 @njit(cache=True)
-def _concave_straight(board, h, offset, check_taken):
+def _concave_straight(board, view, offset, check_taken):
     """The area of the "stair at end concave straight" rules at distance ``offset``: the obstacle
     found by ``row_obstacle``, its line running ahead, the gate ``row_gate`` from (1, 1) to it
     (its border fields empty when ``check_taken``), the area ahead of the gate counted (black =
     the colour of (1, 1)). Returns (found, vert, black, white)."""
-    hori, vert = row_obstacle(board, h, offset)
-    if hori == 0 or not runs_ahead(board, h, hori, vert):
+    hori, vert = row_obstacle(board, view, offset)
+    if hori == 0 or not runs_ahead(board, view, hori, vert):
         return False, 0, 0, 0
     gate = np.empty((4 * board[1][M_N] + 8, 2), dtype=np.int64)
     m = row_gate(1, vert, hori - 2, gate)
-    if check_taken and inner_taken(board, h, gate, m):
+    if check_taken and inner_taken(board, view, gate, m):
         return False, 0, 0, 0
-    ok, black, white = stair_area(board, h, gate, m, 1, -1)
+    ok, black, white = stair_area(board, view, gate, m, 1, -1)
     return ok, vert, black, white
 
 
 @njit(cache=True)
-def check_stair_at_end_concave_straight_3(board, f, fb):
+def check_stair_at_end_concave_straight_3(board, frame, forbidden):
     """``StairAtEndConcaveStraight3`` (the author's examples 2024_0619, 2025_0527, 2025_0527_1,
     2026_0302_4, 2026_0302_5: a mid-across obstacle; 2024_0717_2: across): per side, as is and
     turned left, the obstacle exactly 3 beyond its row (no stair needed), the area ahead of the
     gate one white cell up; with the straight cell taken for the moment, ``check_corner`` from
     there (mirrored) finds an area that cannot be entered later: forbid straight."""
     for i in range(4):
-        h = rule_frame(f, i // 2, i % 2, True)
-        ok, vert, black, white = _concave_straight(board, h, 3, False)
+        view = rule_frame(frame, i // 2, i % 2, True)
+        ok, vert, black, white = _concave_straight(board, view, 3, False)
         if not (ok and white - black == 1):
             continue
-        if stair_corner(board, h, 0, 1, 1, 1, 0, 1, 1, 0, 0)[0]:
-            S(fb, h, STAIR_END_CONCAVE_STRAIGHT_3)
+        if stair_corner(board, view, 0, 1, 1, 1, 0, 1, 1, 0, 0)[0]:
+            S(forbidden, view, STAIR_END_CONCAVE_STRAIGHT_3)
 
 
 @njit(cache=True)
-def check_stair_at_end_concave_straight_4(board, f, fb):
+def check_stair_at_end_concave_straight_4(board, frame, forbidden):
     """``StairAtEndConcaveStraight4`` (the author's examples 2024_0717_2, 2025_0522_1): per side,
     as is and turned left, the nearest closed corner of the quarter ahead-left whose column lies
     3 beyond its row, at (vert + 3, vert), the cells (k, k + 1) below its row and its row up to it
@@ -105,28 +105,28 @@ def check_stair_at_end_concave_straight_4(board, f, fb):
     (black = the colour that (0, 1) is not) and a close mid-across or across obstacle closing the
     small area at (vert - 1, vert), mirrored: forbid straight."""
     n = board[1][M_N]
-    dists = corner_columns(board, f, 3, 3)
+    dists = corner_columns(board, frame, 3, 3)
     for i in range(4):
-        h = rule_frame(f, i // 2, i % 2, True)
+        view = rule_frame(frame, i // 2, i % 2, True)
         dist = dists[i // 2, i % 2]
         if dist >= n:
             continue
         hori, vert = dist, dist - 3
-        empty = _stair_row_empty(board, h, 0, dist, vert, 1)
-        if not empty or idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
+        empty = _stair_row_empty(board, view, 0, dist, vert, 1)
+        if not empty or idx(board, view, hori, vert) <= idx(board, view, hori + 1, vert):
             continue
         gate = np.empty((4 * n + 8, 2), dtype=np.int64)
         m = row_gate(0, vert, hori - 2, gate)
-        if inner_taken(board, h, gate, m):
+        if inner_taken(board, view, gate, m):
             continue
-        ok, first, other = stair_area(board, h, gate, m, 1, -1)
+        ok, first, other = stair_area(board, view, gate, m, 1, -1)
         black, white = other, first  # the author's type 3: black is the other colour
-        if ok and white - black == vert and near_small(board, h, vert - 1, vert, 1, 0, True, 1):
-            S(fb, h, STAIR_END_CONCAVE_STRAIGHT_4)
+        if ok and white - black == vert and near_small(board, view, vert - 1, vert, 1, 0, True, 1):
+            S(forbidden, view, STAIR_END_CONCAVE_STRAIGHT_4)
 
 
 @njit(cache=True)
-def check_stair_at_end_concave_straight_5(board, f, fb):
+def check_stair_at_end_concave_straight_5(board, frame, forbidden):
     """``StairAtEndConcaveStraight5`` (the author's examples 2024_0618, 2024_0717_1, 2025_0525,
     2026_0304_4: the obstacle is a closed corner; 2024_0818, 2025_0720, 2026_0301, 2026_0302_1,
     2026_0304_7: a straight wall -- "the second obstacle is inside and seen at the first white
@@ -139,17 +139,17 @@ def check_stair_at_end_concave_straight_5(board, f, fb):
     along it), if ``check_corner`` at (vert + 1, vert), mirrored, finds an area there that cannot
     be entered later: forbid left and back of the frame."""
     for i in range(4):
-        h = rule_frame(f, i // 2, i % 2, False)
-        ok, vert, black, white = _concave_straight(board, h, 5, True)
+        view = rule_frame(frame, i // 2, i % 2, False)
+        ok, vert, black, white = _concave_straight(board, view, 5, True)
         if not (ok and white - black == 1):
             continue
-        if stair_corner(board, h, 1, 0, 1, vert, vert + 1, vert, 1, 0, 0)[0]:
-            L(fb, h, STAIR_END_CONCAVE_STRAIGHT_5)
-            BACK(fb, h, STAIR_END_CONCAVE_STRAIGHT_5)
+        if stair_corner(board, view, 1, 0, 1, vert, vert + 1, vert, 1, 0, 0)[0]:
+            L(forbidden, view, STAIR_END_CONCAVE_STRAIGHT_5)
+            BACK(forbidden, view, STAIR_END_CONCAVE_STRAIGHT_5)
 
 
 @njit(cache=True)
-def check_stair_at_end_concave_straight_6(board, f, fb):
+def check_stair_at_end_concave_straight_6(board, frame, forbidden):
     """``StairAtEndConcaveStraight6`` (the author's example 2026_0302): per side, as is and turned
     right, the obstacle exactly 6 beyond its row, the area ahead of the gate holding ``vert`` more
     black cells than white and a close mid-across obstacle closing the small area at (vert + 2,
@@ -157,21 +157,21 @@ def check_stair_at_end_concave_straight_6(board, f, fb):
     ``check_corner`` at (vert + 1, vert), mirrored and turned round, finds an area that cannot
     be entered later: forbid straight."""
     for i in range(4):
-        h = rule_frame(f, i // 2, i % 2, False)
-        ok, vert, black, white = _concave_straight(board, h, 6, True)
-        if not (ok and black - white == vert and near_small(board, h, vert + 2, vert, 1, 0, True, 0)):
+        view = rule_frame(frame, i // 2, i % 2, False)
+        ok, vert, black, white = _concave_straight(board, view, 6, True)
+        if not (ok and black - white == vert and near_small(board, view, vert + 2, vert, 1, 0, True, 0)):
             continue
-        old1 = take_cell(board, h, vert + 1, vert + 1, 0)
-        old2 = take_cell(board, h, vert + 1, vert, 1)
-        fired = check_corner(board, h, vert + 1, vert, 1, 3, True, 2)
-        untake_cell(board, h, vert + 1, vert, old2)
-        untake_cell(board, h, vert + 1, vert + 1, old1)
+        old1 = take_cell(board, view, vert + 1, vert + 1, 0)
+        old2 = take_cell(board, view, vert + 1, vert, 1)
+        fired = check_corner(board, view, vert + 1, vert, 1, 3, True, 2)
+        untake_cell(board, view, vert + 1, vert, old2)
+        untake_cell(board, view, vert + 1, vert + 1, old1)
         if fired:
-            S(fb, h, STAIR_END_CONCAVE_STRAIGHT_6)
+            S(forbidden, view, STAIR_END_CONCAVE_STRAIGHT_6)
 
 
 @njit(cache=True)
-def _concave_out_area(board, h, dist, offset, left):
+def _concave_out_area(board, view, dist, offset, left):
     """The area of the "stair at end concave out" rules, the closed corner at (hori, vert) =
     (dist, dist - ``offset``), at least ``offset`` + 2 ahead, its line running on ahead from it
     (frame turned left when ``left``, else right); the diagonal below it and the row vert - 1
@@ -182,18 +182,18 @@ def _concave_out_area(board, h, dist, offset, left):
     if dist < offset + 2 or dist >= board[1][M_N]:
         return False, 0, 0
     if left:
-        ahead, here = idx(board, h, hori, vert), idx(board, h, hori + 1, vert)
+        ahead, here = idx(board, view, hori, vert), idx(board, view, hori + 1, vert)
     else:
-        ahead, here = idx(board, h, hori, vert + 1), idx(board, h, hori, vert)
-    if ahead <= here or not _stair_row_empty(board, h, 1, dist, vert - 1, 0):
+        ahead, here = idx(board, view, hori, vert + 1), idx(board, view, hori, vert)
+    if ahead <= here or not _stair_row_empty(board, view, 1, dist, vert - 1, 0):
         return False, 0, 0
     gate = np.empty((4 * board[1][M_N] + 8, 2), dtype=np.int64)
     m = row_gate(1, vert - 1, hori - 2, gate)
-    return stair_area(board, h, gate, m, 1, -1)
+    return stair_area(board, view, gate, m, 1, -1)
 
 
 @njit(cache=True)
-def check_stair_at_end_concave_out_3(board, f, fb):
+def check_stair_at_end_concave_out_3(board, frame, forbidden):
     """``StairAtEndConcaveOut3`` (the author's example 2024_0811): per side, as is and turned
     left, the nearest closed corner of the quarter ahead-left whose column lies 2 beyond its row,
     at (vert + 2, vert), its line running on ahead from it, the diagonal below and the row under
@@ -201,21 +201,21 @@ def check_stair_at_end_concave_out_3(board, f, fb):
     along it) holding one more white cell than black (black = the colour of (1, 1)); with the
     straight cell taken for the moment, a close mid-across obstacle there closing the small area
     (mirrored): forbid straight."""
-    dists = corner_columns(board, f, 3, 2)
+    dists = corner_columns(board, frame, 3, 2)
     for i in range(4):
-        h = rule_frame(f, i // 2, i % 2, True)
-        ok, black, white = _concave_out_area(board, h, dists[i // 2, i % 2], 2, True)
+        view = rule_frame(frame, i // 2, i % 2, True)
+        ok, black, white = _concave_out_area(board, view, dists[i // 2, i % 2], 2, True)
         if not (ok and white == black + 1):
             continue
-        old = take_cell(board, h, 0, 1, 0)
-        fired = near_small(board, h, 0, 1, 1, 0, True, 0)
-        untake_cell(board, h, 0, 1, old)
+        old = take_cell(board, view, 0, 1, 0)
+        fired = near_small(board, view, 0, 1, 1, 0, True, 0)
+        untake_cell(board, view, 0, 1, old)
         if fired:
-            S(fb, h, STAIR_END_CONCAVE_OUT_3)
+            S(forbidden, view, STAIR_END_CONCAVE_OUT_3)
 
 
 @njit(cache=True)
-def check_stair_at_end_concave_out_5(board, f, fb):
+def check_stair_at_end_concave_out_5(board, frame, forbidden):
     """``StairAtEndConcaveOut5`` (the author's examples 2024_0817: a mid-across start obstacle
     inside, 2026_0408: across; 2026_0304_2, 2026_0304_6: the end obstacle outside): per side, as
     is and turned right, the nearest closed corner of the quarter ahead-left whose column lies 4
@@ -225,13 +225,13 @@ def check_stair_at_end_concave_out_5(board, f, fb):
     white cell than black (black = the colour of (1, 1)), with a close mid-across obstacle closing
     the small area at the gate's end (turned round, mirrored) or a close mid-across / across one
     at (vert, vert - 1) (mirrored): forbid left and back."""
-    dists = corner_columns(board, f, 1, 4)
+    dists = corner_columns(board, frame, 1, 4)
     for i in range(4):
-        h = rule_frame(f, i // 2, i % 2, False)
+        view = rule_frame(frame, i // 2, i % 2, False)
         hori = dists[i // 2, i % 2]
         vert = hori - 4
-        ok, black, white = _concave_out_area(board, h, hori, 4, False)
-        if ok and white == black + 1 and (near_small(board, h, hori - 1, vert - 1, 1, 3, True, 0)
-                                          or near_small(board, h, hori - 4, vert - 1, 1, 0, True, 1)):
-            L(fb, h, STAIR_END_CONCAVE_OUT_5)
-            BACK(fb, h, STAIR_END_CONCAVE_OUT_5)
+        ok, black, white = _concave_out_area(board, view, hori, 4, False)
+        if ok and white == black + 1 and (near_small(board, view, hori - 1, vert - 1, 1, 3, True, 0)
+                                          or near_small(board, view, hori - 4, vert - 1, 1, 0, True, 1)):
+            L(forbidden, view, STAIR_END_CONCAVE_OUT_5)
+            BACK(forbidden, view, STAIR_END_CONCAVE_OUT_5)

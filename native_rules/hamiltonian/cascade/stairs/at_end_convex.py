@@ -22,42 +22,42 @@ STAIR_END_CONVEX_OUT_1, STAIR_END_CONVEX_OUT_3, STAIR_END_CONVEX_OUT_4 = 42, 43,
 
 
 @njit(cache=True)
-def _runs_back(board, h, hori, vert):
+def _runs_back(board, view, hori, vert):
     """The obstacle's line comes from ahead into it and runs on behind (into (hori, vert - 1) or
     from (hori, vert + 1)); a border obstacle: the border index rises ahead."""
-    i1 = idx(board, h, hori, vert)
+    i1 = idx(board, view, hori, vert)
     if i1 == -1:
-        return border_index(board, h, hori, vert + 1) > border_index(board, h, hori, vert - 1)
-    i2 = idx(board, h, hori, vert + 1)
-    i3 = idx(board, h, hori, vert - 1)
+        return border_index(board, view, hori, vert + 1) > border_index(board, view, hori, vert - 1)
+    i2 = idx(board, view, hori, vert + 1)
+    i3 = idx(board, view, hori, vert - 1)
     return (i2 != -1 and i1 > i2) or (i3 != -1 and i3 > i1)
 
 
 @njit(cache=True)
-def _convex_straight(board, h, offset):
+def _convex_straight(board, view, offset):
     """The area of the "stair at end convex straight" rules: the obstacle exactly ``offset`` beyond
     its row (``row_obstacle``), the diagonal (k, k) and its row up to it empty, its line running
     on behind it; the gate from (1, 1) -- the diagonal stair (k, k - 1), (k, k), then the row --
     to (hori - 1, vert), the area behind it counted (black = the colour of (1, 1)). Returns (ok,
     hori, vert, black, white)."""
-    hori, vert = gates.row_obstacle(board, h, offset)
+    hori, vert = gates.row_obstacle(board, view, offset)
     if hori == 0:
         return False, 0, 0, 0, 0
     for k in range(1, hori):
-        if T(board, h, k, k if k < hori - offset + 1 else vert):
+        if T(board, view, k, k if k < hori - offset + 1 else vert):
             return False, 0, 0, 0, 0
-    if not _runs_back(board, h, hori, vert):
+    if not _runs_back(board, view, hori, vert):
         return False, 0, 0, 0, 0
     gate = np.empty((2 * hori + 4, 2), dtype=np.int64)
     m = gates.diagonal_gate(gate, hori, hori - offset, vert)
     gate[m, 0], gate[m, 1] = hori - 1, vert
     m += 1
-    ok, black, white = gates.gate_area(board, h, gate, m, -1, 1, gate[:0], False)
+    ok, black, white = gates.gate_area(board, view, gate, m, -1, 1, gate[:0], False)
     return ok, hori, vert, black, white
 
 
 @njit(cache=True)
-def check_stair_at_end_convex_straight_3(board, f, fb):
+def check_stair_at_end_convex_straight_3(board, frame, forbidden):
     """``StairAtEndConvexStraight3`` (the author's examples, a straight wall: 9_227250, 2024_0905,
     2024_0531, 2024_1008, 2024_0706, 2024_1001; a closed corner: 2024_0916, 2024_0725_7,
     9_665575): per side, as is and turned right, the obstacle 3 beyond its row (the cell before it
@@ -66,32 +66,32 @@ def check_stair_at_end_convex_straight_3(board, f, fb):
     entering it now), if a corner at (hori - 2, vert) (``check_corner``, mirrored) closes the small
     area, it cannot: forbid left (and back, turned)."""
     for i in range(4):
-        h = rule_frame(f, i // 2, i % 2, False)
-        ok, hori, vert, black, white = _convex_straight(board, h, 3)
-        if not ok or corner(board, h, hori - 1, vert) or black - white != vert:
+        view = rule_frame(frame, i // 2, i % 2, False)
+        ok, hori, vert, black, white = _convex_straight(board, view, 3)
+        if not ok or corner(board, view, hori - 1, vert) or black - white != vert:
             continue
-        if stair_corner(board, h, 1, 0, 1, vert, hori - 2, vert, 1, 0, 0)[0]:
-            gates.forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_STRAIGHT_3)
+        if stair_corner(board, view, 1, 0, 1, vert, hori - 2, vert, 1, 0, 0)[0]:
+            gates.forbid_now(forbidden, view, i % 2 == 1, STAIR_END_CONVEX_STRAIGHT_3)
 
 
 @njit(cache=True)
-def check_stair_at_end_convex_straight_4(board, f, fb):
+def check_stair_at_end_convex_straight_4(board, frame, forbidden):
     """``StairAtEndConvexStraight4`` (the author's examples 2024_0624, 2024_0727_1: a start
     obstacle outside, mid-across): per side, as is and turned right, the obstacle 4 beyond its
     row with the cell ahead of the one before it empty, its line running back; the area behind the
     gate holding one more white cell than black and a close mid-across / across obstacle closing
     the big area at (vert, vert), mirrored: forbid straight and right."""
     for i in range(4):
-        h = rule_frame(f, i // 2, i % 2, False)
-        ok, hori, vert, black, white = _convex_straight(board, h, 4)
-        if ok and E(board, h, hori - 1, vert + 1) and white - black == 1 \
-                and gates.near_small(board, h, vert, vert, 1, 0, False, 1):
-            S(fb, h, STAIR_END_CONVEX_STRAIGHT_4)
-            R(fb, h, STAIR_END_CONVEX_STRAIGHT_4)
+        view = rule_frame(frame, i // 2, i % 2, False)
+        ok, hori, vert, black, white = _convex_straight(board, view, 4)
+        if ok and E(board, view, hori - 1, vert + 1) and white - black == 1 \
+                and gates.near_small(board, view, vert, vert, 1, 0, False, 1):
+            S(forbidden, view, STAIR_END_CONVEX_STRAIGHT_4)
+            R(forbidden, view, STAIR_END_CONVEX_STRAIGHT_4)
 
 
 @njit(cache=True)
-def _convex_out(board, f, offset, hits):
+def _convex_out(board, frame, offset, hits):
     """Per side and frame j (as is / turned right: ``hits[side * 2 + j]``): (hori, vert, black,
     white) of the "stair at end convex out" area, hori = 0 where there is none: the nearest closed
     corner of the quarter ahead-left whose column lies ``offset`` beyond its row, at (hori, vert),
@@ -99,20 +99,20 @@ def _convex_out(board, f, offset, hits):
     the gate from (1, 1) -- the diagonal stair, then row vert - 1 -- to (hori - 1, vert - 1), free;
     the area behind it counted (black = the colour of (1, 1))."""
     n = board[1][M_N]
-    dists = corner_columns(board, f, 1, offset)
+    dists = corner_columns(board, frame, 1, offset)
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
     for i in range(4):
         hits[i, 0] = 0
         dist = dists[i // 2, i % 2]
         if dist < max(4, offset + 2) or dist >= n:
             continue
-        h = rule_frame(f, i // 2, i % 2, False)
+        view = rule_frame(frame, i // 2, i % 2, False)
         hori, vert = dist, dist - offset
         empty = True
         for k in range(1, dist):
-            if T(board, h, k, k if k < dist - offset else vert - 1):
+            if T(board, view, k, k if k < dist - offset else vert - 1):
                 empty = False
-        if not empty or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
+        if not empty or idx(board, view, hori + 1, vert) <= idx(board, view, hori, vert):
             continue
         m = gates.diagonal_gate(gate, hori, hori - offset - 1, vert - 1)
         if offset == 0:
@@ -120,15 +120,15 @@ def _convex_out(board, f, offset, hits):
             m += 1
         gate[m, 0], gate[m, 1] = hori - 1, vert - 1
         m += 1
-        if gates.inner_taken(board, h, gate, m):
+        if gates.inner_taken(board, view, gate, m):
             continue
-        ok, black, white = gates.gate_area(board, h, gate, m, -1, 1, gate[:0], False)
+        ok, black, white = gates.gate_area(board, view, gate, m, -1, 1, gate[:0], False)
         if ok:
             hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, black, white
 
 
 @njit(cache=True)
-def check_stair_at_end_convex_out(board, f, fb):
+def check_stair_at_end_convex_out(board, frame, forbidden):
     """``StairAtEndConvexOut1`` (the author's example 2025_0527_2: mid-across obstacles inside and
     outside), ``...Out3`` (2024_0720_3, 2024_0725_1: a start obstacle outside) and ``...Out4``
     (2025_0525_1), per side, as is and turned right, on the area under a closed corner on the
@@ -138,25 +138,25 @@ def check_stair_at_end_convex_out(board, f, fb):
     forbid left (and back, turned). Out4: one more white and a close obstacle closing the big area
     at (vert - 1, vert - 1), mirrored: forbid straight (and right, as is)."""
     hits = np.zeros((4, 4), dtype=np.int64)
-    _convex_out(board, f, 0, hits)
+    _convex_out(board, frame, 0, hits)
     for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        view, hori, vert, diff = frame_hit(frame, hits, i, False)
         if hori == 0 or diff != 0:
             continue
-        if (gates.near_small(board, h, 1, 0, 0, 1, True, 1)
-                and gates.near_small(board, h, 2, 2, 0, 2, True, 1)):
-            L(fb, h, STAIR_END_CONVEX_OUT_1)
-    _convex_out(board, f, 2, hits)
+        if (gates.near_small(board, view, 1, 0, 0, 1, True, 1)
+                and gates.near_small(board, view, 2, 2, 0, 2, True, 1)):
+            L(forbidden, view, STAIR_END_CONVEX_OUT_1)
+    _convex_out(board, frame, 2, hits)
     for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        view, hori, vert, diff = frame_hit(frame, hits, i, False)
         if hori == 0 or diff != vert - 1:
             continue
-        if gates.near_small(board, h, vert, vert - 1, 1, 0, True, 1):
-            gates.forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_OUT_3)
-    _convex_out(board, f, 3, hits)
+        if gates.near_small(board, view, vert, vert - 1, 1, 0, True, 1):
+            gates.forbid_now(forbidden, view, i % 2 == 1, STAIR_END_CONVEX_OUT_3)
+    _convex_out(board, frame, 3, hits)
     for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        view, hori, vert, diff = frame_hit(frame, hits, i, False)
         if hori == 0 or diff != -1:
             continue
-        if gates.near_small(board, h, vert - 1, vert - 1, 1, 0, False, 1):
-            gates.forbid_later(fb, h, i % 2 == 1, STAIR_END_CONVEX_OUT_4)
+        if gates.near_small(board, view, vert - 1, vert - 1, 1, 0, False, 1):
+            gates.forbid_later(forbidden, view, i % 2 == 1, STAIR_END_CONVEX_OUT_4)

@@ -45,7 +45,7 @@ STAIR_END_CONCAVE_IN_2, STAIR_END_CONCAVE_IN_3, STAIR_END_CONCAVE_IN_4 = 45, 46,
 
 
 @njit(cache=True)
-def _convex_area(board, h, dist, offset):
+def _convex_area(board, view, dist, offset):
     """The area of the stair at end convex rules: the stair's end corner at (hori, vert) = (dist,
     dist - offset), the diagonal (k, k) up to row vert + 1 and that row to column dist - 1 empty,
     the line running into the corner from its left; the gate from (1, 1) (the diagonal stair
@@ -54,29 +54,29 @@ def _convex_area(board, h, dist, offset):
     black = the colour of (1, 1). Returns (ok, hori, vert, black, white)."""
     t = offset - 2
     for k in range(1, dist):
-        if T(board, h, k, k if k < dist - t else dist - t - 1):
+        if T(board, view, k, k if k < dist - t else dist - t - 1):
             return False, 0, 0, 0, 0
     hori, vert = dist, dist - offset
-    if idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
+    if idx(board, view, hori, vert) <= idx(board, view, hori + 1, vert):
         return False, 0, 0, 0, 0
     gate = np.empty((2 * dist + 4, 2), dtype=np.int64)
     m = diagonal_gate(gate, hori, hori - offset + 1, vert + 1)
     gate[m, 0], gate[m, 1] = hori - 1, vert + 1
-    if inner_taken(board, h, gate, m + 1):
+    if inner_taken(board, view, gate, m + 1):
         return False, 0, 0, 0, 0
     m += 1
     extra = np.empty((1, 2), dtype=np.int64)
     extra[0, 0], extra[0, 1] = hori, vert + 1  # beside the gate's end, above the corner
-    ok, black, white = gate_area(board, h, gate, m, -1, 1, extra, False)
+    ok, black, white = gate_area(board, view, gate, m, -1, 1, extra, False)
     return ok, hori, vert, black, white
 
 
 @njit(cache=True)
-def _each_convex(board, f, offset, hits):
+def _each_convex(board, frame, offset, hits):
     """Per side and frame j (``hits[side * 2 + j]``): (hori, vert, black, white) of the convex
     area at ``offset``, hori = 0 where there is none."""
     n = board[1][M_N]
-    ok, out, counts = corner_hits(board, f, hits)
+    ok, out, counts = corner_hits(board, frame, hits)
     if not ok:
         return
     for i in range(4):
@@ -84,14 +84,14 @@ def _each_convex(board, f, offset, hits):
         dist = open_stair(out, counts, side, j, 1, offset, n)
         if dist >= n:
             continue
-        h = rule_frame(f, side, j, False)
-        ok, hori, vert, black, white = _convex_area(board, h, dist, offset)
+        view = rule_frame(frame, side, j, False)
+        ok, hori, vert, black, white = _convex_area(board, view, dist, offset)
         if ok:
             hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, black, white
 
 
 @njit(cache=True)
-def check_stair_at_end_convex_in_2(board, f, fb):
+def check_stair_at_end_convex_in_2(board, frame, forbidden):
     """``StairAtEndConvexIn2`` (the author's examples 2026_0302_3, 2026_0404, 2026_0408_1,
     2026_0408_9; reached by his Sequence too: 9_232080, 2024_0516, 2024_0704, 2024_1014,
     2024_0531): the open-corner stair 3 beyond its rows, the area holding ``vert`` more black
@@ -102,29 +102,29 @@ def check_stair_at_end_convex_in_2(board, f, fb):
     one step, the right cell taken, the three cells right of it ahead (-2, 1..3) blocked, (-1, 1)
     and (-1, 3) empty and a close mid-across closing the small area at (0, 3): forbid straight."""
     hits = np.zeros((4, 4), dtype=np.int64)
-    _each_convex(board, f, 3, hits)
+    _each_convex(board, frame, 3, hits)
     for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        view, hori, vert, diff = frame_hit(frame, hits, i, False)
         if hori == 0 or diff != vert:
             continue
-        if not (near_small(board, h, hori - 1, vert + 1, 0, 0, True, 2)
-                or check_corner(board, h, hori - 1, vert + 1, 0, 0, True, 0)):
+        if not (near_small(board, view, hori - 1, vert + 1, 0, 0, True, 2)
+                or check_corner(board, view, hori - 1, vert + 1, 0, 0, True, 0)):
             continue
-        if near_small(board, h, hori - 1, vert + 1, 1, 0, True, 1):
-            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_IN_2)
-        elif hori > 3 and T(board, h, -1, 0) and _wall(board, h, -2, 1) and _wall(board, h, -2, 2) \
-                and _wall(board, h, -2, 3) and not T(board, h, -1, 1) and not T(board, h, -1, 3) \
-                and near_small(board, h, 0, 3, 0, 0, True, 0):
-            S(fb, h, STAIR_END_CONVEX_IN_2)
+        if near_small(board, view, hori - 1, vert + 1, 1, 0, True, 1):
+            forbid_now(forbidden, view, i % 2 == 1, STAIR_END_CONVEX_IN_2)
+        elif hori > 3 and T(board, view, -1, 0) and _wall(board, view, -2, 1) and _wall(board, view, -2, 2) \
+                and _wall(board, view, -2, 3) and not T(board, view, -1, 1) and not T(board, view, -1, 3) \
+                and near_small(board, view, 0, 3, 0, 0, True, 0):
+            S(forbidden, view, STAIR_END_CONVEX_IN_2)
 
 
 @njit(cache=True)
-def _wall(board, h, a, b):
-    return T(board, h, a, b) or B(board, h, a, b)
+def _wall(board, view, a, b):
+    return T(board, view, a, b) or B(board, view, a, b)
 
 
 @njit(cache=True)
-def check_stair_at_end_convex_in_3(board, f, fb):
+def check_stair_at_end_convex_in_3(board, frame, forbidden):
     """``StairAtEndConvexIn3`` (the author's examples 2024_0718, 2024_0720_2, 2024_0709,
     2024_0727, 2026_0410_4; with three obstacles 2024_0731, 2024_0811_3): the open-corner stair 4
     beyond its rows. A balanced area (W = B): with the gate's end (hori - 1, vert + 1) taken for
@@ -136,36 +136,40 @@ def check_stair_at_end_convex_in_3(board, f, fb):
     more black cells than white with close obstacles closing the small area at (hori - 2,
     vert + 1) on both sides: it cannot be entered now: forbid left (and back, turned)."""
     hits = np.zeros((4, 4), dtype=np.int64)
-    _each_convex(board, f, 4, hits)
+    _each_convex(board, frame, 4, hits)
     for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        view, hori, vert, diff = frame_hit(frame, hits, i, False)
         if hori == 0:
             continue
         if diff == 0:
-            old = take_cell(board, h, hori - 1, vert + 1, 0)
+            old = take_cell(board, view, hori - 1, vert + 1, 0)
             later = False
-            if check_corner(board, h, hori - 1, vert + 1, 0, 0, True, 1) \
-                    or near_small(board, h, hori - 1, vert + 1, 0, 0, True, 2):
-                if near_small(board, h, hori - 3, vert + 1, 1, 0, False, 1):
+            if check_corner(board, view, hori - 1, vert + 1, 0, 0, True, 1) \
+                    or near_small(board, view, hori - 1, vert + 1, 0, 0, True, 2):
+                if near_small(board, view, hori - 3, vert + 1, 1, 0, False, 1):
                     later = True
-                elif hori > 4 and near_small(board, h, hori - 4, vert + 2, 0, 0, True, 0) \
-                        and _wall(board, h, hori - 6, vert + 2) and not _wall(board, h, hori - 5, vert + 2):
-                    i1 = idx(board, h, hori - 6, vert + 2)
-                    i2 = idx(board, h, hori - 7, vert + 2)
+                elif (
+                    hori > 4
+                    and near_small(board, view, hori - 4, vert + 2, 0, 0, True, 0)
+                    and _wall(board, view, hori - 6, vert + 2)
+                    and not _wall(board, view, hori - 5, vert + 2)
+                ):
+                    i1 = idx(board, view, hori - 6, vert + 2)
+                    i2 = idx(board, view, hori - 7, vert + 2)
                     if i1 == -1:
-                        i1 = border_index(board, h, hori - 6, vert + 2)
-                        i2 = border_index(board, h, hori - 6, vert + 3)
+                        i1 = border_index(board, view, hori - 6, vert + 2)
+                        i2 = border_index(board, view, hori - 6, vert + 3)
                     later = i2 > i1
-            untake_cell(board, h, hori - 1, vert + 1, old)
+            untake_cell(board, view, hori - 1, vert + 1, old)
             if later:
-                forbid_later(fb, h, i % 2 == 1, STAIR_END_CONVEX_IN_3)
-        elif diff == vert + 1 and near_small(board, h, hori - 2, vert + 1, 0, 0, True, 1) \
-                and near_small(board, h, hori - 2, vert + 1, 1, 0, True, 1):
-            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONVEX_IN_3)
+                forbid_later(forbidden, view, i % 2 == 1, STAIR_END_CONVEX_IN_3)
+        elif diff == vert + 1 and near_small(board, view, hori - 2, vert + 1, 0, 0, True, 1) \
+                and near_small(board, view, hori - 2, vert + 1, 1, 0, True, 1):
+            forbid_now(forbidden, view, i % 2 == 1, STAIR_END_CONVEX_IN_3)
 
 
 @njit(cache=True)
-def check_stair_at_end_convex_in_4(board, f, fb):
+def check_stair_at_end_convex_in_4(board, frame, forbidden):
     """``StairAtEndConvexIn4`` (the author's examples 2024_0626_1, 2026_0404_1, 2024_0730,
     2024_0729_3, 2026_0404_3; with a stair 2026_0519_1): the open-corner stair 5 beyond its rows,
     the area holding one more white cell than black; with (hori - 1, vert) taken for the moment,
@@ -173,21 +177,21 @@ def check_stair_at_end_convex_in_4(board, f, fb):
     mid-across / across obstacle closing the big area at (hori - 4, vert + 1), mirrored: the
     area cannot be entered later: forbid straight (and right, as is)."""
     hits = np.zeros((4, 4), dtype=np.int64)
-    _each_convex(board, f, 5, hits)
+    _each_convex(board, frame, 5, hits)
     for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        view, hori, vert, diff = frame_hit(frame, hits, i, False)
         if hori == 0 or diff != -1:
             continue
-        old = take_cell(board, h, hori - 1, vert, 0)
-        later = check_corner(board, h, hori - 2, vert + 1, 0, 0, True, 1) \
-            and near_small(board, h, hori - 4, vert + 1, 1, 0, False, 1)
-        untake_cell(board, h, hori - 1, vert, old)
+        old = take_cell(board, view, hori - 1, vert, 0)
+        later = check_corner(board, view, hori - 2, vert + 1, 0, 0, True, 1) \
+            and near_small(board, view, hori - 4, vert + 1, 1, 0, False, 1)
+        untake_cell(board, view, hori - 1, vert, old)
         if later:
-            forbid_later(fb, h, i % 2 == 1, STAIR_END_CONVEX_IN_4)
+            forbid_later(forbidden, view, i % 2 == 1, STAIR_END_CONVEX_IN_4)
 
 
 @njit(cache=True)
-def _concave_in(board, f, offset, left, hits):
+def _concave_in(board, frame, offset, left, hits):
     """Per side and frame j (``hits[side * 2 + j]``; turned left when ``left``, else right):
     (hori, vert, black, white) of the "stair at end concave in" area, hori = 0 where there is
     none: the open-corner stair ``offset`` beyond its rows, the diagonal and row vert + 1 empty as
@@ -196,7 +200,7 @@ def _concave_in(board, f, offset, left, hits):
     -- free, the area ahead of it counted (black = the colour of (1, 1); the cell beside the
     gate's end, ahead of the corner, belongs to it)."""
     n = board[1][M_N]
-    ok, out, counts = corner_hits(board, f, hits)
+    ok, out, counts = corner_hits(board, frame, hits)
     if not ok:
         return
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
@@ -205,24 +209,24 @@ def _concave_in(board, f, offset, left, hits):
         dist = open_stair(out, counts, side, j, 3 if left else 1, offset, n)
         if dist >= n:
             continue
-        h = rule_frame(f, side, j, left)
+        view = rule_frame(frame, side, j, left)
         empty = True
         for k in range(1, dist):
-            if T(board, h, k, k if k < dist - offset + 2 else dist - offset + 1):
+            if T(board, view, k, k if k < dist - offset + 2 else dist - offset + 1):
                 empty = False
         hori, vert = dist, dist - offset
-        if not empty or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
+        if not empty or idx(board, view, hori + 1, vert) <= idx(board, view, hori, vert):
             continue
         m = row_gate(1, vert + 1, hori - 2, gate)
-        if inner_taken(board, h, gate, m):
+        if inner_taken(board, view, gate, m):
             continue
-        ok, black, white = gate_area(board, h, gate, m, 1, -1, gate[:0], True)
+        ok, black, white = gate_area(board, view, gate, m, 1, -1, gate[:0], True)
         if ok:
             hits[i, 0], hits[i, 1], hits[i, 2], hits[i, 3] = hori, vert, black, white
 
 
 @njit(cache=True)
-def check_stair_at_end_concave_in(board, f, fb):
+def check_stair_at_end_concave_in(board, frame, forbidden):
     """``StairAtEndConcaveIn2`` (the author's examples 2024_0717_4, 2024_0729_2), ``...In3``
     (2024_0716) -- per side, as is and turned left -- and ``...In4`` (2024_0814, 2024_0619_1,
     2024_0729_1, 2024_0729_4, 2024_0820) -- as is and turned right --, each on the area ahead of
@@ -233,27 +237,27 @@ def check_stair_at_end_concave_in(board, f, fb):
     closing the small area at (hori - 3, vert + 1), mirrored: forbid left (and back, turned)."""
     hits = np.zeros((4, 4), dtype=np.int64)
     for offset in range(3, 5):
-        _concave_in(board, f, offset, True, hits)
+        _concave_in(board, frame, offset, True, hits)
         for i in range(4):
-            h, hori, vert, diff = frame_hit(f, hits, i, True)
+            view, hori, vert, diff = frame_hit(frame, hits, i, True)
             if hori == 0 or diff != -1:
                 continue
             row = hori - 2 if offset == 3 else hori - 3
-            if near_small(board, h, hori - 3, row, 1, 0, True, 1) \
-                    and near_small(board, h, row + 1, row, 0, 0, False, 1):
-                S(fb, h, STAIR_END_CONCAVE_IN_2 if offset == 3 else STAIR_END_CONCAVE_IN_3)
-    _concave_in(board, f, 5, False, hits)
+            if near_small(board, view, hori - 3, row, 1, 0, True, 1) \
+                    and near_small(board, view, row + 1, row, 0, 0, False, 1):
+                S(forbidden, view, STAIR_END_CONCAVE_IN_2 if offset == 3 else STAIR_END_CONCAVE_IN_3)
+    _concave_in(board, frame, 5, False, hits)
     for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        view, hori, vert, diff = frame_hit(frame, hits, i, False)
         if hori == 0 or diff != -1:
             continue
-        if near_small(board, h, hori - 1, vert + 1, 0, 0, False, 2) \
-                and near_small(board, h, hori - 3, vert + 1, 1, 0, True, 1):
-            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONCAVE_IN_4)
+        if near_small(board, view, hori - 1, vert + 1, 0, 0, False, 2) \
+                and near_small(board, view, hori - 3, vert + 1, 1, 0, True, 1):
+            forbid_now(forbidden, view, i % 2 == 1, STAIR_END_CONCAVE_IN_4)
 
 
 @njit(cache=True)
-def check_stair_at_end_concave_in_5(board, f, fb):
+def check_stair_at_end_concave_in_5(board, frame, forbidden):
     """``StairAtEndConcaveIn5`` (the author's examples, one white more: 2024_0714, 2026_0410_6;
     vert + 1 black more with three obstacles: 2026_0408_8): per side, as is and turned right, the
     area of ``_concave_in`` at offset 6. One more white: a close mid-across closing the big area
@@ -263,15 +267,15 @@ def check_stair_at_end_concave_in_5(board, f, fb):
     mid-across / across at (hori - 4, vert + 1) (mirrored, turned round): forbid straight (and
     right, as is)."""
     hits = np.zeros((4, 4), dtype=np.int64)
-    _concave_in(board, f, 6, False, hits)
+    _concave_in(board, frame, 6, False, hits)
     for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, False)
+        view, hori, vert, diff = frame_hit(frame, hits, i, False)
         if hori == 0:
             continue
-        if diff == -1 and near_small(board, h, hori - 2, vert + 1, 0, 0, False, 0) \
-                and near_small(board, h, hori - 4, vert + 1, 1, 0, True, 1):
-            forbid_now(fb, h, i % 2 == 1, STAIR_END_CONCAVE_IN_5)
-        elif diff == vert + 1 and near_small(board, h, hori - 1, vert + 1, 0, 0, False, 0) \
-                and near_small(board, h, hori - 3, vert + 1, 1, 0, True, 0) \
-                and near_small(board, h, hori - 4, vert + 1, 1, 3, True, 1):
-            forbid_later(fb, h, i % 2 == 1, STAIR_END_CONCAVE_IN_5)
+        if diff == -1 and near_small(board, view, hori - 2, vert + 1, 0, 0, False, 0) \
+                and near_small(board, view, hori - 4, vert + 1, 1, 0, True, 1):
+            forbid_now(forbidden, view, i % 2 == 1, STAIR_END_CONCAVE_IN_5)
+        elif diff == vert + 1 and near_small(board, view, hori - 1, vert + 1, 0, 0, False, 0) \
+                and near_small(board, view, hori - 3, vert + 1, 1, 0, True, 0) \
+                and near_small(board, view, hori - 4, vert + 1, 1, 3, True, 1):
+            forbid_later(forbidden, view, i % 2 == 1, STAIR_END_CONCAVE_IN_5)

@@ -33,17 +33,17 @@ STAIR_START_CONVEX_STRAIGHT_5 = 51
 
 
 @njit(cache=True)
-def _start_stair_empty(board, h, col, offset, dist):
+def _start_stair_empty(board, view, col, offset, dist):
     """Whether the column (col, k) and then the stair (k - offset, k), 0 < k < ``dist``, are
     empty."""
     for k in range(1, dist):
-        if T(board, h, max(col, k - offset), k):
+        if T(board, view, max(col, k - offset), k):
             return False
     return True
 
 
 @njit(cache=True)
-def start_stair_area(board, f, col, offset):
+def start_stair_area(board, frame, col, offset):
     """Per side and frame j (``hits[side * 2 + j]``, returned): (hori, vert, black, white) of the
     area beside the stair at start at ``offset`` whose foot is the column ``col`` -- 0: straight
     (the area under it), -1: "in" (left of it, from the right column), 1: "out" (beside it, from
@@ -58,7 +58,7 @@ def start_stair_area(board, f, col, offset):
     out: the straight cell outside, black = the colour of (1, 1) (his type 2 count)."""
     n = board[1][M_N]
     hits = np.zeros((4, 4), dtype=np.int64)
-    dists = stair_corners(board, f, hits, CLOSED, 1 if col == 1 else 3, offset)
+    dists = stair_corners(board, frame, hits, CLOSED, 1 if col == 1 else 3, offset)
     least = 4 if col == 0 else (offset + 1 if col == -1 else offset + 2)
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
     right = np.empty((1, 2), dtype=np.int64)
@@ -67,10 +67,10 @@ def start_stair_area(board, f, col, offset):
         dist = dists[i]
         if dist >= n or dist < least:
             continue
-        h = rule_frame(f, i // 2, i % 2, col != 1)
+        view = rule_frame(frame, i // 2, i % 2, col != 1)
         hori, vert = dist - offset, dist
-        if not _start_stair_empty(board, h, col, offset, dist) \
-                or idx(board, h, hori + 1, vert) <= idx(board, h, hori, vert):
+        if not _start_stair_empty(board, view, col, offset, dist) \
+                or idx(board, view, hori + 1, vert) <= idx(board, view, hori, vert):
             continue
         gate[0, 0], gate[0, 1] = col, 1
         m = 1
@@ -86,9 +86,9 @@ def start_stair_area(board, f, col, offset):
             gate[m, 0], gate[m, 1] = hori - 1, vert - 1
             m += 1
         if col == -1:
-            ok, black, white = gate_area(board, h, gate, m, -1, 1, right, False)
+            ok, black, white = gate_area(board, view, gate, m, -1, 1, right, False)
         else:
-            ok, black, white = stair_area(board, h, gate, m, -1, 1)
+            ok, black, white = stair_area(board, view, gate, m, -1, 1)
             if col == 0:
                 black, white = white, black
         if ok:
@@ -97,24 +97,24 @@ def start_stair_area(board, f, col, offset):
 
 
 @njit(cache=True)
-def check_stair_at_start_convex_straight_3(board, f, fb):
+def check_stair_at_start_convex_straight_3(board, frame, forbidden):
     """``StairAtStartConvexStraight3`` (the author's examples 2024_0710, 2024_0710_1: no stair;
     2026_0301_1, 2024_0717_3: an area; 2024_0717: a mid-across obstacle): per side, as is and
     turned left, the stair at start 3 beyond the column, more than one step away, the area under
     it balanced (W = B): with the stair from (hori - 1, vert - 1) down to (0, 3) taken for the
     moment, a corner at (0, 3) (``check_corner``, turned as the big area) closing the small area:
     forbid straight."""
-    hits = start_stair_area(board, f, 0, 3)
+    hits = start_stair_area(board, frame, 0, 3)
     for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, True)
+        view, hori, vert, diff = frame_hit(frame, hits, i, True)
         if hori == 0 or diff != 0:
             continue
-        if stair_corner(board, h, hori - 1, vert - 1, -1, hori, 0, 3, 0, 2, 0)[0]:
-            S(fb, h, STAIR_START_CONVEX_STRAIGHT_3)
+        if stair_corner(board, view, hori - 1, vert - 1, -1, hori, 0, 3, 0, 2, 0)[0]:
+            S(forbidden, view, STAIR_START_CONVEX_STRAIGHT_3)
 
 
 @njit(cache=True)
-def check_stair_at_start_convex_straight_4(board, f, fb):
+def check_stair_at_start_convex_straight_4(board, frame, forbidden):
     """``StairAtStartConvexStraight4`` (the author's examples, one white more: 2024_0601,
     2024_0618_2, 2026_0302_6, 2026_0304_1, 2026_0304_5; hori black more: 2024_0610_4,
     2024_0610_5, 9_121670752, 2024_0627; with a start obstacle too: 2024_0725, 2024_0727_5): per
@@ -124,24 +124,24 @@ def check_stair_at_start_convex_straight_4(board, f, fb):
     later: if a close obstacle closes the big area at (0, 2) (turned and mirrored), not now
     straight either: forbid straight; else forbid right and back. ``hori`` more black cells: with
     the stair from (hori, vert - 1) down to (0, 3) taken, a corner at (0, 3): forbid straight."""
-    hits = start_stair_area(board, f, 0, 4)
+    hits = start_stair_area(board, frame, 0, 4)
     for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, True)
+        view, hori, vert, diff = frame_hit(frame, hits, i, True)
         if hori == 0:
             continue
         if diff == -1:
-            fired, straight = stair_corner(board, h, hori - 1, vert - 1, -1, hori, 0, 4, 0, 2, 1)
+            fired, straight = stair_corner(board, view, hori - 1, vert - 1, -1, hori, 0, 4, 0, 2, 1)
             if straight:
-                S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+                S(forbidden, view, STAIR_START_CONVEX_STRAIGHT_4)
             elif fired:
-                R(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
-                BACK(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
-        elif diff == hori and stair_corner(board, h, hori, vert - 1, -1, hori + 1, 0, 3, 0, 2, 0)[0]:
-            S(fb, h, STAIR_START_CONVEX_STRAIGHT_4)
+                R(forbidden, view, STAIR_START_CONVEX_STRAIGHT_4)
+                BACK(forbidden, view, STAIR_START_CONVEX_STRAIGHT_4)
+        elif diff == hori and stair_corner(board, view, hori, vert - 1, -1, hori + 1, 0, 3, 0, 2, 0)[0]:
+            S(forbidden, view, STAIR_START_CONVEX_STRAIGHT_4)
 
 
 @njit(cache=True)
-def check_stair_at_start_convex_straight_5(board, f, fb):
+def check_stair_at_start_convex_straight_5(board, frame, forbidden):
     """``StairAtStartConvexStraight5`` (the author's examples 2025_0522: an area; 2024_0626:
     across; 2024_0727_4: a start obstacle outside, mid-across up and down): per side, as is and
     turned left, the stair at start 5 beyond the column, ``hori + 1`` more white cells than black
@@ -149,21 +149,21 @@ def check_stair_at_start_convex_straight_5(board, f, fb):
     at (0, 4) (``check_corner``, turned) closing the small area -- the area cannot be entered
     later: if a close obstacle closes the big area at (0, 2) (turned and mirrored), forbid
     straight; else forbid right and back."""
-    hits = start_stair_area(board, f, 0, 5)
+    hits = start_stair_area(board, frame, 0, 5)
     for i in range(4):
-        h, hori, vert, diff = frame_hit(f, hits, i, True)
+        view, hori, vert, diff = frame_hit(frame, hits, i, True)
         if hori == 0 or diff != -(hori + 1):
             continue
-        fired, straight = stair_corner(board, h, hori, vert - 1, -1, hori + 1, 0, 4, 0, 2, 1)
+        fired, straight = stair_corner(board, view, hori, vert - 1, -1, hori + 1, 0, 4, 0, 2, 1)
         if straight:
-            S(fb, h, STAIR_START_CONVEX_STRAIGHT_5)
+            S(forbidden, view, STAIR_START_CONVEX_STRAIGHT_5)
         elif fired:
-            R(fb, h, STAIR_START_CONVEX_STRAIGHT_5)
-            BACK(fb, h, STAIR_START_CONVEX_STRAIGHT_5)
+            R(forbidden, view, STAIR_START_CONVEX_STRAIGHT_5)
+            BACK(forbidden, view, STAIR_START_CONVEX_STRAIGHT_5)
 
 
 @njit(cache=True)
-def check_remote_stair_mid_across(board, f, fb):
+def check_remote_stair_mid_across(board, frame, forbidden):
     """``RemoteStairMidAcross`` (the author's examples 2024_0818_1, 2026_0519_3): per side, as is
     and turned left, the nearest closed corner 3 beyond the straight column, (0, 1..3) and the
     stair (k - 3, k) up to it empty, the line running into the corner from its left. From the
@@ -174,7 +174,7 @@ def check_remote_stair_mid_across(board, f, fb):
     (-4, 1), closed at (-5, 1) -- is balanced (B = W, black = the colour of its first cell), the
     walk cannot enter it now: forbid straight (and left, as is)."""
     n = board[1][M_N]
-    dists = stair_corners(board, f, np.zeros((0, 4), dtype=np.int64), CLOSED, 3, 3)
+    dists = stair_corners(board, frame, np.zeros((0, 4), dtype=np.int64), CLOSED, 3, 3)
     gate = np.empty((4 * n + 8, 2), dtype=np.int64)
     extra = np.empty((1, 2), dtype=np.int64)
     extra[0, 0], extra[0, 1] = -5, 1
@@ -183,28 +183,28 @@ def check_remote_stair_mid_across(board, f, fb):
         dist = dists[i]
         if dist >= n:
             continue
-        h = rule_frame(f, i // 2, j, True)
+        view = rule_frame(frame, i // 2, j, True)
         hori, vert = dist - 3, dist
-        if not _start_stair_empty(board, h, 0, 3, dist) \
-                or idx(board, h, hori, vert) <= idx(board, h, hori + 1, vert):
+        if not _start_stair_empty(board, view, 0, 3, dist) \
+                or idx(board, view, hori, vert) <= idx(board, view, hori + 1, vert):
             continue
         x, y = hori - 1, vert - 1
         gate[0, 0], gate[0, 1] = hori - 1, vert
         m = 1
         passed = False
         for _ in range(n):
-            if T(board, h, x, y):
+            if T(board, view, x, y):
                 break
             gate[m, 0], gate[m, 1] = x, y
             gate[m + 1, 0], gate[m + 1, 1] = x - 1, y
             m += 2
-            if x == -2 and y == 1 and not T(board, h, -4, 1) and T(board, h, -5, 2):
+            if x == -2 and y == 1 and not T(board, view, -4, 1) and T(board, view, -5, 2):
                 passed = True
                 break
             wall = x - 1
-            while E(board, h, wall, y + 1):
+            while E(board, view, wall, y + 1):
                 wall -= 1
-            if x - wall < 3 or (x - wall == 3 and not E(board, h, wall, y)):
+            if x - wall < 3 or (x - wall == 3 and not E(board, view, wall, y)):
                 break
             x -= 1
             y -= 1
@@ -212,26 +212,37 @@ def check_remote_stair_mid_across(board, f, fb):
             continue
         gate[m, 0], gate[m, 1] = -4, 1
         m += 1
-        ok, black, white = gate_area(board, h, gate, m, 1, -1, extra, False)
+        ok, black, white = gate_area(board, view, gate, m, 1, -1, extra, False)
         if ok and black == white:
-            S(fb, h, REMOTE_STAIR_MID_ACROSS)
+            S(forbidden, view, REMOTE_STAIR_MID_ACROSS)
             if j == 0:
-                L(fb, h, REMOTE_STAIR_MID_ACROSS)
+                L(forbidden, view, REMOTE_STAIR_MID_ACROSS)
 
 
 @njit(cache=True)
-def check_stair_3x3(board, f, fb):
+def check_stair_3x3(board, frame, forbidden):
     """``Stair3x3`` (the author's example 2024_0722; "not a nested 3 x 3 area sequence"): per side,
     as is and turned right, the obstacles (3, 0), (5, 1), (1, 3), (2, 4), (3, 5) taken -- a
     stair ahead-left -- and the cells (2, 0), (3, 1), (4, 1), (5, 2), (1, 2), (2, 3), (3, 4)
     between them empty, the lines at (3, 0), (5, 1) and (1, 3) each running on to the right
     (the index of (3, -1), (5, 0), (0, 3) greater): forbid left."""
     for i in range(4):
-        h = rule_frame(f, i // 2, i % 2, False)
-        if T(board, h, 3, 0) and T(board, h, 5, 1) and T(board, h, 1, 3) and T(board, h, 2, 4) \
-                and T(board, h, 3, 5) and not T(board, h, 2, 0) and not T(board, h, 3, 1) \
-                and not T(board, h, 4, 1) and not T(board, h, 5, 2) and not T(board, h, 1, 2) \
-                and not T(board, h, 2, 3) and not T(board, h, 3, 4) \
-                and idx(board, h, 3, -1) > idx(board, h, 3, 0) and idx(board, h, 5, 0) > idx(board, h, 5, 1) \
-                and idx(board, h, 0, 3) > idx(board, h, 1, 3):
-            L(fb, h, STAIR_3X3)
+        view = rule_frame(frame, i // 2, i % 2, False)
+        if (
+            T(board, view, 3, 0)
+            and T(board, view, 5, 1)
+            and T(board, view, 1, 3)
+            and T(board, view, 2, 4)
+            and T(board, view, 3, 5)
+            and not T(board, view, 2, 0)
+            and not T(board, view, 3, 1)
+            and not T(board, view, 4, 1)
+            and not T(board, view, 5, 2)
+            and not T(board, view, 1, 2)
+            and not T(board, view, 2, 3)
+            and not T(board, view, 3, 4)
+            and idx(board, view, 3, -1) > idx(board, view, 3, 0)
+            and idx(board, view, 5, 0) > idx(board, view, 5, 1)
+            and idx(board, view, 0, 3) > idx(board, view, 1, 3)
+        ):
+            L(forbidden, view, STAIR_3X3)

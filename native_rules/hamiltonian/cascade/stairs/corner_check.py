@@ -24,11 +24,11 @@ from .gates import near_small, stair_area, take_cell, untake_cell
 
 
 @njit(cache=True)
-def _frame2(f, a, b, side, rotation):
+def _frame2(frame, a, b, side, rotation):
     """The author's secondary frame of ``CheckCorner``: at rel(a, b), mirrored (side 1) and turned
     (rotation 0 = as is, 1 = small area, 2 = big area, 3 = turned round)."""
-    x, y = rel(f, a, b)
-    sx, sy, lx, ly = f[2], f[3], f[4], f[5]
+    x, y = rel(frame, a, b)
+    sx, sy, lx, ly = frame[2], frame[3], frame[4], frame[5]
     if side == 0:
         if rotation == 0:
             return (x, y, sx, sy, lx, ly)
@@ -131,9 +131,9 @@ def corner_stair_gate(board, g, hori, vert, out):
 
 
 @njit(cache=True)
-def check_corner(board, f, a, b, side, rotation, small, k0):
+def check_corner(board, frame, a, b, side, rotation, small, k0):
     """The author's ``CheckCorner(left, straight, side, rotation, ..., smallArea)``: with the walk
-    standing for the moment on rel(a, b) of frame f, in the secondary frame there (``_frame2``),
+    standing for the moment on rel(a, b) of ``frame``, in the secondary frame there (``_frame2``),
     follow the wall ahead-left from the first obstacle of row 1; at each closed corner (hori,
     vert) whose line closes the small (or big) area: a close mid-across (1, 2) or across (2, 2)
     corner means True at once; a farther one (hori > 1) closes an area under it with the stair
@@ -141,8 +141,8 @@ def check_corner(board, f, a, b, side, rotation, small, k0):
     allows (``_corner_tables``), True. The caller forbids the move that leaves that area to be
     entered later. ``k0``: how many cells the caller has already taken for the moment."""
     n = board[1][M_N]
-    old = take_cell(board, f, a, b, k0)
-    g = _frame2(f, a, b, side, rotation)
+    old = take_cell(board, frame, a, b, k0)
+    g = _frame2(frame, a, b, side, rotation)
     found = False
     hs = 1
     while not taken_or_border(board, g, hs, 1) and hs <= n + 1:
@@ -185,12 +185,12 @@ def check_corner(board, f, a, b, side, rotation, small, k0):
                                 break
             cur = d
             nx, ny = px, py
-    untake_cell(board, f, a, b, old)
+    untake_cell(board, frame, a, b, old)
     return found
 
 
 @njit(cache=True)
-def stair_corner(board, h, a0, b0, step, count, x, y, side, rotation, near):
+def stair_corner(board, view, a0, b0, step, count, x, y, side, rotation, near):
     """Take for the moment the stair the walk would go along: (a0 + step * k, b0 + step * k), k <
     ``count``, in that order (the author adds them to his path); then ``check_corner`` at (x, y)
     (side, rotation, closing the small area) and, if it fires and ``near`` is 1 / 2, a close
@@ -198,9 +198,9 @@ def stair_corner(board, h, a0, b0, step, count, x, y, side, rotation, near):
     undo. Returns (fired, fired and closed)."""
     olds = np.empty(count, dtype=np.int64)
     for k in range(count):
-        olds[k] = take_cell(board, h, a0 + step * k, b0 + step * k, k)
-    fired = check_corner(board, h, x, y, side, rotation, True, count)
-    closed = fired and near > 0 and near_small(board, h, x, 2, 1, 1, near == 2, 1)
+        olds[k] = take_cell(board, view, a0 + step * k, b0 + step * k, k)
+    fired = check_corner(board, view, x, y, side, rotation, True, count)
+    closed = fired and near > 0 and near_small(board, view, x, 2, 1, 1, near == 2, 1)
     for k in range(count - 1, -1, -1):
-        untake_cell(board, h, a0 + step * k, b0 + step * k, olds[k])
+        untake_cell(board, view, a0 + step * k, b0 + step * k, olds[k])
     return fired, closed

@@ -32,8 +32,8 @@ STEP = np.array([[0, 1], [1, 0], [0, -1], [-1, 0]], dtype=np.int64)  # straight,
 
 
 @njit(cache=True)
-def taken_or_border(board, f, a, b):
-    return T(board, f, a, b) or B(board, f, a, b)
+def taken_or_border(board, frame, a, b):
+    return T(board, frame, a, b) or B(board, frame, a, b)
 
 
 # CornerDiscoveryAll's corner kinds: closed (the wall turns towards the live end), open clockwise
@@ -56,7 +56,7 @@ _SIGN = np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]], dtype=np.int64)  # quarte
 
 
 @njit(cache=True)
-def discover_corners(board, f, out, counts):
+def discover_corners(board, frame, out, counts):
     """``CornerDiscoveryAll``: ``out[kind, q, k]`` = the k-th corner of ``kind`` (``CLOSED``,
     ``OPEN_CW``, ``OPEN_CCW``) in quarter q (0 = left-ahead, 1 = right-ahead, 2 = right-behind,
     3 = left-behind) in that quarter's own coordinates (the absolute values of the frame's left
@@ -72,17 +72,17 @@ def discover_corners(board, f, out, counts):
     for kind in range(3):
         for q in range(4):
             counts[kind, q] = 0
-    if not taken_or_border(board, f, 1, 0):
+    if not taken_or_border(board, frame, 1, 0):
         live_x, live_y = 1, 0
         k = 2
-        while not taken_or_border(board, f, k, 0):
+        while not taken_or_border(board, frame, k, 0):
             k += 1
         cur = 0
         nx, ny = k - 1, 0
-    elif not taken_or_border(board, f, 0, 1):
+    elif not taken_or_border(board, frame, 0, 1):
         live_x, live_y = 0, 1
         k = 2
-        while not taken_or_border(board, f, 0, k):
+        while not taken_or_border(board, frame, 0, k):
             k += 1
         cur = 3
         nx, ny = 0, k - 1
@@ -100,7 +100,7 @@ def discover_corners(board, f, out, counts):
         d = cur
         px, py = nx + STEP[d, 0], ny + STEP[d, 1]
         turns = 0
-        while taken_or_border(board, f, px, py):
+        while taken_or_border(board, frame, px, py):
             turns += 1
             if turns == 4:
                 return False
@@ -117,7 +117,7 @@ def discover_corners(board, f, out, counts):
                         counts[kind, q] += 1
         cur = d
         nx, ny = px, py
-        if corner(board, f, nx, ny):
+        if corner(board, frame, nx, ny):
             corner_reached = True
         if nx == live_x and ny == live_y:
             live_reached = True
@@ -125,31 +125,31 @@ def discover_corners(board, f, out, counts):
 
 
 @njit(cache=True)
-def corner_hits(board, f, hits):
+def corner_hits(board, frame, hits):
     """The corner lists of ``discover_corners`` for a rule that records its four frames' findings
     in ``hits`` (cleared here: ``hits[i, 0] = 0``): (ok, out, counts)."""
     out = np.zeros((3, 4, MAX_CORNERS, 2), dtype=np.int64)
     counts = np.zeros((3, 4), dtype=np.int64)
     for i in range(hits.shape[0]):
         hits[i, 0] = 0
-    return discover_corners(board, f, out, counts), out, counts
+    return discover_corners(board, frame, out, counts), out, counts
 
 
 @njit(cache=True)
-def frame_hit(f, hits, i, left):
+def frame_hit(frame, hits, i, left):
     """Frame i's finding of a rule's area helper (``hits[i]`` = hori, vert, black, white): the
     rule's frame (side i // 2, turned when i is odd: left when ``left``, else right), hori, vert
     and black - white (hori = 0: nothing found)."""
-    h = rule_frame(f, i // 2, i % 2, True if left else False)
-    return h, hits[i, 0], hits[i, 1], hits[i, 2] - hits[i, 3]
+    view = rule_frame(frame, i // 2, i % 2, True if left else False)
+    return view, hits[i, 0], hits[i, 1], hits[i, 2] - hits[i, 3]
 
 
 @njit(cache=True)
-def closed_corners(board, f, out, counts):
+def closed_corners(board, frame, out, counts):
     """The closed corners of ``discover_corners``: ``out[q, k]``, ``counts[q]``."""
     allc = np.zeros((3, 4, out.shape[1], 2), dtype=np.int64)
     allk = np.zeros((3, 4), dtype=np.int64)
-    if not discover_corners(board, f, allc, allk):
+    if not discover_corners(board, frame, allc, allk):
         for q in range(4):
             counts[q] = 0
         return False
@@ -162,7 +162,7 @@ def closed_corners(board, f, out, counts):
 
 
 @njit(cache=True)
-def corner_columns(board, f, turned_quarter, beyond):
+def corner_columns(board, frame, turned_quarter, beyond):
     """Per side (as is, mirrored) and frame (as is, turned: quarter ``turned_quarter`` of the
     side's row of ``QUARTERS``, coordinates swapped), the smallest column of the closed corners
     of the frame's quarter whose column lies ``beyond`` its row; n where there is none (or the
@@ -171,7 +171,7 @@ def corner_columns(board, f, turned_quarter, beyond):
     dists = np.full((2, 2), n, dtype=np.int64)
     out = np.zeros((4, MAX_CORNERS, 2), dtype=np.int64)
     counts = np.zeros(4, dtype=np.int64)
-    if not closed_corners(board, f, out, counts):
+    if not closed_corners(board, frame, out, counts):
         return dists
     for side in range(2):
         for j in range(2):
@@ -218,7 +218,7 @@ def open_stair(out, counts, side, j, turned_quarter, offset, n):
 
 
 @njit(cache=True)
-def stair_corners(board, f, hits, kind, turned_quarter, beyond):
+def stair_corners(board, frame, hits, kind, turned_quarter, beyond):
     """Per frame i (side i // 2, turned when i is odd; ``hits`` cleared as by ``corner_hits``):
     for ``kind`` CLOSED the row of the nearest closed corner of the frame's quarter (as is:
     ahead-left; turned: quarter ``turned_quarter`` of the side's row of ``QUARTERS``, coordinates
@@ -226,7 +226,7 @@ def stair_corners(board, f, hits, kind, turned_quarter, beyond):
     open-corner stair (``open_stair``); n where there is none or the corners cannot be read."""
     n = board[1][M_N]
     dists = np.full(4, n, dtype=np.int64)
-    ok, out, counts = corner_hits(board, f, hits)
+    ok, out, counts = corner_hits(board, frame, hits)
     if not ok:
         return dists
     for i in range(4):

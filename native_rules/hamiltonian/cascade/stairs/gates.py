@@ -49,7 +49,7 @@ def _loc(x, y, side, rotation, a, b):
 
 
 @njit(cache=True)
-def near_small(board, f, x, y, side, rotation, small, mode):
+def near_small(board, frame, x, y, side, rotation, small, mode):
     """``CheckNearFieldSmallRel(x, y, side, rotation, smallArea)``: in the local frame at (x, y),
     a C-shape on the left (the cell two to the left taken or border, the one between empty), a
     close mid-across (local (1, 2) taken, (0, 2) and (1, 1) empty) or a close across obstacle
@@ -60,51 +60,51 @@ def near_small(board, f, x, y, side, rotation, small, mode):
     (``...Rel1``), 0 = mid-across only (``...Rel0``)."""
     a, b = _loc(x, y, side, rotation, 2, 0)
     c, d = _loc(x, y, side, rotation, 1, 0)
-    if mode == 2 and (T(board, f, a, b) or B(board, f, a, b)) and not T(board, f, c, d):
+    if mode == 2 and (T(board, frame, a, b) or B(board, frame, a, b)) and not T(board, frame, c, d):
         e, g = _loc(x, y, side, rotation, 2, -1)
-        if T(board, f, a, b):
-            i1 = idx(board, f, a, b)
-            i2 = idx(board, f, e, g)
+        if T(board, frame, a, b):
+            i1 = idx(board, frame, a, b)
+            i2 = idx(board, frame, e, g)
             if i2 != -1:
                 if (small and i2 > i1) or (not small and i1 > i2):
                     return True
             else:
                 e, g = _loc(x, y, side, rotation, 2, 1)
-                i2 = idx(board, f, e, g)
+                i2 = idx(board, frame, e, g)
                 if (small and i1 > i2) or (not small and i2 > i1):
                     return True
         else:
-            i1 = border_index(board, f, a, b)
-            i2 = border_index(board, f, e, g)
+            i1 = border_index(board, frame, a, b)
+            i2 = border_index(board, frame, e, g)
             if (small and i1 > i2) or (not small and i2 > i1):
                 return True
     a, b = _loc(x, y, side, rotation, 1, 2)
     c, d = _loc(x, y, side, rotation, 0, 2)
     e, g = _loc(x, y, side, rotation, 1, 1)
-    if T(board, f, a, b) and not T(board, f, c, d) and not T(board, f, e, g):
-        i1 = idx(board, f, a, b)
+    if T(board, frame, a, b) and not T(board, frame, c, d) and not T(board, frame, e, g):
+        i1 = idx(board, frame, a, b)
         p, q = _loc(x, y, side, rotation, 2, 2)
-        i2 = idx(board, f, p, q)
+        i2 = idx(board, frame, p, q)
         if (small and i2 > i1) or (not small and i2 < i1):
             return True
     a, b = _loc(x, y, side, rotation, 2, 2)
     c, d = _loc(x, y, side, rotation, 1, 2)
     e, g = _loc(x, y, side, rotation, 2, 1)
-    if mode >= 1 and T(board, f, a, b) and not T(board, f, c, d) and not T(board, f, e, g):
-        i1 = idx(board, f, a, b)
+    if mode >= 1 and T(board, frame, a, b) and not T(board, frame, c, d) and not T(board, frame, e, g):
+        i1 = idx(board, frame, a, b)
         p, q = _loc(x, y, side, rotation, 3, 2)
-        i2 = idx(board, f, p, q)
+        i2 = idx(board, frame, p, q)
         if (small and i2 > i1) or (not small and i2 < i1):
             return True
     return False
 
 
 @njit(cache=True)
-def take_cell(board, f, a, b, k):
+def take_cell(board, frame, a, b, k):
     """Take rel(a, b) for the moment as the walk's k-th next cell (the author adds it to his path
     and removes it again); an already taken cell keeps its index, a border cell stays border.
     Returns the old value for ``untake_cell``."""
-    x, y = rel(f, a, b)
+    x, y = rel(frame, a, b)
     old = board[0][y + OFF, x + OFF]
     if old == -1:
         board[0][y + OFF, x + OFF] = board[1][1] + k
@@ -112,23 +112,23 @@ def take_cell(board, f, a, b, k):
 
 
 @njit(cache=True)
-def untake_cell(board, f, a, b, old):
-    x, y = rel(f, a, b)
+def untake_cell(board, frame, a, b, old):
+    x, y = rel(frame, a, b)
     board[0][y + OFF, x + OFF] = old
 
 
 @njit(cache=True)
-def stair_area(board, h, gate_rel, m, outside_a, outside_b):
+def stair_area(board, view, gate_rel, m, outside_a, outside_b):
     """Count the area behind the stair-shaped gate ``gate_rel[:m]`` (frame cells, the author's
     start field, border fields and end field): flood from the gate, blocking each gate cell's
     neighbours on the other side -- offsets (outside_a, 0) and (0, outside_b) -- that are not gate
     cells themselves. Black = the colour of the gate's first cell. Returns (ok, black, white);
     not ok when the area is not closed as drawn (``count_area``: leak or the end corner in it)."""
-    return gate_area(board, h, gate_rel, m, outside_a, outside_b, np.empty((0, 2), dtype=np.int64), False)
+    return gate_area(board, view, gate_rel, m, outside_a, outside_b, np.empty((0, 2), dtype=np.int64), False)
 
 
 @njit(cache=True)
-def gate_area(board, h, gate_rel, m, outside_a, outside_b, extra_rel, open_end):
+def gate_area(board, view, gate_rel, m, outside_a, outside_b, extra_rel, open_end):
     """``stair_area`` with the frame cells ``extra_rel`` blocked too, and -- ``open_end`` -- the
     gate's last cell's neighbour at (outside_a, 0) left open: where the gate's end only touches an
     open corner diagonally, the cell beside the end closes the area (``extra_rel``) or, the area
@@ -136,7 +136,7 @@ def gate_area(board, h, gate_rel, m, outside_a, outside_b, extra_rel, open_end):
     gate = np.empty((m, 2), dtype=np.int64)
     blocked = np.empty((2 * m + extra_rel.shape[0], 2), dtype=np.int64)
     for k in range(m):
-        gate[k, 0], gate[k, 1] = rel(h, gate_rel[k, 0], gate_rel[k, 1])
+        gate[k, 0], gate[k, 1] = rel(view, gate_rel[k, 0], gate_rel[k, 1])
     nb = 0
     for k in range(m):
         for t in range(2):
@@ -149,25 +149,25 @@ def gate_area(board, h, gate_rel, m, outside_a, outside_b, extra_rel, open_end):
                 if gate_rel[i, 0] == a and gate_rel[i, 1] == b:
                     listed = True
             if not listed:
-                blocked[nb, 0], blocked[nb, 1] = rel(h, a, b)
+                blocked[nb, 0], blocked[nb, 1] = rel(view, a, b)
                 nb += 1
     for k in range(extra_rel.shape[0]):
-        blocked[nb, 0], blocked[nb, 1] = rel(h, extra_rel[k, 0], extra_rel[k, 1])
+        blocked[nb, 0], blocked[nb, 1] = rel(view, extra_rel[k, 0], extra_rel[k, 1])
         nb += 1
     status, _, black, white = count_area(board, gate, blocked[:nb], gate, (gate[0, 0] + gate[0, 1]) % 2)
     return status == AREA_OK, black, white
 
 
 @njit(cache=True)
-def row_obstacle(board, h, offset):
+def row_obstacle(board, view, offset):
     """The scan of the author's "stair at end concave straight" rules: rows 1, 2, ... ahead, each
     empty from column 1 to its first obstacle; a row whose first obstacle lies more than
     ``offset`` columns beyond it goes on to the next row, exactly ``offset`` beyond it is found.
     Returns (hori, vert) of the obstacle, or (0, 0)."""
     n = board[1][M_N]
     hori, vert = 1, 1
-    while not taken_or_border(board, h, hori, vert) and vert <= n:
-        while not taken_or_border(board, h, hori, vert):
+    while not taken_or_border(board, view, hori, vert) and vert <= n:
+        while not taken_or_border(board, view, hori, vert):
             hori += 1
         if hori == vert + offset:
             return hori, vert
@@ -179,14 +179,14 @@ def row_obstacle(board, h, offset):
 
 
 @njit(cache=True)
-def runs_ahead(board, h, hori, vert):
+def runs_ahead(board, view, hori, vert):
     """The obstacle's line runs on ahead through it (from (hori, vert - 1) or into (hori, vert +
     1)); a border obstacle: the border index falls ahead."""
-    i1 = idx(board, h, hori, vert)
+    i1 = idx(board, view, hori, vert)
     if i1 == -1:
-        return border_index(board, h, hori, vert - 1) > border_index(board, h, hori, vert + 1)
-    i2 = idx(board, h, hori, vert + 1)
-    i3 = idx(board, h, hori, vert - 1)
+        return border_index(board, view, hori, vert - 1) > border_index(board, view, hori, vert + 1)
+    i2 = idx(board, view, hori, vert + 1)
+    i3 = idx(board, view, hori, vert - 1)
     return (i2 != -1 and i2 > i1) or (i3 != -1 and i1 > i3)
 
 
@@ -216,28 +216,28 @@ def row_gate(a0, vert, kmax, out):
 
 
 @njit(cache=True)
-def inner_taken(board, h, gate, m):
+def inner_taken(board, view, gate, m):
     """One of the gate's border fields (all but its first and last cell) is taken."""
     for k in range(1, m - 1):
-        if T(board, h, gate[k, 0], gate[k, 1]):
+        if T(board, view, gate[k, 0], gate[k, 1]):
             return True
     return False
 
 
 @njit(cache=True)
-def forbid_now(fb, h, turned, rule):
+def forbid_now(forbidden, view, turned, rule):
     """The area cannot be entered now: forbid left (and back, in the turned frame)."""
-    L(fb, h, rule)
+    L(forbidden, view, rule)
     if turned:
-        BACK(fb, h, rule)
+        BACK(forbidden, view, rule)
 
 
 @njit(cache=True)
-def forbid_later(fb, h, turned, rule):
+def forbid_later(forbidden, view, turned, rule):
     """The area cannot be entered later: forbid straight (and right, in the frame as is)."""
-    S(fb, h, rule)
+    S(forbidden, view, rule)
     if not turned:
-        R(fb, h, rule)
+        R(forbidden, view, rule)
 
 
 @njit(cache=True)
