@@ -90,7 +90,7 @@ def _strip_odd(board, x0, y0, ax, ay, bx, by, ox, oy, px_, py_):
 @njit(cache=True)
 def _forbid_outside(board, forbidden, x0, y0, x, y, rule):
     """Forbid the step away from the strip -- unless the strip wraps round to that cell, when the
-    step would enter it now (decision, see ``rules._outside``)."""
+    step would enter it now (decision, see ``near_field._outside``)."""
     if not in_area(board, x, y):
         forbid_cell(forbidden, x0, y0, x, y, rule)
 

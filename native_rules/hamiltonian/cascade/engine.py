@@ -143,7 +143,7 @@ GROUPS = {
 # rule sets by name (``--rules``): book = universal, the book's rules; none = every candidate
 # allowed (plain backtracking); 9x9 = the
 # author's 9 x 9 groups alone; control = universal + 9x9, his complete 9 x 9 control set; large =
-# the ported rules of his newer large-board engine (``stairs``), alone (``control,large`` adds them)
+# the ported rules of his newer large-board engine (``stairs/``), alone (``control,large`` adds them)
 RULE_SETS = {"universal": UNIVERSAL, "book": UNIVERSAL, "9x9": NINE, "control": CONTROL, "large": LARGE,
              "none": 0}
 # the default everywhere (walk, walk-stats, enumerate, hint, replay, the API and the server): the

@@ -29,7 +29,7 @@ in a range that depends on where the walker enters: now straight onto the ray, n
   newer ``CheckStraight`` (``Path.cs``) that the control version lacks -- in the rotated-down
   frame the back step is judged as entering later too; ``check_straight_now_newer``
   (``straight-now-newer``): its tighter bound for entering now straight at ex % 4 = 2 (the third,
-  ``area_newer.check_straight_start_obstacle``, shares ``straight_area``).
+  ``imbalance_large.check_straight_start_obstacle``, shares ``straight_area``).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ other two of ``CheckStraight`` are ``imbalance.check_straight_later_down`` / ``.
 His newer engine (``Path.cs ApplyRules``: ``CheckStraight``, then ``CheckLeftRightAreaUp``, before
 ``CheckLeftRightCorner`` and the stairs; reference ``../shared/reference/hamiltonian.md`` 3.3
 "Newer cascade") keeps the control set's area tables (``imbalance.check_straight_control``,
-``tables.check_area_up_table``) with changes that forbid more; here: a ray of ``ex % 4 == 1``
+``area_tables.check_area_up_table``) with changes that forbid more; here: a ray of ``ex % 4 == 1``
 cells with the most whites "enter now" allows and a close mid-across obstacle two ahead: not
 straight ("% 4 = 1 start obstacle"); and where the small area behind the column beside cannot be
 entered now in the frame turned right, that frame's step back too. Facts read from his
@@ -33,7 +33,7 @@ def check_straight_start_obstacle(board, frame, forbidden):
     as is and turned left, a ray of ``ex % 4 == 1`` cells whose area holds exactly the most whites
     entering now allows, (ex + 3) / 4, and a close mid-across obstacle at (0, 2) closing the big
     area in the frame turned down and mirrored (his ``CheckNearFieldSmallRel0(0, 2, 1, 1,
-    false)``, ``stair_gates.near_small``): forbid straight of the frame."""
+    false)``, ``gates.near_small``): forbid straight of the frame."""
     for side in range(2):
         for j in range(2):
             view, ex, diff = straight_area(board, frame, side, j, 5, 1)

@@ -4,7 +4,7 @@
 some fields if we are approaching an older section of the main line"; the book's 9 x 9 walkthrough
 234 325 is where the far-side-up-and-down case was needed).
 
-The universal port (``rules``) reads the side rules as the near-field rules turned sideways; the
+The universal port (``near_field``) reads the side rules as the near-field rules turned sideways; the
 author's code lists them as concrete patterns, taken here as facts:
 
 * far on both sides: a far straight, mid-across or across obstacle pair at distance 3 with its

@@ -6,13 +6,13 @@ that force the future line along them ... As the table size increases, the stair
 narrowing can move infinite distance away from the live end" and "7. Stair area: ... a stair shape
 on the left, and an area is created with one of the steps that should be entered now"; reference
 ``../shared/reference/hamiltonian.md`` 3.3, "Newer cascade": the stairs at end concave, after
-the convex ones and before the double stairs (``stairs_double``). The facts (which cells are
+the convex ones and before the double stairs (``double``). The facts (which cells are
 taken or empty, which corner the discovery must find, which moves are forbidden) are read from
 the author's ``Path.cs`` (``fodorbalint/OneWayLabyrinth``, no licence: no code taken) and written
 in this port's frame terms (``walker``: ``rel(a, b)`` at left offset a, straight offset b).
 
 The helpers of the author's newer engine these rules share with the other stair modules live in
-``corners`` (his ``CornerDiscoveryAll``), ``stair_gates`` (``CheckNearFieldSmallRel``, the areas
+``corners`` (his ``CornerDiscoveryAll``), ``gates`` (``CheckNearFieldSmallRel``, the areas
 behind stair-shaped gates) and ``corner_check`` (``CheckCorner``). Here:
 ``StairAtEndConcaveStraight3/4/5/6`` and ``StairAtEndConcaveOut3/5``.
 """

@@ -1,10 +1,10 @@
-"""The labyrinth author's stair-at-end rules along open corners (``large`` group, with
-``stairs``): ``StairAtEndConvexIn2/3/4`` and ``StairAtEndConcaveIn2/3/4/5``.
+"""The labyrinth author's stair-at-end rules along open corners (``large``
+group): ``StairAtEndConvexIn2/3/4`` and ``StairAtEndConcaveIn2/3/4/5``.
 
 Seed ``one-way-labyrinth-fodor.txt``: "As the table size increases, the stair-obstacle narrowing
 can move infinite distance away from the live end" and "6. End obstacle outside at x and y
 distance"; reference ``../shared/reference/hamiltonian.md`` 3.3, "Newer cascade": after the
-stairs at start, ``StairAtEndConvexIn2`` ... ``StairAtEndConvexIn4`` (then ``stairs_convex_out``).
+stairs at start, ``StairAtEndConvexIn2`` ... ``StairAtEndConvexIn4`` (then ``at_end_convex``).
 The facts (which open corners the discovery must find, which cells must be empty, the colour
 balances, which moves are forbidden) are read from the author's ``Path.cs``
 (``fodorbalint/OneWayLabyrinth``, no licence: no code taken) and written in this port's frame

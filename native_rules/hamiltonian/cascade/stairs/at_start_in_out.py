@@ -1,5 +1,5 @@
-"""The labyrinth author's "stair at start convex in / out" rules (``large`` group, with
-``stairs_start``).
+"""The labyrinth author's "stair at start convex in / out" rules (``large``
+group).
 
 Reference ``../shared/reference/hamiltonian.md`` 3.3, "Newer cascade": the first stair rules of
 his newer engine, ``StairAtStartConvexIn2`` and ``...In3`` (his ``...In4`` is empty), and, after
@@ -9,7 +9,7 @@ forbidden) are read from the author's ``Path.cs`` (``fodorbalint/OneWayLabyrinth
 no code taken) and written in this port's frame terms (``walker``: ``rel(a, b)`` at left offset a,
 straight offset b).
 
-The shape: as for the stairs at start convex straight (``stairs_start``), a diagonal stair climbs
+The shape: as for the stairs at start convex straight (``at_start_straight``), a diagonal stair climbs
 up and left to a closed corner whose line runs on to the left, but it starts in the column to the
 right of the walker: (-1, 1), (-1, 2), ... then (k - offset, k) up to the corner at (hori, vert) =
 (dist - offset, dist). The area left of that stair, the straight cell in it and the right cell

@@ -1,5 +1,5 @@
-"""The labyrinth author's "stair at start convex straight" rules (``large`` group, with
-``stairs``).
+"""The labyrinth author's "stair at start convex straight" rules (``large``
+group).
 
 Seed ``one-way-labyrinth-fodor.txt``: "start obstacle inside / outside" and "7. Stair area: ... a
 stair shape on the left, and an area is created with one of the steps that should be entered

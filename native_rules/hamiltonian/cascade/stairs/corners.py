@@ -6,8 +6,8 @@ recording each corner of it -- closed (inside) or open (outside, clockwise / cou
 in the quarter of the frame it lies in, in that quarter's own (left, straight) coordinates. The
 facts are read from the author's ``Path.cs`` (``fodorbalint/OneWayLabyrinth``, no licence: no code
 taken) and written in this port's frame terms (``walker``: ``rel(a, b)`` at left offset a,
-straight offset b). The stair rules (``stairs``, ``stairs_convex``, ``stairs_convex_out``,
-``stairs_start``) find their stairs among these corners.
+straight offset b). The stair rules (``at_end_concave``, ``at_end_open_corners``, ``at_end_convex``,
+``at_start_straight``) find their stairs among these corners.
 """
 
 from __future__ import annotations
