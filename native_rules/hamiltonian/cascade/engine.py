@@ -140,6 +140,17 @@ GROUPS = {
     "straight-later-down": G_STRAIGHT_LATER_DOWN, "straight-now-newer": G_STRAIGHT_NOW_NEWER,
     "straight-start-obstacle": G_STRAIGHT_START_OBSTACLE, "area-up-back": G_AREA_UP_BACK,
 }
+# the cascade's order by rule group: the order ``apply_rules_control`` runs them in, the book's
+# universal rules first (tests/test_hamiltonian_cascade.py checks the function against this list)
+CASCADE = ("c-shape", "near-field", "side-table", "near-border", "area-near-border", "straight",
+           "area-up", "area-up-big", "corner-big", "area-tables", "double-area", "sequence",
+           "down-stair", "next-step", "straight-later-down", "straight-now-newer",
+           "straight-start-obstacle", "area-up-back", "next-step-double-area", "start-in-2",
+           "start-in-3", "start-straight-3", "start-straight-4", "start-straight-5", "start-out",
+           "convex-in-2", "convex-in-3", "convex-in-4", "convex-straight-3", "convex-straight-4",
+           "convex-out", "concave-in", "concave-in-5", "concave-straight-3", "concave-straight-4",
+           "concave-straight-5", "concave-straight-6", "concave-out-3", "concave-out-5",
+           "double-stair", "double-stair-reversed", "stair-3x3", "remote-mid-across", "stair-sequence")
 # rule sets by name (``--rules``): book = universal, the book's rules; none = every candidate
 # allowed (plain backtracking); 9x9 = the
 # author's 9 x 9 groups alone; control = universal + 9x9, his complete 9 x 9 control set; large =
