@@ -41,7 +41,7 @@ CHILD = r"""
 import json, resource, sys, time
 what, n, threads = sys.argv[1], int(sys.argv[2]), int(sys.argv[4])
 if what.startswith("compiled"):
-    from gridsolve.native_rules.hamiltonian import frontier_count
+    from gridsolve.native_rules.hamiltonian.frontier import compiled as frontier_count
     from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
     frontier_count.count(HamiltonianPuzzle.square(3))  # loads the compiled code (cached on disk)
 elif what in ("dp", "dp-left"):
@@ -210,7 +210,7 @@ def projection(rows: list[dict], workers: tuple[int, ...] = (1, 4, 16)) -> str:
     (n0, a), (n1, b) = got[-2], got[-1]
     if n1 - n0 != 2:
         return ""
-    from gridsolve.native_rules.hamiltonian import frontier_count
+    from gridsolve.native_rules.hamiltonian.frontier import compiled as frontier_count
     from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
     ratio = b["peak_states"] / a["peak_states"]

@@ -17,7 +17,8 @@ import statistics
 import time
 
 from gridsolve.harness.hamiltonian import make_oracle
-from gridsolve.native_rules.hamiltonian import frontier, sampling
+from gridsolve.native_rules.hamiltonian import frontier
+from gridsolve.native_rules.hamiltonian.tools import sampling
 from gridsolve.puzzles.check.hamiltonian import check
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 from gridsolve.puzzles.render.hamiltonian import svg

@@ -23,9 +23,9 @@ import os
 import sys
 
 from gridsolve.harness import labyrinth as lab
-from gridsolve.native_rules.hamiltonian import drivers
-from gridsolve.native_rules.hamiltonian.drivers import enumerate_keep_left
-from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, UNIVERSAL, parse_rules
+from gridsolve.native_rules.hamiltonian.cascade.engine import CONTROL, GROUPS, UNIVERSAL, parse_rules
+from gridsolve.native_rules.hamiltonian.tools import drivers
+from gridsolve.native_rules.hamiltonian.tools.drivers import enumerate_keep_left
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 

@@ -21,7 +21,7 @@ import math
 import sys
 
 from gridsolve.harness import labyrinth as lab
-from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, LARGE, UNIVERSAL
+from gridsolve.native_rules.hamiltonian.cascade.engine import CONTROL, GROUPS, LARGE, UNIVERSAL
 
 from .common import RESULTS, markdown_table, stamp, write_csv
 

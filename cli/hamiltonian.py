@@ -105,12 +105,12 @@ def oracle(
                                 "completions": None if m.counts is None else m.counts.get(c, 0)}
                                for c in m.candidates]}))
             continue
-        print(f"{e.id}: live end {e.puzzle.live_end}, {len(m.moves)} of {len(m.candidates)} "
+        print(f"{e.id}: live end {ham.cell_name(e.puzzle.live_end)}, {len(m.moves)} of {len(m.candidates)} "
               f"moves can be completed ({m.method})")
         for c in m.candidates:
             extra = "" if m.counts is None else f"  {m.counts.get(c, 0)} completions"
             verdict = "yes" if c in m.moves else "no "
-            print(f"  {direction(e.puzzle.live_end, c):5} {c}: {verdict}{extra}")
+            print(f"  {direction(e.puzzle.live_end, c):5} {ham.cell_name(c)}: {verdict}{extra}")
     raise typer.Exit(exit_code(0, failures))
 
 

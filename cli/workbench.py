@@ -66,9 +66,9 @@ def hint(
 
 
 def _labyrinth_hint(e) -> int:
+    from ..harness.labyrinth_hint import cell_name as name
     from ..harness.labyrinth_hint import labyrinth_hint
 
-    name = nk.cell_name
     try:
         h = labyrinth_hint(e.puzzle)
     except ValueError as exc:

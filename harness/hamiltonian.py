@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..native_rules.hamiltonian import oracle as dp_oracle
-from ..native_rules.hamiltonian import sampling
+from ..native_rules.hamiltonian.coordinates import cell_name
 from ..native_rules.hamiltonian.frontier import TooLarge
+from ..native_rules.hamiltonian.tools import oracle as dp_oracle
+from ..native_rules.hamiltonian.tools import sampling
 from ..puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 
-__all__ = ["TooLarge", "sample", "next_moves", "width"]
+__all__ = ["TooLarge", "cell_name", "sample", "next_moves", "width"]
 
 UNIFORM_WIDTH = 13  # exact uniform sampling (stored DP layers) up to this frontier width
 ORACLE_WIDTH = 15  # completion counts by the DP up to this frontier width

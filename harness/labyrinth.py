@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..native_rules.hamiltonian import drivers, frontier, replay
-from ..native_rules.hamiltonian.audit import AuditReport, Stepper, Walk, audit_walks
-from ..native_rules.hamiltonian.engine import CONTROL, DEFAULT, DEFAULT_RULES, UNIVERSAL, parse_rules
-from ..native_rules.hamiltonian.oracle import completable_moves
+from ..native_rules.hamiltonian import frontier
+from ..native_rules.hamiltonian.cascade.engine import CONTROL, DEFAULT, DEFAULT_RULES, UNIVERSAL, parse_rules
+from ..native_rules.hamiltonian.tools import drivers, replay
+from ..native_rules.hamiltonian.tools.audit import AuditReport, Stepper, Walk, audit_walks
+from ..native_rules.hamiltonian.tools.oracle import completable_moves
 from ..puzzles.hamiltonian import HamiltonianPuzzle
 from .hamiltonian import make_oracle
 
@@ -86,7 +87,7 @@ def stats(n: int, attempts: int, seed: int = 0, groups: int = DEFAULT, *, max_wa
 def sat_judge(seconds: float = 60.0) -> Callable:
     """judge(puzzle with prefix, next cell) -> True (a completion exists, found by SAT), False
     (refuted: the quick necessary tests, or SAT proves none), None (undecided in ``seconds``)."""
-    from ..native_rules.hamiltonian.oracle import quick_infeasible
+    from ..native_rules.hamiltonian.tools.oracle import quick_infeasible
     from ..puzzles.solving import Limit, Status
     from ..satmodels.hamiltonian import solve
 

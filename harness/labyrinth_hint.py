@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..native_rules.hamiltonian.audit import Stepper
-from ..native_rules.hamiltonian.engine import DEFAULT
+from ..native_rules.hamiltonian.cascade.engine import DEFAULT
+from ..native_rules.hamiltonian.coordinates import cell_name, to_rc, to_xy
+from ..native_rules.hamiltonian.tools.audit import Stepper
 from ..puzzles.hamiltonian import HamiltonianPuzzle
+
+__all__ = ["DIRECTION_NAMES", "LabyrinthHint", "Move", "cell_name", "labyrinth_hint"]
 
 DIRECTION_NAMES = {0: "down", 1: "right", 2: "up", 3: "left"}  # the port's direction codes
 
@@ -40,11 +43,6 @@ class LabyrinthHint:
         return tuple(m for m in self.moves if not m.forbidden_by)
 
 
-def cell_name(cell: tuple[int, int]) -> str:
-    """A 0-based (row, col) as people read it: ``r2c3``."""
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
-
-
 def labyrinth_hint(puzzle: HamiltonianPuzzle, groups: int = DEFAULT) -> LabyrinthHint:
     """The author's rules at the live end of the puzzle's walk. ValueError unless the puzzle is
     the author's: a square board walked from the top-left to the bottom-right corner, nothing
@@ -53,10 +51,9 @@ def labyrinth_hint(puzzle: HamiltonianPuzzle, groups: int = DEFAULT) -> Labyrint
     if puzzle.cols != n or puzzle.start != (0, 0) or puzzle.end != (n - 1, n - 1) or puzzle.blocked:
         raise ValueError("the author's rules are for square boards walked corner to corner, nothing blocked")
     walk = puzzle.prefix or (puzzle.start,)
-    stepper = Stepper(n, groups, [(c + 1, r + 1) for r, c in walk], compiled=False)
+    stepper = Stepper(n, groups, [to_xy(c) for c in walk], compiled=False)
     cands, allowed, why = stepper.step()
     moves = []
     for d in cands:
-        x, y = stepper.neighbour(d)
-        moves.append(Move(DIRECTION_NAMES[d], (y - 1, x - 1), why.get(d, "")))
+        moves.append(Move(DIRECTION_NAMES[d], to_rc(stepper.neighbour(d)), why.get(d, "")))
     return LabyrinthHint(puzzle.live_end, tuple(moves), len(cands) >= 2)

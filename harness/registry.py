@@ -133,22 +133,22 @@ BACKENDS: tuple[Backend, ...] = (
             "beside the seed: rules + loop avoidance, then the strong backtracking",
             {"pruning": "strong"}, takes=SL_RULES_OPTIONS, validator=SL_RULES + "check_options",
             family="native", max_cells=400),
-    Backend("hamiltonian", "dp", NATIVE + "hamiltonian.counting:solve",
+    Backend("hamiltonian", "dp", NATIVE + "hamiltonian.frontier.counting:solve",
             "frontier dynamic programming (numpy): exact count, paths listed by rank; "
             "count-only mode for `gridsolve count` (compiled, modulo primes, from 12 wide)",
             family="native",
             takes=("max_states", "engine", "memory", "checkpoint", "resume", "progress", "threads",
                    "primes"),
-            counter=NATIVE + "hamiltonian.counting:count"),
+            counter=NATIVE + "hamiltonian.frontier.counting:count"),
     Backend("hamiltonian", "sat", SAT + "hamiltonian:solve",
             "CNF (CaDiCaL 1.9.5): degree 1 at the ends, 2 elsewhere; lazy cut clauses on one "
             "incremental solver", takes=("solver",), family="sat"),
     Backend("hamiltonian", "cpsat", CP + "hamiltonian:solve",
             "CP-SAT add_circuit over the cells with the arc end -> start fixed", family="cpsat"),
-    Backend("hamiltonian", "rules-dfs", NATIVE + "hamiltonian.rulesdfs:solve",
+    Backend("hamiltonian", "rules-dfs", NATIVE + "hamiltonian.tools.rulesdfs:solve",
             "seed port (numba): the author's keep-left depth-first walk pruned by the universal "
             "rules (-O rules=universal|none|GROUP,...); n x n corner to corner only, else stuck",
-            takes=("rules",), validator=NATIVE + "hamiltonian.rulesdfs:check_options",
+            takes=("rules",), validator=NATIVE + "hamiltonian.tools.rulesdfs:check_options",
             family="native", complete=False, max_cells=81),
     Backend("edgematching", "sat", SAT + "edgematching:solve",
             "CNF (CaDiCaL 1.9.5), Heule 2008: piece-square and join-colour variables, rotation "

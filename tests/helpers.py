@@ -90,8 +90,8 @@ def walk_cells(moves: str) -> list[tuple[int, int]]:
 def at_walk(n: int, moves: str, groups: int | None = None):
     """At the live end of a walk: the stepper, the candidates, the moves the rules allow (D/R/U/L)
     and the rule forbidding each other one; ``groups`` defaults to the universal rules."""
-    from gridsolve.native_rules.hamiltonian.audit import Stepper
-    from gridsolve.native_rules.hamiltonian.engine import UNIVERSAL
+    from gridsolve.native_rules.hamiltonian.cascade.engine import UNIVERSAL
+    from gridsolve.native_rules.hamiltonian.tools.audit import Stepper
 
     if groups is None:
         groups = UNIVERSAL
@@ -103,8 +103,8 @@ def at_walk(n: int, moves: str, groups: int | None = None):
 
 def completable(n: int, moves: str) -> str:
     """The moves the exact oracle says can be completed, as D/R/U/L letters."""
-    from gridsolve.native_rules.hamiltonian.audit import to_rc
-    from gridsolve.native_rules.hamiltonian.oracle import completable_moves
+    from gridsolve.native_rules.hamiltonian.coordinates import to_rc
+    from gridsolve.native_rules.hamiltonian.tools.oracle import completable_moves
     from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
     cells = walk_cells(moves)

@@ -21,13 +21,13 @@ def client():
                                           (HP(5, 5, (2, 2), (0, 4), frozenset({(3, 3), (4, 0)})), 4),
                                           (HP.square(7).with_prefix([(0, 0), (0, 1)]), 2)])
 def test_partitioned_counts_equal_the_numpy_dp(client, puzzle, parts):
-    from gridsolve.native_rules.hamiltonian import frontier_dask
+    from gridsolve.native_rules.hamiltonian.frontier import distributed as frontier_dask
 
     assert frontier_dask.count(client, puzzle, parts=parts) == frontier.count(puzzle)
 
 
 def test_parts_must_be_a_power_of_two(client):
-    from gridsolve.native_rules.hamiltonian import frontier_dask
+    from gridsolve.native_rules.hamiltonian.frontier import distributed as frontier_dask
 
     with pytest.raises(ValueError, match="power of two"):
         frontier_dask.count(client, HP.square(5), parts=3)

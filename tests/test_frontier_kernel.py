@@ -8,7 +8,7 @@ import random
 
 import pytest
 from gridsolve.native_rules.hamiltonian import frontier
-from gridsolve.native_rules.hamiltonian import frontier_count as fc
+from gridsolve.native_rules.hamiltonian.frontier import compiled as fc
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle as HP
 
 from .hamiltonian_brute import random_puzzle
@@ -173,7 +173,7 @@ def test_the_parts_of_a_pass_run_on_their_own_threads_and_release_the_gil():
     are compiled ``nogil``, so the parts run at once (numba's ``parallel`` twins are gone)."""
     import threading
 
-    from gridsolve.native_rules.hamiltonian import frontier_kernel as K
+    from gridsolve.native_rules.hamiltonian.frontier import kernel as K
 
     seen = []
     together = threading.Barrier(3, timeout=30)  # passed only if the three parts run at once

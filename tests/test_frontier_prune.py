@@ -7,8 +7,8 @@ import random
 
 import pytest
 from gridsolve.native_rules.hamiltonian import frontier
-from gridsolve.native_rules.hamiltonian import frontier_count as fc
-from gridsolve.native_rules.hamiltonian import frontier_kernel as K
+from gridsolve.native_rules.hamiltonian.frontier import compiled as fc
+from gridsolve.native_rules.hamiltonian.frontier import kernel as K
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle as HP
 
 from .hamiltonian_brute import random_puzzle

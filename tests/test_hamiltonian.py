@@ -11,7 +11,8 @@ import pytest
 from gridsolve.harness import registry
 from gridsolve.harness.run import count as count_solutions
 from gridsolve.harness.run import run
-from gridsolve.native_rules.hamiltonian import frontier, oracle, sampling
+from gridsolve.native_rules.hamiltonian import frontier
+from gridsolve.native_rules.hamiltonian.tools import oracle, sampling
 from gridsolve.puzzles.check.hamiltonian import check
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle as HP
 from gridsolve.puzzles.hamiltonian import HamiltonianSolution

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from gridsolve.harness import registry
 from gridsolve.harness.run import count as count_solutions
-from gridsolve.native_rules.hamiltonian import counting, frontier
+from gridsolve.native_rules.hamiltonian import frontier
+from gridsolve.native_rules.hamiltonian.frontier import counting
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle as HP
 from gridsolve.puzzles.solving import Limit, Status
 from typer.testing import CliRunner

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from gridsolve.cli.main import app
 from gridsolve.harness import labyrinth as lab
-from gridsolve.native_rules.hamiltonian import walker as wk
-from gridsolve.native_rules.hamiltonian.area import (
+from gridsolve.native_rules.hamiltonian.cascade import walker as wk
+from gridsolve.native_rules.hamiltonian.cascade.area import (
     AREA_CORNER,
     AREA_LEAK,
     AREA_OK,
@@ -22,12 +22,12 @@ from gridsolve.native_rules.hamiltonian.area import (
     later_range,
     now_range,
 )
-from gridsolve.native_rules.hamiltonian.audit import Stepper, audit_walks
-from gridsolve.native_rules.hamiltonian.drivers import enumerate_keep_left, random_walk, walk_stats
-from gridsolve.native_rules.hamiltonian.engine import GROUPS, UNIVERSAL, parse_rules
-from gridsolve.native_rules.hamiltonian.imbalance import straight_ranges
-from gridsolve.native_rules.hamiltonian.oracle import completable_moves
-from gridsolve.native_rules.hamiltonian.replay import replay_state
+from gridsolve.native_rules.hamiltonian.cascade.engine import GROUPS, UNIVERSAL, parse_rules
+from gridsolve.native_rules.hamiltonian.cascade.imbalance import straight_ranges
+from gridsolve.native_rules.hamiltonian.tools.audit import Stepper, audit_walks
+from gridsolve.native_rules.hamiltonian.tools.drivers import enumerate_keep_left, random_walk, walk_stats
+from gridsolve.native_rules.hamiltonian.tools.oracle import completable_moves
+from gridsolve.native_rules.hamiltonian.tools.replay import replay_state
 from gridsolve.puzzles.formats.hamiltonian import parse_fodor_state
 from typer.testing import CliRunner
 
@@ -349,7 +349,7 @@ def test_interpreted_walks_are_the_compiled_walks(n, seed):
 
 
 def test_small_walks_run_interpreted_until_compiling_pays(monkeypatch):
-    from gridsolve.native_rules.hamiltonian import audit
+    from gridsolve.native_rules.hamiltonian.tools import audit
 
     monkeypatch.setattr(audit, "cached", lambda f: False)  # a fresh install: nothing compiled yet
     assert not audit.compile_pays(9, 5)
@@ -362,7 +362,7 @@ def test_small_walks_run_interpreted_until_compiling_pays(monkeypatch):
 def test_the_default_rules_are_the_fullest_audited_set():
     from gridsolve.cli import labyrinth as cli_lab
     from gridsolve.harness.labyrinth_hint import labyrinth_hint
-    from gridsolve.native_rules.hamiltonian.engine import CONTROL, DEFAULT, DEFAULT_RULES, LARGE
+    from gridsolve.native_rules.hamiltonian.cascade.engine import CONTROL, DEFAULT, DEFAULT_RULES, LARGE
 
     assert DEFAULT == CONTROL | LARGE == parse_rules(DEFAULT_RULES) == parse_rules(cli_lab.DEFAULT_RULES)
     assert lab.DEFAULT == DEFAULT and labyrinth_hint.__defaults__ == (DEFAULT,)

@@ -11,8 +11,8 @@ import json
 import pytest
 from gridsolve.cli.main import app
 from gridsolve.harness import labyrinth as lab
-from gridsolve.native_rules.hamiltonian.drivers import KeepLeft, enumerate_keep_left, walk_stats
-from gridsolve.native_rules.hamiltonian.engine import CONTROL, UNIVERSAL
+from gridsolve.native_rules.hamiltonian.cascade.engine import CONTROL, UNIVERSAL
+from gridsolve.native_rules.hamiltonian.tools.drivers import KeepLeft, enumerate_keep_left, walk_stats
 from gridsolve.puzzles.formats.hamiltonian import FodorState, parse_fodor_state
 from typer.testing import CliRunner
 

@@ -7,7 +7,7 @@ exactly that move."""
 from __future__ import annotations
 
 import pytest
-from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, LARGE
+from gridsolve.native_rules.hamiltonian.cascade.engine import CONTROL, GROUPS, LARGE
 
 from .helpers import at_walk, completable, state_moves
 

@@ -10,9 +10,9 @@ import json
 
 import pytest
 from gridsolve.harness import labyrinth as lab
-from gridsolve.native_rules.hamiltonian.audit import Stepper
-from gridsolve.native_rules.hamiltonian.drivers import enumerate_keep_left, walk_stats
-from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, NINE, UNIVERSAL, parse_rules
+from gridsolve.native_rules.hamiltonian.cascade.engine import CONTROL, GROUPS, NINE, UNIVERSAL, parse_rules
+from gridsolve.native_rules.hamiltonian.tools.audit import Stepper
+from gridsolve.native_rules.hamiltonian.tools.drivers import enumerate_keep_left, walk_stats
 
 from .helpers import at_walk, completable, walk_cells
 

@@ -9,10 +9,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from gridsolve.harness import labyrinth as lab
-from gridsolve.native_rules.hamiltonian.audit import Stepper, to_rc
-from gridsolve.native_rules.hamiltonian.engine import CONTROL, GROUPS, LARGE, parse_rules
-from gridsolve.native_rules.hamiltonian.stairs import CLOSED, OPEN_CW, closed_corners, discover_corners
-from gridsolve.native_rules.hamiltonian.walker import live_frame
+from gridsolve.native_rules.hamiltonian.cascade.engine import CONTROL, GROUPS, LARGE, parse_rules
+from gridsolve.native_rules.hamiltonian.cascade.stairs.corners import (
+    CLOSED,
+    OPEN_CW,
+    closed_corners,
+    discover_corners,
+)
+from gridsolve.native_rules.hamiltonian.cascade.walker import live_frame
+from gridsolve.native_rules.hamiltonian.coordinates import to_rc
+from gridsolve.native_rules.hamiltonian.tools.audit import Stepper
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
 
 from .helpers import FIXTURES, at_walk, completable, state_moves, walk_cells

@@ -37,7 +37,8 @@ print(compiled, others)
 
 def test_importing_a_kind_compiles_nothing_and_imports_no_other_kind():
     for module, own in (("gridsolve.native_rules.nurikabe.deduce", "gridsolve.native_rules.nurikabe"),
-                        ("gridsolve.native_rules.hamiltonian.drivers", "gridsolve.native_rules.hamiltonian"),
+                        ("gridsolve.native_rules.hamiltonian.tools.drivers",
+                         "gridsolve.native_rules.hamiltonian"),
                         ("gridsolve.native_rules.slitherlink.solvers", "gridsolve.native_rules.slitherlink"),
                         ("gridsolve.native_rules.edgematching", "gridsolve.native_rules.edgematching")):
         out = subprocess.run([sys.executable, "-c", IMPORT_PROBE, module, own], capture_output=True,

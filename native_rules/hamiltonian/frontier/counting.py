@@ -1,0 +1,103 @@
+"""The ``dp`` backend of the hamiltonian kind: the frontier DP (``frontier.py``) behind the
+backend contract.
+
+* ``solve(puzzle, limit)``: counts exactly, then lists the first ``limit.solutions`` paths by
+  rank (unranking through the stored layers: no search, no dead ends). ``exhausted`` is True
+  when every path was listed; the exact total is in ``stats["total"]`` either way.
+* ``count(puzzle, limit)``: the count-only mode (DESIGN.md) used by ``gridsolve count``: the
+  exact number in ``SolveResult.total``, whatever ``limit.solutions`` says; no layers are kept.
+  From ``COMPILED_WIDTH`` cells wide on it runs the compiled DP (``frontier_count``: counts
+  modulo primes joined by CRT, faster and leaner there), below it the numpy one (no compile or
+  cache load to pay). Options: ``engine`` (auto / numpy / compiled), ``memory`` (MiB: refuse a
+  run whose predicted peak exceeds it), ``checkpoint`` (a file, written every few rows),
+  ``resume`` (continue from it), ``progress`` (a line on stderr: cells, states, ETA),
+  ``threads`` (split large layers among that many of numba's threads; 0, the default, = all
+  of them, one per core), ``primes`` (first / second: two
+  disjoint prime sets, two independent routes to one count), ``max_states``.
+
+Both stop with status ``timeout`` at the deadline (``stops_at_deadline``: the DP checks it at
+every cell) and ``error`` when the frontier outgrows ``max_states`` (the grid is too wide for this
+method).
+"""
+
+from __future__ import annotations
+
+from ....puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from ....puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
+from . import dp as frontier
+
+COMPILED_WIDTH = 12  # the compiled DP is faster from about this frontier width on
+ENGINES = ("auto", "numpy", "compiled")
+STORE_MAX_STATES = 2_000_000  # keeping every layer (for listing paths) is affordable below this
+
+
+def _too_large(deadline: Deadline, exc: frontier.TooLarge) -> SolveResult:
+    return SolveResult("dp", Status.ERROR, seconds=deadline.elapsed(), error=str(exc))
+
+
+@stops_at_deadline("dp")
+def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *,
+          max_states: int = STORE_MAX_STATES, engine: str | None = None, memory: int | None = None,
+          checkpoint: str | None = None, resume: bool | None = None, progress: bool | None = None,
+          threads: int | None = None, primes: str | None = None) -> SolveResult:
+    """Listing keeps every layer of the numpy DP: the compiled counter's options (accepted
+    because the backend declares them for its count mode) are refused here."""
+    given = [k for k, v in (("engine", engine), ("memory", memory), ("checkpoint", checkpoint),
+                            ("resume", resume), ("progress", progress), ("threads", threads),
+                            ("primes", primes)) if v is not None]
+    if given:
+        raise ValueError(f"{', '.join(given)}: options of the count mode only (gridsolve count)")
+    deadline = Deadline(limit.seconds)
+    try:
+        table = frontier.build(puzzle, store=True, max_states=max_states, deadline=deadline)
+    except frontier.TooLarge as exc:
+        return _too_large(deadline, exc)
+    n = min(table.total, limit.solutions)
+    head = puzzle.prefix[:-1]
+    sols = tuple(HamiltonianSolution(head + table.unrank(i)) for i in range(n))
+    status = Status.SOLVED if sols else Status.UNSAT
+    return SolveResult("dp", status, sols, exhausted=table.total <= limit.solutions,
+                       seconds=deadline.elapsed(),
+                       stats={"total": table.total, "peak_states": table.peak_states})
+
+
+@stops_at_deadline("dp")
+def count(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, max_states: int | None = None,
+          engine: str = "auto", memory: int | None = None, checkpoint: str | None = None,
+          resume: bool = False, progress: bool = False, threads: int = 0,
+          primes: str = "first") -> SolveResult:
+    deadline = Deadline(limit.seconds)
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
+    compiled = engine == "compiled" or (engine == "auto" and min(puzzle.rows, puzzle.cols) >= COMPILED_WIDTH)
+    try:
+        if compiled:
+            total, stats = _count_compiled(puzzle, deadline, max_states=max_states, memory=memory,
+                                           checkpoint=checkpoint, resume=resume, progress=progress,
+                                           threads=threads, primes=primes)
+        else:
+            table = frontier.build(puzzle, max_states=max_states or frontier.DEFAULT_MAX_STATES,
+                                   deadline=deadline)
+            total, stats = table.total, {"peak_states": table.peak_states, "engine": "numpy"}
+    except frontier.TooLarge as exc:
+        return _too_large(deadline, exc)
+    status = Status.SOLVED if total else Status.UNSAT
+    return SolveResult("dp", status, (), exhausted=True, seconds=deadline.elapsed(), stats=stats,
+                       total=total)
+
+
+def _count_compiled(puzzle: HamiltonianPuzzle, deadline: Deadline, *, max_states: int | None,
+                    memory: int | None, checkpoint: str | None, resume: bool,
+                    progress: bool, threads: int, primes: str) -> tuple[int, dict]:
+    from . import compiled as frontier_count
+
+    sets = {"first": frontier_count.PRIMES, "second": frontier_count.SECOND_PRIMES}
+    if primes not in sets:
+        raise ValueError(f"primes must be first or second, not {primes!r}")
+    run = frontier_count.Run(checkpoint=checkpoint, resume=resume, progress=progress,
+                             memory=None if memory is None else int(memory) << 20, threads=int(threads))
+    if max_states is not None:
+        run.max_states = max_states
+    total, got = frontier_count.count(puzzle, run=run, deadline=deadline, primes=sets[primes])
+    return total, {"peak_states": got.peak_states, "engine": "compiled",
+                   "primes": len(got.residues), "rows_written": got.written}
