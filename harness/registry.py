@@ -161,17 +161,17 @@ BACKENDS: tuple[Backend, ...] = (
             "CP-SAT x[square, piece, rotation], ExactlyOne per square and piece, colour booleans per "
             "join; first corner fixed; --maximize-joins optimises matched joins",
             takes=("symmetry", "workers", "maximize_joins", "trace"), family="cpsat"),
-    Backend("edgematching", "backtrack", NATIVE + "edgematching:solve",
+    Backend("edgematching", "backtrack", NATIVE + "edgematching.backends:solve",
             "seed port (numba): the OCaml backtracking without rotation, annex walk column by "
             "column; stuck on puzzles that allow rotation or have fixed pieces",
             takes=("engine", "listing", "trace"), family="native", complete=False),
-    Backend("edgematching", "backtrack-rot", NATIVE + "edgematching:solve_rot",
+    Backend("edgematching", "backtrack-rot", NATIVE + "edgematching.backends:solve_rot",
             "seed port (numba): backtracking with rotation k = 0..3, row by row",
             takes=("engine", "trace"), family="native", complete=False),
-    Backend("edgematching", "backtrack-rot-locked", NATIVE + "edgematching:solve_rot_locked",
+    Backend("edgematching", "backtrack-rot-locked", NATIVE + "edgematching.backends:solve_rot_locked",
             "seed port (numba): rotation with the first (corner) tile locked; each board found "
             "stands for its 4 turns", takes=("engine", "trace"), family="native", complete=False),
-    Backend("edgematching", "backtrack-table", NATIVE + "edgematching_engine:solve",
+    Backend("edgematching", "backtrack-table", NATIVE + "edgematching.engine:solve",
             "table-driven backtracking (numba): scan rows along the short side, candidates by "
             "(cell class, top, left) lookup, first corner fixed; Luby restarts over candidate "
             "shuffles (-O order=N: the first), raced on -O workers=N processes (default 2), "

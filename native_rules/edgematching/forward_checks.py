@@ -1,4 +1,4 @@
-"""The forward checks of ``edgematching_orders``' tree estimate, one compiled function each
+"""The forward checks of ``order_estimate``' tree estimate, one compiled function each
 (docs/edgematching.md, "Tree sizes of the candidate improvements").
 
 Checks (a bit mask; a candidate counts only when it passes them):
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._numba import njit
+from .._numba import njit
 
 OPEN_FIT, SUPPLY, BELOW, MATCH, NEXT, ROWS, BAND, ROW_END = 1, 2, 4, 8, 16, 32, 64, 128
 

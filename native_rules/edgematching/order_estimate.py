@@ -1,21 +1,21 @@
 """Knuth's estimate of an exact edge-matching search under *any* cell order, anchor square and
 forward check (docs/edgematching.md, "Tree sizes of the candidate improvements"): the means to
 compare, without a full search, what ``backtrack-table`` could change. The engine's own tree is
-``edgematching_estimate``; this one is slower per probe (each square's candidates are filtered
+``tree_estimate``; this one is slower per probe (each square's candidates are filtered
 against all its placed neighbours, whatever side they are on) but takes any order.
 
-Checks (a bit mask, ``edgematching_checks``): a candidate counts only when it passes them.
+Checks (a bit mask, ``forward_checks``): a candidate counts only when it passes them.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
-from ._numba import njit
-from .edgematching_checks import fits_placed, passes
-from .edgematching_estimate import tally
-from .edgematching_table import cell_class
+from ...puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
+from .._numba import njit
+from .forward_checks import fits_placed, passes
+from .tables import cell_class
+from .tree_estimate import tally
 
 SIDES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left
 
@@ -42,14 +42,14 @@ def setup(puzzle: EdgeMatchingPuzzle, order, anchor: tuple[int, tuple[int, int]]
 
 
 def classes_of(puzzle: EdgeMatchingPuzzle, order) -> np.ndarray:
-    """The frame class (``edgematching_table.cell_class``) per depth."""
+    """The frame class (``tables.cell_class``) per depth."""
     return np.array([cell_class(puzzle.rows, puzzle.cols, r, c) for r, c in order], dtype=np.int64)
 
 
 @njit(cache=True)
 def probe_order(orient, cand, ncand, nb, cls, npieces, ncol, checks, probes, seed):
     """Mean over ``probes`` random descents of the products of candidate counts, per depth
-    (index d + 1: nodes with d + 1 squares placed), as ``edgematching_estimate.probe_tree``."""
+    (index d + 1: nodes with d + 1 squares placed), as ``tree_estimate.probe_tree``."""
     np.random.seed(seed)
     n = ncand.shape[0]
     total = np.zeros(n + 1)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..puzzles.edgematching import EdgeMatchingPuzzle
-from ._numba import njit
-from .edgematching_table import build
+from ...puzzles.edgematching import EdgeMatchingPuzzle
+from .._numba import njit
+from .tables import build
 
 
 @njit(cache=True)

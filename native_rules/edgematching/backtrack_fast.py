@@ -1,5 +1,5 @@
-"""The seed's ``solve_backtrack`` (``native_rules.edgematching``) as a numba-compiled loop, on
-arrays (this module imports nothing of ``edgematching``, which drives it).
+"""The seed's ``solve_backtrack`` (``backtrack``) as a numba-compiled loop, on
+arrays (this module imports nothing of ``backtrack``, which drives it).
 
 Same search, written with an explicit stack instead of recursion so that it can stop and resume
 (numba code cannot read the clock or call back into Python cheaply): ``cur_t[d]`` / ``cur_k[d]``
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._numba import njit
+from .._numba import njit
 
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2
 SLICE = 1 << 20  # test_tile calls per kernel call
