@@ -12,7 +12,7 @@ are sound: docs/encodings.md.
   neighbour of smaller depth as its parent;
 * cardinalities are linear constraints (``exactly``, ``at_least``, ``at_most``).
 
-The lazy re-solve-with-cuts loop is ``_cpsat.search`` with a ``refine``.
+The lazy re-solve-with-cuts loop is ``solving.search`` with a ``refine``.
 """
 
 from __future__ import annotations

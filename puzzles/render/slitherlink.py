@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape
 
 from ..grid import Edge
 from ..slitherlink import QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
-from ._svg import grid_page
+from .svg_page import grid_page
 
 
 def clue_char(v: int | None) -> str:
