@@ -13,6 +13,9 @@ a placed tile replaced by the empty tile in ``tiles`` and put back after the rec
 "failsafe" branch that walks over an occupied square), enumeration of *all* solutions (the seed
 prints each full board and goes on) and ``print_board``.
 
+Names: the OCaml code's, kept -- ``i`` / ``j`` (row, column of a square), ``t`` a tile, ``k`` a
+rotation, ``nb_color`` (``nbColor``), ``temp_tile``, ``random_i`` / ``random_j``.
+
 Decisions where the seed is ambiguous or differs from itself:
 
 * **Traversal order.** The main text (Listing 1.4) walks row by row (``j`` first); the annex code

@@ -1,5 +1,6 @@
 """Backends around the port of the J essay (``essay.py``, ``heuristics.py``): the puzzle becomes
-the essay's matrix, the port does the work, the state comes back as a solution.
+the essay's matrix, the port does the work, the state comes back as a solution. A state is the
+essay's ``y`` (and ``m``, ``n`` the counts of ``wf``), named as in ``essay.py``.
 
 * ``bruteforce`` -- ``bf @ init``: every colouring of the free cells with the missing number of
   white cells, in ``comb`` order, kept when ``check`` passes. The backend enumerates them all (to
