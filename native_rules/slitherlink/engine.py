@@ -86,14 +86,14 @@ def tables() -> np.ndarray:
 
 
 @njit(cache=True)
-def _push(work, u):
-    """Queue unit ``u`` (``work``: head, size, log length, units, then the queue, the in-queue flags,
+def _push(work, unit):
+    """Queue ``unit`` (``work``: head, size, log length, units, then the queue, the in-queue flags,
     the log of edges decided and ``SCRATCH``)."""
     nu = work[3]
-    if work[Q0 + nu + u] == 0:
-        work[Q0 + nu + u] = 1
+    if work[Q0 + nu + unit] == 0:
+        work[Q0 + nu + unit] = 1
         t = work[0] + work[1]
-        work[Q0 + (t if t < nu else t - nu)] = u
+        work[Q0 + (t if t < nu else t - nu)] = unit
         work[1] += 1
 
 
@@ -155,29 +155,29 @@ def _union(state, grid, work, x, y, p, level):
 
 
 @njit(cache=True)
-def _set_edge(state, grid, work, e, val, why, level):
-    """Decide edge ``e``: queue its units, relate its two cells, and for a line join the paths
+def _set_edge(state, grid, work, edge, val, why, level):
+    """Decide ``edge``: queue its units, relate its two cells, and for a line join the paths
     at its ends (a closed loop with other lines about is a contradiction)."""
-    cur = state[e]
+    cur = state[edge]
     if cur == val:
         return 0
     if cur != UNK:
         return C_CLASH
-    state[e] = val
-    state[grid[WHY] + e] = why
+    state[edge] = val
+    state[grid[WHY] + edge] = why
     ms = grid[MISC]
-    state[grid[ORD] + e] = state[ms + M_SEQ]
+    state[grid[ORD] + edge] = state[ms + M_SEQ]
     state[ms + M_SEQ] += 1
     state[ms + M_UNK] -= 1
-    work[Q0 + 2 * work[3] + work[2]] = e
+    work[Q0 + 2 * work[3] + work[2]] = edge
     work[2] += 1
     nc = grid[NC]
-    a, b = grid[grid[EC] + 2 * e], grid[grid[EC] + 2 * e + 1]
+    a, b = grid[grid[EC] + 2 * edge], grid[grid[EC] + 2 * edge + 1]
     if a < nc:
         _push(work, a)
     if b < nc:
         _push(work, b)
-    u, v = grid[grid[EV] + 2 * e], grid[grid[EV] + 2 * e + 1]
+    u, v = grid[grid[EV] + 2 * edge], grid[grid[EV] + 2 * edge + 1]
     _push(work, nc + u)
     _push(work, nc + v)
     r = _union(state, grid, work, a, b, 1 if val == YES else 0, level)
@@ -214,22 +214,22 @@ def _set_edge(state, grid, work, e, val, why, level):
 
 
 @njit(cache=True)
-def _closing_ends(state, grid, work, v, level):
-    """Loop closure at path end ``v``: an unknown edge to the path's other end is off, unless the
+def _closing_ends(state, grid, work, end, level):
+    """Loop closure at path end ``end``: an unknown edge to the path's other end is off, unless the
     path holds every line and closing it meets every clue (then it may be the solution: the
     check is repeated when another line appears)."""
     ms = grid[MISC]
-    o = state[grid[PP] + v]
-    if o < 0 or o == v:
+    other_end = state[grid[PP] + end]
+    if other_end < 0 or other_end == end:
         return 0
     for k in range(4):
-        e = grid[grid[VE] + 4 * v + k]
-        if e == grid[NE] or state[e] != UNK:
+        edge = grid[grid[VE] + 4 * end + k]
+        if edge == grid[NE] or state[edge] != UNK:
             continue
-        if grid[grid[EV] + 2 * e] != o and grid[grid[EV] + 2 * e + 1] != o:
+        if grid[grid[EV] + 2 * edge] != other_end and grid[grid[EV] + 2 * edge + 1] != other_end:
             continue
-        if state[ms + M_YES] > state[grid[PL] + v]:
-            return _set_edge(state, grid, work, e, NO, W_LOOP, level)
+        if state[ms + M_YES] > state[grid[PL] + end]:
+            return _set_edge(state, grid, work, edge, NO, W_LOOP, level)
         for c in range(grid[NC]):
             n = grid[grid[CLUE] + c]
             if n < 0:
@@ -237,16 +237,16 @@ def _closing_ends(state, grid, work, v, level):
             cnt = 0
             for j in range(4):
                 f = grid[grid[CE] + 4 * c + j]
-                cnt += state[f] == YES or f == e
+                cnt += state[f] == YES or f == edge
             if cnt != n:
-                return _set_edge(state, grid, work, e, NO, W_LOOP, level)
-        state[ms + M_DEFER] = v
+                return _set_edge(state, grid, work, edge, NO, W_LOOP, level)
+        state[ms + M_DEFER] = end
     return 0
 
 
 @njit(cache=True)
-def _unit(state, grid, work, u, level):
-    """Deduce what every assignment of unit ``u``'s edges allowed by its constraints agrees on:
+def _unit(state, grid, work, unit, level):
+    """Deduce what every assignment of ``unit``'s edges allowed by its constraints agrees on:
     corner flags are set here, the edges and relations found are left in ``work``'s scratch for
     ``_drain`` (a call that takes the arrays costs reference counting: this one makes none)."""
     nc, tab = grid[NC], grid[TAB]
@@ -254,18 +254,18 @@ def _unit(state, grid, work, u, level):
     edges, angles, roots, out = ents + 5, ents + 9, ents + 13, ents + FOUND
     work[out] = 0  # edges found (edge, value, rule), then relations found (cell, cell, parity)
     work[out + 1] = 0
-    if u < nc:
-        n = grid[grid[CLUE] + u]
+    if unit < nc:
+        n = grid[grid[CLUE] + unit]
         allowed = grid[tab + T_CNT + n] if n >= 0 else FULL
-        work[ents] = u
+        work[ents] = unit
         nent, em = 5, tab + T_EMC
         for k in range(4):
-            work[edges + k] = grid[grid[CE] + 4 * u + k]
-            work[angles + k] = grid[grid[CA] + 4 * u + k]
-            work[ents + k + 1] = grid[grid[CN] + 4 * u + k]
+            work[edges + k] = grid[grid[CE] + 4 * unit + k]
+            work[angles + k] = grid[grid[CA] + 4 * unit + k]
+            work[ents + k + 1] = grid[grid[CN] + 4 * unit + k]
         base_why = W_CLUE
     else:
-        v = u - nc
+        v = unit - nc
         allowed = grid[tab + T_CNT] | grid[tab + T_CNT + 2]
         nent, em = 4, tab + T_EMV
         for k in range(4):
@@ -291,7 +291,7 @@ def _unit(state, grid, work, u, level):
         if f & 2:
             allowed &= grid[tab + T_AL + k]
     cornered = allowed
-    failed = C_CELL if u < nc else C_VERTEX
+    failed = C_CELL if unit < nc else C_VERTEX
     r = 0
     if open_edges == 0:  # decided: only a check (its corners and relations are in its edges)
         r = 0 if allowed else failed
@@ -335,7 +335,7 @@ def _unit(state, grid, work, u, level):
                 if flags == 0 and work[edges + k] != grid[NE] and known >> k & 1:
                     if level >= L_CORNERS:
                         flags = 3
-                    elif u >= nc and on >> k & 1:
+                    elif unit >= nc and on >> k & 1:
                         flags = 1
             for k in range(4):
                 if flags == 0:
@@ -441,11 +441,11 @@ def propagate(state, grid, work, level):
 
 
 @njit(cache=True)
-def decide(state, grid, work, e, val, why, level):
-    """Set edge ``e`` to ``val`` and propagate (the edges decided logged in ``work``): 0, or the
+def decide(state, grid, work, edge, val, why, level):
+    """Set edge ``edge`` to ``val`` and propagate (the edges decided logged in ``work``): 0, or the
     contradiction met."""
     work[2] = 0
-    r = _set_edge(state, grid, work, e, val, why, level)
+    r = _set_edge(state, grid, work, edge, val, why, level)
     return r if r else propagate(state, grid, work, level)
 
 
@@ -506,7 +506,7 @@ OP_PROPAGATE, OP_PROBE, OP_DECIDE, OP_SET = range(4)
 
 
 @njit(cache=True)
-def run(state, grid, work, op, e, val, why, level, budget):
+def run(state, grid, work, op, edge, val, why, level, budget):
     """The one entry Python calls (so the code is compiled and optimised once): ``propagate``,
     ``probe``, ``decide`` or set one edge without propagating, as ``op`` says."""
     if op == OP_PROPAGATE:
@@ -514,5 +514,5 @@ def run(state, grid, work, op, e, val, why, level, budget):
     if op == OP_PROBE:
         return probe(state, grid, work, level, budget)
     if op == OP_DECIDE:
-        return decide(state, grid, work, e, val, why, level)
-    return _set_edge(state, grid, work, e, val, why, level)
+        return decide(state, grid, work, edge, val, why, level)
+    return _set_edge(state, grid, work, edge, val, why, level)
