@@ -17,7 +17,7 @@ import argparse
 import time
 
 from gridsolve.harness.crossval import crossval
-from gridsolve.native_rules.edgematching import seed_style
+from gridsolve.native_rules.edgematching.backtrack import seed_style
 from gridsolve.puzzles.generators.edgematching import e2_style
 from gridsolve.puzzles.solving import Limit
 

@@ -29,7 +29,7 @@ from gridsolve.harness import registry
 from gridsolve.harness.edgematching import generate
 from gridsolve.harness.plots import save
 from gridsolve.harness.run import run
-from gridsolve.native_rules.edgematching_engine import WORKERS
+from gridsolve.native_rules.edgematching.engine import WORKERS
 from gridsolve.puzzles.check.edgematching import check
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status

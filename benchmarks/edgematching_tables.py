@@ -26,7 +26,7 @@ from collections import Counter
 
 from gridsolve.harness import registry
 from gridsolve.harness.run import run
-from gridsolve.native_rules.edgematching import seed_style
+from gridsolve.native_rules.edgematching.backtrack import seed_style
 from gridsolve.puzzles.solving import Limit, Status
 
 from .common import RESULTS, markdown_table, stamp, write_csv

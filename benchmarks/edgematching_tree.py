@@ -1,5 +1,5 @@
 """How big is the exact search tree of ``backtrack-table`` on Brendan Owen's boards? Knuth's
-random-probe estimate (``native_rules.edgematching_estimate``) per board, checked against a
+random-probe estimate (``native_rules.edgematching.tree_estimate``) per board, checked against a
 complete count where one is affordable, beside the placement rate measured on that count and
 Owen's model of the number of solutions (so: nodes per solution).
 
@@ -7,7 +7,7 @@ Owen's model of the number of solutions (so: nodes per solution).
         [--count-up-to 6] [--variants 8 --variant-probes 1000000]
 
 ``--variants N``: on the N x N board, the trees of the candidate improvements
-(``native_rules.edgematching_orders``): cell orders, the anchor piece and square, forward checks.
+(``native_rules.edgematching.order_estimate``): cell orders, the anchor piece and square, forward checks.
 
 Writes ``benchmarks/results/edgematching_tree.md`` (+ ``.csv``; ``edgematching_tree_variants``).
 """
@@ -19,8 +19,8 @@ import time
 from collections import Counter
 from math import factorial, prod
 
-from gridsolve.native_rules import edgematching_scan as scan_mod
-from gridsolve.native_rules.edgematching_checks import (
+from gridsolve.native_rules.edgematching import scan as scan_mod
+from gridsolve.native_rules.edgematching.forward_checks import (
     BAND,
     BELOW,
     MATCH,
@@ -30,9 +30,9 @@ from gridsolve.native_rules.edgematching_checks import (
     ROWS,
     SUPPLY,
 )
-from gridsolve.native_rules.edgematching_estimate import tree_estimate
-from gridsolve.native_rules.edgematching_orders import order_estimate
-from gridsolve.native_rules.edgematching_table import Search, build, scan_order
+from gridsolve.native_rules.edgematching.order_estimate import order_estimate
+from gridsolve.native_rules.edgematching.tables import Search, build, scan_order
+from gridsolve.native_rules.edgematching.tree_estimate import tree_estimate
 from gridsolve.puzzles.formats import read
 
 from .common import command, data, markdown_table, publish, stamp
@@ -152,7 +152,7 @@ def main(argv: list[str]) -> int:
             f"# Edge matching: tree sizes of candidate improvements, Owen {n}x{n}\n\n",
             stamp(command("edgematching-tree", argv)), "\n",
             f"Knuth's estimate of the exact search ({args.variant_probes:,} probes, two seeds; "
-            "``native_rules.edgematching_orders``). Anchor: one corner piece alone on its square, "
+            "``native_rules.edgematching.order_estimate``). Anchor: one corner piece alone on its square, "
             "the other squares without it. Checks filter the candidates of every square.\n\n",
             markdown_table(["what", "variant", "nodes (seed 1)", "nodes (seed 2)", "CPU per estimate"],
                            table)]),

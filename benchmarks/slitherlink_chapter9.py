@@ -42,8 +42,8 @@ from dataclasses import dataclass
 from gridsolve.harness import registry
 from gridsolve.harness.run import run
 from gridsolve.harness.timing import summarize
+from gridsolve.native_rules.slitherlink.backends import grade
 from gridsolve.native_rules.slitherlink.generate import GenerationTimeout, generate
-from gridsolve.native_rules.slitherlink.solvers import grade
 from gridsolve.puzzles.formats import parse_text
 from gridsolve.puzzles.formats.slitherlink import format_puzzle
 from gridsolve.puzzles.solving import Limit, Status

@@ -11,7 +11,7 @@ next to another number's decided white cells, within k - |C| steps of the number
 white cells C), so the cardinality and distance encodings shrink with them (docs/nurikabe.md).
 
 The count is exact (``exhausted``) when the SAT search is exhausted and every deduction of the
-rules is known sound for the puzzle (see ``native_rules/nurikabe/__init__.py`` for the essay's;
+rules is known sound for the puzzle (see ``native_rules/nurikabe/backends.py`` for the essay's;
 the stronger rules' always are). When ``rules`` leave no free cell, their grid -- checked -- is the
 only solution and the SAT model is not called; when they meet a contradiction there is none.
 Puzzles with a "?" number, which neither rule set takes, go to the SAT model unreduced.
@@ -23,7 +23,7 @@ import dataclasses
 import multiprocessing
 import time
 
-from ..native_rules.nurikabe import heuristic_state
+from ..native_rules.nurikabe.backends import heuristic_state
 from ..native_rules.nurikabe.deduce import Contradiction, deduce, verdict
 from ..puzzles import solving
 from ..puzzles.nurikabe import NurikabePuzzle, NurikabeSolution

@@ -47,7 +47,7 @@ from ..puzzles.solving import (
     refuse_oversized,
     stops_at_deadline,
 )
-from . import _cpsat
+from . import solving
 
 NAME = "cpsat"
 
@@ -162,9 +162,9 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, symmetry: bool 
     stats: dict = {"variables": len(m.x), "symmetry_broken": broken}
     inner = class_limit(puzzle, limit, broken)
     if inner.solutions > 1 and workers == 1:
-        r = _cpsat.enumerate(NAME, m.model, inner, read=m.read, deadline=deadline, stats=stats)
+        r = solving.enumerate(NAME, m.model, inner, read=m.read, deadline=deadline, stats=stats)
     else:
-        r = _cpsat.search(NAME, m.model, inner, read=m.read, block=m.block, workers=workers,
+        r = solving.search(NAME, m.model, inner, read=m.read, block=m.block, workers=workers,
                           deadline=deadline, stats=stats)
     sols = with_turned_copies(puzzle, r.solutions, broken)
     exhausted = r.exhausted and len(sols) <= limit.solutions
@@ -198,7 +198,7 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, workers: int, trace: b
             lines.append(f"{self.wall_time:8.1f} s  {int(self.objective_value)}/{total} joins  "
                          f"bound {int(self.best_objective_bound)}")
 
-    solver = _cpsat.new_solver(deadline.remaining(), workers)
+    solver = solving.new_solver(deadline.remaining(), workers)
     code = solver.solve(m.model, Progress())
     stats: dict = {"total_joins": total, "variables": len(m.x), "workers": workers,
                    "improvements": len(lines)}

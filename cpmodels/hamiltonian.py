@@ -9,7 +9,7 @@ direction), except arcs into the start or out of the end. ``add_single_path`` st
 every cell is visited). ``add_prefix`` fixes the prefix's arcs to true.
 
 Every variable is a function of the path (its arcs, oriented from start to end), so each path has
-exactly one assignment and CP-SAT's own enumeration (one worker, ``_cpsat.enumerate``) counts
+exactly one assignment and CP-SAT's own enumeration (one worker, ``solving.enumerate``) counts
 exactly.
 """
 
@@ -19,7 +19,7 @@ from ortools.sat.python import cp_model
 
 from ..puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 from ..puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
-from . import _cpsat, vocabulary
+from . import solving, vocabulary
 
 
 class _Model:
@@ -65,4 +65,4 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit()) -> SolveResult:
     add_single_path(m)
     add_prefix(m)
     deadline.check()
-    return _cpsat.enumerate("cpsat", m.model, limit, read=m.read, deadline=deadline)
+    return solving.enumerate("cpsat", m.model, limit, read=m.read, deadline=deadline)

@@ -15,7 +15,7 @@ link literals (``encoding.masyu``, the same rules the CNF model states): ``add_w
 ``add_one_orientation``: the loop leaves its first cell (row-major) eastwards -- that cell has
 no loop neighbour above or to its left, so the loop enters it from below -- with ``seen[i]`` =
 some cell before the i-th is visited. Every variable is then a function of the loop, so CP-SAT's
-own enumeration (one worker) is exact (``_cpsat.enumerate``); ``enumerate_all=False`` re-solves
+own enumeration (one worker) is exact (``solving.enumerate``); ``enumerate_all=False`` re-solves
 with blocking clauses instead.
 """
 
@@ -27,7 +27,7 @@ from ..encoding import masyu as rules
 from ..puzzles import grid
 from ..puzzles.masyu import MasyuPuzzle, MasyuSolution, links
 from ..puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
-from . import _cpsat, vocabulary
+from . import solving, vocabulary
 
 
 class _Model(vocabulary.LineModel):
@@ -110,7 +110,7 @@ def build(puzzle: MasyuPuzzle, deadline: Deadline = NO_DEADLINE) -> _Model:
 
 
 @stops_at_deadline("cpsat")
-def solve(puzzle: MasyuPuzzle, limit: Limit = Limit(), *, workers: int = _cpsat.DEFAULT_WORKERS,
+def solve(puzzle: MasyuPuzzle, limit: Limit = Limit(), *, workers: int = solving.DEFAULT_WORKERS,
           enumerate_all: bool = True) -> SolveResult:
     """``cpsat``: the circuit model (``limit.solutions=2`` settles uniqueness). One loop is one
     assignment, so CP-SAT's own enumeration (one worker) is exact; ``enumerate_all=False``
@@ -119,6 +119,6 @@ def solve(puzzle: MasyuPuzzle, limit: Limit = Limit(), *, workers: int = _cpsat.
     m = build(puzzle, deadline)
     deadline.check()
     if enumerate_all:
-        return _cpsat.enumerate("cpsat", m.model, limit, read=m.read, deadline=deadline)
-    return _cpsat.search("cpsat", m.model, limit, read=m.read, block=m.block, workers=workers,
+        return solving.enumerate("cpsat", m.model, limit, read=m.read, deadline=deadline)
+    return solving.search("cpsat", m.model, limit, read=m.read, block=m.block, workers=workers,
                          deadline=deadline)

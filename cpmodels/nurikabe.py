@@ -7,7 +7,7 @@ the island of a number k has k cells and is connected; the wall (black cells) is
 
 ``cpsat`` (``solve``): lazy connectivity -- the shared rules (small islands connected by distance
 levels, huge ones on the shared label), then the wall, "?" islands and the shared label are cut
-and the model re-solved (``_cpsat.search``, presolve off).
+and the model re-solved (``solving.search``, presolve off).
 
 ``cpsat-tree`` (``solve_tree``): eager connectivity by spanning trees -- every white non-number
 cell picks a white parent of smaller depth (chains end at a number), the wall is a rooted tree
@@ -27,7 +27,7 @@ from ..encoding.nurikabe_rules import NurikabeRules
 from ..puzzles.grid import Cell
 from ..puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
 from ..puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
-from . import _cpsat, vocabulary
+from . import solving, vocabulary
 
 # re-solved once per round of cuts: presolve costs more than it saves
 LAZY_PARAMS = {"cp_model_presolve": False, "symmetry_level": 0}
@@ -212,7 +212,7 @@ class NurikabeModel(NurikabeRules):
 
 @stops_at_deadline("cpsat")
 def solve(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
-          workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
+          workers: int = solving.DEFAULT_WORKERS) -> SolveResult:
     """``cpsat``: lazy connectivity cuts, re-solved until every island and the wall connect."""
     deadline = Deadline(limit.seconds)
     m = NurikabeModel(puzzle, deadline)
@@ -222,7 +222,7 @@ def solve(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
     def refine(candidate):
         return m.refine(candidate, m.model.add_bool_or, stats)
 
-    return _cpsat.search("cpsat", m.model, limit, read=m.read_solver, block=m.block, refine=refine,
+    return solving.search("cpsat", m.model, limit, read=m.read_solver, block=m.block, refine=refine,
                          workers=workers, deadline=deadline, stats=stats, params=LAZY_PARAMS)
 
 
@@ -239,8 +239,8 @@ def tree_model(puzzle: NurikabePuzzle, deadline: Deadline = NO_DEADLINE) -> Nuri
 
 @stops_at_deadline("cpsat-tree")
 def solve_tree(puzzle: NurikabePuzzle, limit: Limit = Limit(), *,
-               workers: int = _cpsat.DEFAULT_WORKERS) -> SolveResult:
+               workers: int = solving.DEFAULT_WORKERS) -> SolveResult:
     """``cpsat-tree``: eager spanning-tree connectivity for the islands and the wall."""
     m = tree_model(puzzle, Deadline(limit.seconds))
-    return _cpsat.search("cpsat-tree", m.model, limit, read=m.read_walls, block=m.block, workers=workers,
+    return solving.search("cpsat-tree", m.model, limit, read=m.read_walls, block=m.block, workers=workers,
                          deadline=m.deadline)

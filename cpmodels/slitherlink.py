@@ -21,7 +21,7 @@ from ..encoding.slitherlink import refine_single_loop
 from ..puzzles import grid
 from ..puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from ..puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, stops_at_deadline
-from . import _cpsat, vocabulary
+from . import solving, vocabulary
 
 
 class _Model(vocabulary.LineModel):
@@ -114,7 +114,7 @@ def solve(
     puzzle: SlitherlinkPuzzle,
     limit: Limit = Limit(),
     *,
-    workers: int = _cpsat.DEFAULT_WORKERS,
+    workers: int = solving.DEFAULT_WORKERS,
     enumerate_all: bool = True,
 ) -> SolveResult:
     """``cpsat``: the circuit encoding. Every variable is a function of the cell colouring, so
@@ -127,14 +127,14 @@ def solve(
     add_single_loop(m, inside)
     deadline.check()
     if enumerate_all:
-        return _cpsat.enumerate("cpsat", m.model, limit, read=m.read, deadline=deadline)
-    return _cpsat.search("cpsat", m.model, limit, read=m.read, block=m.block,
+        return solving.enumerate("cpsat", m.model, limit, read=m.read, deadline=deadline)
+    return solving.search("cpsat", m.model, limit, read=m.read, block=m.block,
                          workers=workers, deadline=deadline)
 
 
 @stops_at_deadline("cpsat-lazy")
 def solve_lazy(
-    puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, workers: int = _cpsat.DEFAULT_WORKERS
+    puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, workers: int = solving.DEFAULT_WORKERS
 ) -> SolveResult:
     """``cpsat-lazy``: degree constraints, subtour cuts added until one loop remains."""
     deadline = Deadline(limit.seconds)
@@ -152,5 +152,5 @@ def solve_lazy(
 
         return refine_single_loop(puzzle, candidate, add_cut, stats)
 
-    return _cpsat.search("cpsat-lazy", m.model, limit, read=m.read, block=m.block, refine=refine,
+    return solving.search("cpsat-lazy", m.model, limit, read=m.read, block=m.block, refine=refine,
                          workers=workers, deadline=deadline, stats=stats)

@@ -14,7 +14,7 @@ are sound: docs/encodings.md.
 * ``LineModel``: a loop drawn as one literal per segment (Slitherlink's edges, Masyu's links),
   read back into a solution and blocked by the negation of its segments.
 
-The lazy re-solve-with-cuts loop is ``_cpsat.search`` with a ``refine``.
+The lazy re-solve-with-cuts loop is ``solving.search`` with a ``refine``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Subtour cuts for the lazy single-cycle and single-path encodings, found in a candidate: the
 candidate's edges split into connected pieces, and for each piece the edges that leave it.
 Family-independent: each model turns a ``SubtourCut`` into a clause of its own
-(``cpmodels.vocabulary.add_subtour_cut``, ``satmodels._cnf.subtour_clause``). Why the cuts are
+(``cpmodels.vocabulary.add_subtour_cut``, ``satmodels.vocabulary.subtour_clause``). Why the cuts are
 sound: docs/encodings.md."""
 
 from __future__ import annotations

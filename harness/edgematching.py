@@ -18,7 +18,7 @@ def generate(style: str, rows: int, cols: int, colours: int, frame_colours: int 
     ``seed``: one colour set of ``colours``; ``e2``: ``frame_colours`` (default for the size) on
     the frame, ``colours`` inside. ValueError when no board can be made with these colours."""
     if style == "seed":
-        from ..native_rules.edgematching import seed_style
+        from ..native_rules.edgematching.backtrack import seed_style
 
         puzzle, sol = seed_style(rows, cols, colours, seed, rotation)
         return puzzle, sol, f"seed-{rows}x{cols}-c{colours}-s{seed}"

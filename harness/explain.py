@@ -1,6 +1,6 @@
 """Explain a puzzle: how many solutions, what every solution shares (the backbone), and where
 they differ -- from the puzzle or from a partial state (``given``). The backbone comes from each
-kind's CNF model (``satmodels.<kind>.backbone``, ``satmodels._backbone``); this module reads the
+kind's CNF model (``satmodels.<kind>.backbone``, ``satmodels.backbone_search``); this module reads the
 partial states, passes every solution found through the independent checker, and writes the
 element sets in the JSON form of the kind's solutions. What the backbone means: docs/explain.md.
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..native_rules.nurikabe import Unsupported, matrix
+from ..native_rules.nurikabe.backends import Unsupported, matrix
 from ..native_rules.nurikabe.essay import BLACK, FREE, WHITE, init, see
 from ..native_rules.nurikabe.generate import Generated, GenerationTimeout
 from ..native_rules.nurikabe.generate import generate as generate_unique

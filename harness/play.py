@@ -10,11 +10,11 @@ import random
 from dataclasses import dataclass, field
 
 from ..native_rules.slitherlink import rulefile
+from ..native_rules.slitherlink.backends import load_rules
 from ..native_rules.slitherlink.board import CROSS, LINE, Board, Contradiction, pos_edge
 from ..native_rules.slitherlink.generate import grow_loop
 from ..native_rules.slitherlink.logic import loop_avoidance
 from ..native_rules.slitherlink.rules import apply_rules, compile_rules
-from ..native_rules.slitherlink.solvers import load_rules
 from ..puzzles.slitherlink import SlitherlinkPuzzle
 
 __all__ = ["Firing", "RuleRun", "parse_rules", "run_rules", "growth_steps"]

@@ -87,7 +87,7 @@ class Backend:
 
 
 SAT, CP, NATIVE = "gridsolve.satmodels.", "gridsolve.cpmodels.", "gridsolve.native_rules."
-SL_RULES, SL_BACK = NATIVE + "slitherlink.solvers:", NATIVE + "slitherlink.backtrack:"
+SL_RULES, SL_BACK = NATIVE + "slitherlink.backends:", NATIVE + "slitherlink.backtrack:"
 SL_RULES_OPTIONS = ("rules", "trace", "engine", "pruning")
 EM_SAT_OPTIONS = ("encoding", "fbc", "exp", "symmetry", "solver")
 
@@ -105,7 +105,7 @@ BACKENDS: tuple[Backend, ...] = (
     Backend("slitherlink", "cpsat-lazy", CP + "slitherlink:solve_lazy",
             "CP-SAT degree constraints only, re-solved with subtour cuts",
             takes=("workers",), family="cpsat"),
-    Backend("slitherlink", "backtrack", SL_BACK + "solve",
+    Backend("slitherlink", "backtrack", SL_RULES + "solve_backtrack",
             "seed port (numba): Chapter 4 solveback/next over the edges from (0, 1), Chapter 3 "
             "promising test; exponential beyond ~5x5", takes=("engine", "pruning"),
             validator=SL_BACK + "check_options", family="native", max_cells=16),
@@ -116,7 +116,7 @@ BACKENDS: tuple[Backend, ...] = (
     Backend("slitherlink", "rules+backtrack", SL_RULES + "solve_rules_backtrack",
             "seed port: rules + loop avoidance, then Chapter 4 backtracking from that board",
             takes=SL_RULES_OPTIONS, validator=SL_RULES + "check_options", family="native", max_cells=16),
-    Backend("slitherlink", "backtrack-strong", SL_BACK + "solve",
+    Backend("slitherlink", "backtrack-strong", SL_RULES + "solve_backtrack",
             "beside the seed: backtracking that also prunes dead ends and early loops",
             {"pruning": "strong"}, takes=("engine", "pruning"), validator=SL_BACK + "check_options",
             family="native", max_cells=100),
@@ -161,17 +161,17 @@ BACKENDS: tuple[Backend, ...] = (
             "CP-SAT x[square, piece, rotation], ExactlyOne per square and piece, colour booleans per "
             "join; first corner fixed; --maximize-joins optimises matched joins",
             takes=("symmetry", "workers", "maximize_joins", "trace"), family="cpsat"),
-    Backend("edgematching", "backtrack", NATIVE + "edgematching:solve",
+    Backend("edgematching", "backtrack", NATIVE + "edgematching.backends:solve",
             "seed port (numba): the OCaml backtracking without rotation, annex walk column by "
             "column; stuck on puzzles that allow rotation or have fixed pieces",
             takes=("engine", "listing", "trace"), family="native", complete=False),
-    Backend("edgematching", "backtrack-rot", NATIVE + "edgematching:solve_rot",
+    Backend("edgematching", "backtrack-rot", NATIVE + "edgematching.backends:solve_rot",
             "seed port (numba): backtracking with rotation k = 0..3, row by row",
             takes=("engine", "trace"), family="native", complete=False),
-    Backend("edgematching", "backtrack-rot-locked", NATIVE + "edgematching:solve_rot_locked",
+    Backend("edgematching", "backtrack-rot-locked", NATIVE + "edgematching.backends:solve_rot_locked",
             "seed port (numba): rotation with the first (corner) tile locked; each board found "
             "stands for its 4 turns", takes=("engine", "trace"), family="native", complete=False),
-    Backend("edgematching", "backtrack-table", NATIVE + "edgematching_engine:solve",
+    Backend("edgematching", "backtrack-table", NATIVE + "edgematching.engine:solve",
             "table-driven backtracking (numba): scan rows along the short side, candidates by "
             "(cell class, top, left) lookup, first corner fixed; Luby restarts over candidate "
             "shuffles (-O order=N: the first), raced on -O workers=N processes (default 2), "
@@ -198,13 +198,13 @@ BACKENDS: tuple[Backend, ...] = (
             "stronger hand rules (numba) with contradiction probing, then the sat model on the "
             "remaining free cells (none left: the rules' grid is the only solution)",
             takes=("solver", "probe"), family="sat"),
-    Backend("nurikabe", "bruteforce", NATIVE + "nurikabe:solve_bruteforce",
+    Backend("nurikabe", "bruteforce", NATIVE + "nurikabe.backends:solve_bruteforce",
             "J essay port: bf @ init, every colouring of the free cells checked; stuck when "
             "infeasible", takes=("trace", "max_colourings"), family="native", complete=False),
-    Backend("nurikabe", "heuristics", NATIVE + "nurikabe:solve_heuristics",
+    Backend("nurikabe", "heuristics", NATIVE + "nurikabe.backends:solve_heuristics",
             "J essay port: heuristics (h2far, h22, h2ell, hislands, hendgame) to a fixpoint; "
             "stuck when cells remain free", takes=("trace",), family="native", complete=False),
-    Backend("nurikabe", "heuristics+bruteforce", NATIVE + "nurikabe:solve_bfh",
+    Backend("nurikabe", "heuristics+bruteforce", NATIVE + "nurikabe.backends:solve_bfh",
             "J essay port: bfh = bf @ heuristics @ init", takes=("trace", "max_colourings"),
             family="native", complete=False),
     Backend("nurikabe", "rules", NATIVE + "nurikabe.deduce:solve_rules",

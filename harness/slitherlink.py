@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..native_rules.slitherlink.backends import GRADES, Logic, load_rules
 from ..native_rules.slitherlink.board import CROSS, LINE, Board, Contradiction, pos_edge
 from ..native_rules.slitherlink.deduce import TIERS, Hint, hint
 from ..native_rules.slitherlink.deduce import grade as engine_grade
@@ -25,7 +26,6 @@ from ..native_rules.slitherlink.generate import (
 )
 from ..native_rules.slitherlink.logic import loop_avoidance
 from ..native_rules.slitherlink.rules import apply_rules, compile_rules
-from ..native_rules.slitherlink.solvers import GRADES, Logic, load_rules
 from ..puzzles.slitherlink import KIND, SlitherlinkPuzzle
 from .run import solution_counter as count_to_two
 

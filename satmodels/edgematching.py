@@ -48,7 +48,7 @@ from ..puzzles.edgematching import (
     EdgeMatchingSolution,
     symmetry_anchor,
 )
-from . import _backbone, _cnf
+from . import backbone_search, vocabulary
 
 SIDE_OFFSETS = {TOP: (-1, 0), RIGHT: (0, 1), BOTTOM: (1, 0), LEFT: (0, -1)}
 
@@ -65,7 +65,7 @@ def join_of(puzzle: EdgeMatchingPuzzle, sq, side):
 class Heule:
     def __init__(self, puzzle: EdgeMatchingPuzzle, fbc: bool = True, exp: bool = True,
                  deadline: solving.Deadline = solving.NO_DEADLINE) -> None:
-        self.p, self.cnf = puzzle, _cnf.Cnf()
+        self.p, self.cnf = puzzle, vocabulary.Cnf()
         self.fbc, self.exp = fbc, exp
         self.deadline = deadline
         self.rots: dict[tuple, list[int]] = {}  # (piece, square) -> allowed rotations
@@ -176,7 +176,7 @@ class Heule:
 
 class RotationExplicit:
     def __init__(self, puzzle: EdgeMatchingPuzzle, deadline: solving.Deadline = solving.NO_DEADLINE) -> None:
-        self.p, self.cnf = puzzle, _cnf.Cnf()
+        self.p, self.cnf = puzzle, vocabulary.Cnf()
         self.deadline = deadline
         self.at: dict[tuple, list] = {}
         for r in deadline.each(range(puzzle.rows)):
@@ -245,7 +245,7 @@ def build(puzzle: EdgeMatchingPuzzle, encoding: str = "heule", fbc: bool = True,
 @solving.stops_at_deadline("sat")
 def solve(puzzle: EdgeMatchingPuzzle, limit: solving.Limit = solving.Limit(), *, encoding: str = "heule",
           fbc: bool = True, exp: bool = True, symmetry: bool = True,
-          solver: str = _cnf.DEFAULT_SOLVER) -> solving.SolveResult:
+          solver: str = vocabulary.DEFAULT_SOLVER) -> solving.SolveResult:
     name = "sat" if encoding == "heule" else "sat-rot"
     deadline = solving.Deadline(limit.seconds)
     solving.refuse_oversized(f"edgematching {name}: the model for {puzzle.rows}x{puzzle.cols}",
@@ -253,7 +253,7 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: solving.Limit = solving.Limit(), *,
     m = build(puzzle, encoding, fbc, exp, deadline)
     broken = symmetry and m.add_symmetry_break()
     stats: dict = {"encoding": encoding, "fbc": fbc, "exp": exp, "symmetry_broken": broken}
-    r = _cnf.search(name, m.cnf, class_limit(puzzle, limit, broken), read=m.read, block=m.block,
+    r = vocabulary.search(name, m.cnf, class_limit(puzzle, limit, broken), read=m.read, block=m.block,
                     solver_name=solver, deadline=deadline, stats=stats)
     sols = with_turned_copies(puzzle, r.solutions, broken)
     note = ""
@@ -267,7 +267,7 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: solving.Limit = solving.Limit(), *,
 
 
 def backbone(puzzle: EdgeMatchingPuzzle, limit: solving.Limit = solving.Limit(), *, given: dict | None = None,
-             solver: str = _cnf.DEFAULT_SOLVER) -> _backbone.Backbone:
+             solver: str = vocabulary.DEFAULT_SOLVER) -> backbone_search.Backbone:
     """The solutions up to ``limit`` and the placements (square, piece, rotation) that every
     solution (that keeps ``given``: placement -> made or not) makes, never makes, or disagrees
     on. On the rotation-explicit encoding, where each placement is one variable; no symmetry is
@@ -278,11 +278,11 @@ def backbone(puzzle: EdgeMatchingPuzzle, limit: solving.Limit = solving.Limit(),
     try:
         m = build(puzzle, "rotation", deadline=deadline)
     except solving.DeadlineExpired:
-        return _backbone.Backbone(complete=False)
+        return backbone_search.Backbone(complete=False)
     assert isinstance(m, RotationExplicit)
     elements = {(sq, piece, k): m.x(sq, piece, k) for sq, pl in m.at.items() for piece, k in pl}
-    model = _backbone.Model(m.cnf, elements, m.read, m.block, placements, solver_name=solver)
-    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given)
+    model = backbone_search.Model(m.cnf, elements, m.read, m.block, placements, solver_name=solver)
+    return backbone_search.backbone(model, limit=limit.solutions, deadline=deadline, given=given)
 
 
 def placements(solution: EdgeMatchingSolution) -> frozenset:

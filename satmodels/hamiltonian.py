@@ -6,13 +6,13 @@ start to the end cell, beginning with the pre-drawn prefix if there is one.
 
 Encoding (``IDPool`` keys): ``("e", a, b)`` = the line steps between neighbouring free cells a < b.
 * ``add_single_path``: the start and the end have exactly one line edge, every other free cell
-  exactly two (``_cnf.add_path_degrees``);
+  exactly two (``vocabulary.add_path_degrees``);
 * ``add_prefix``: the prefix's steps are unit clauses (the degrees then exclude the rest at its
   inner cells);
 * connectivity is left out. A model is a set of edges in which every cell has its degree: one
   start-end path plus possibly disjoint cycles. For every piece with cell set S (each cycle, and
   the path when there are cycles) the cut clause ``OR(edges leaving S)`` is added to the same
-  solver (``encoding.loops.subtour_cuts``, ``_cnf.subtour_clause``), and it solves again.
+  solver (``encoding.loops.subtour_cuts``, ``vocabulary.subtour_clause``), and it solves again.
   Paths are enumerated with blocking clauses ``OR(not e, e in path)``.
 
 Why the cuts never remove a solution (so counting is exact): docs/encodings.md;
@@ -24,7 +24,7 @@ from __future__ import annotations
 from ..encoding.loops import subtour_cuts
 from ..puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution, path_from_edges
 from ..puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, Status, stops_at_deadline
-from . import _backbone, _cnf
+from . import backbone_search, vocabulary
 
 
 def edge_key(a, b):
@@ -45,20 +45,20 @@ def incident_edges(puzzle: HamiltonianPuzzle, cell) -> list[tuple]:
     return [(cell, n) if cell < n else (n, cell) for n in puzzle.neighbours(cell)]
 
 
-def add_single_path(cnf: _cnf.Cnf, puzzle: HamiltonianPuzzle) -> None:
+def add_single_path(cnf: vocabulary.Cnf, puzzle: HamiltonianPuzzle) -> None:
     """Degree 1 at the start and the end, 2 elsewhere (connectivity: the lazy cuts)."""
-    _cnf.add_path_degrees(cnf, {c: [cnf.var(edge_key(*e)) for e in incident_edges(puzzle, c)]
+    vocabulary.add_path_degrees(cnf, {c: [cnf.var(edge_key(*e)) for e in incident_edges(puzzle, c)]
                                 for c in puzzle.free_cells()}, (puzzle.start, puzzle.end))
 
 
-def add_prefix(cnf: _cnf.Cnf, puzzle: HamiltonianPuzzle) -> None:
+def add_prefix(cnf: vocabulary.Cnf, puzzle: HamiltonianPuzzle) -> None:
     for a, b in zip(puzzle.prefix, puzzle.prefix[1:], strict=False):
         cnf.add([cnf.var(edge_key(a, b))])
 
 
-def build(puzzle: HamiltonianPuzzle, deadline: Deadline) -> _cnf.Cnf:
+def build(puzzle: HamiltonianPuzzle, deadline: Deadline) -> vocabulary.Cnf:
     """The CNF without its lazy cuts."""
-    cnf = _cnf.Cnf()
+    cnf = vocabulary.Cnf()
     for e in grid_edges(puzzle):
         cnf.var(edge_key(*e))
     deadline.check()
@@ -68,7 +68,7 @@ def build(puzzle: HamiltonianPuzzle, deadline: Deadline) -> _cnf.Cnf:
     return cnf
 
 
-def callbacks(puzzle: HamiltonianPuzzle, cnf: _cnf.Cnf, deadline: Deadline, stats: dict):
+def callbacks(puzzle: HamiltonianPuzzle, cnf: vocabulary.Cnf, deadline: Deadline, stats: dict):
     """``read``, ``refine`` and ``block`` of the search loop (the lazy connectivity cuts)."""
     ids = [(e, cnf.var(edge_key(*e))) for e in grid_edges(puzzle)]
 
@@ -81,7 +81,7 @@ def callbacks(puzzle: HamiltonianPuzzle, cnf: _cnf.Cnf, deadline: Deadline, stat
         if not cuts:
             return [HamiltonianSolution(path_from_edges(puzzle.start, used))]
         for cut in cuts:
-            add_clause(_cnf.subtour_clause(lambda e: cnf.var(edge_key(*e)), cut, with_piece=False))
+            add_clause(vocabulary.subtour_clause(lambda e: cnf.var(edge_key(*e)), cut, with_piece=False))
         stats["cuts"] += len(cuts)
         return []
 
@@ -92,7 +92,7 @@ def callbacks(puzzle: HamiltonianPuzzle, cnf: _cnf.Cnf, deadline: Deadline, stat
 
 
 @stops_at_deadline("sat")
-def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _cnf.DEFAULT_SOLVER,
+def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = vocabulary.DEFAULT_SOLVER,
           backend: str = "sat") -> SolveResult:
     deadline = Deadline(limit.seconds)
     if puzzle.free_count() == 1:  # start == end, nothing to connect
@@ -101,27 +101,27 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, solver: str = _c
     cnf = build(puzzle, deadline)
     stats = {"cuts": 0}
     read, refine, block = callbacks(puzzle, cnf, deadline, stats)
-    return _cnf.search(backend, cnf, limit, read=read, block=block, refine=refine,
+    return vocabulary.search(backend, cnf, limit, read=read, block=block, refine=refine,
                        solver_name=solver, deadline=deadline, stats=stats)
 
 
 def backbone(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, given: dict | None = None,
-             solver: str = _cnf.DEFAULT_SOLVER) -> _backbone.Backbone:
+             solver: str = vocabulary.DEFAULT_SOLVER) -> backbone_search.Backbone:
     """The solutions up to ``limit`` and the steps (grid edges between free cells, as (smaller
     cell, larger cell)) that every path (that keeps ``given``: edge -> on the path or not) takes,
     avoids, or disagrees on."""
     deadline = Deadline(limit.seconds)
     if puzzle.free_count() == 1:
-        return _backbone.Backbone([HamiltonianSolution((puzzle.start,))], True)
+        return backbone_search.Backbone([HamiltonianSolution((puzzle.start,))], True)
     stats = {"cuts": 0}
     try:
         cnf = build(puzzle, deadline)
     except DeadlineExpired:
-        return _backbone.Backbone(complete=False, stats=stats)
+        return backbone_search.Backbone(complete=False, stats=stats)
     read, refine, block = callbacks(puzzle, cnf, deadline, stats)
-    model = _backbone.Model(cnf, {e: cnf.var(edge_key(*e)) for e in grid_edges(puzzle)}, read, block,
+    model = backbone_search.Model(cnf, {e: cnf.var(edge_key(*e)) for e in grid_edges(puzzle)}, read, block,
                             lambda s: s.edges(), refine, solver)
-    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given, stats=stats)
+    return backbone_search.backbone(model, limit=limit.solutions, deadline=deadline, given=given, stats=stats)
 
 
 def completable(puzzle: HamiltonianPuzzle, seconds: float | None = None) -> bool | None:
@@ -143,15 +143,15 @@ class WalkSolver:
     call gets a conflict budget and, past it, the question goes to a fresh model (``solve``);
     both answers are exact."""
 
-    def __init__(self, puzzle: HamiltonianPuzzle, solver: str = _cnf.DEFAULT_SOLVER) -> None:
+    def __init__(self, puzzle: HamiltonianPuzzle, solver: str = vocabulary.DEFAULT_SOLVER) -> None:
         from pysat.solvers import Solver
 
         self.base = HamiltonianPuzzle(puzzle.rows, puzzle.cols, puzzle.start, puzzle.end, puzzle.blocked)
-        self.cnf = _cnf.Cnf()
+        self.cnf = vocabulary.Cnf()
         self.ids = [(e, self.cnf.var(edge_key(*e))) for e in grid_edges(self.base)]
         add_single_path(self.cnf, self.base)
         # every check runs under a conflict budget: the solver must be stoppable
-        name = _cnf.check_solver_name(solver, limited=True)
+        name = vocabulary.check_solver_name(solver, limited=True)
         self.solver = Solver(name=name, bootstrap_with=self.cnf.clauses)
         self.fixed: tuple = (puzzle.start,)
         self.cuts = 0
@@ -203,7 +203,7 @@ class WalkSolver:
                 return r.solutions[0].path if r.solutions else None
             if not ok:
                 return None
-            model = _cnf.model_of(self.solver)
+            model = vocabulary.model_of(self.solver)
             path = self._trace(model, self.base.start)
             if len(path) == len(self.adj):
                 return tuple(path)

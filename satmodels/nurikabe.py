@@ -1,5 +1,5 @@
 """Nurikabe as CNF (python-sat): the shared rules (``encoding.nurikabe_rules``) on ``IDPool`` keys,
-with lazy connectivity cuts on one incremental solver (``_cnf.search``).
+with lazy connectivity cuts on one incremental solver (``vocabulary.search``).
 
 Rules: numbered cells stay white; every white cell belongs to the island of exactly one number,
 and the island of a number k has k cells and is connected; the wall (black cells) is connected;
@@ -28,7 +28,7 @@ from ..puzzles.solving import (
     SolveResult,
     stops_at_deadline,
 )
-from . import _backbone, _cnf
+from . import backbone_search, vocabulary
 
 SEQ_LIMIT = 40_000  # n * k above which a count uses a cardinality network ...
 ISLAND_SEQ_LIMIT = 15_000  # ... or, for an island's size, a modulo totalizer
@@ -43,7 +43,7 @@ LARGE_GRID_SOLVER = "glucose42"
 
 def default_solver(puzzle: NurikabePuzzle) -> str:
     """The SAT solver for ``puzzle`` when the caller names none (see ``LARGE_GRID``)."""
-    return LARGE_GRID_SOLVER if puzzle.rows * puzzle.cols > LARGE_GRID else _cnf.DEFAULT_SOLVER
+    return LARGE_GRID_SOLVER if puzzle.rows * puzzle.cols > LARGE_GRID else vocabulary.DEFAULT_SOLVER
 
 
 class Model(NurikabeRules):
@@ -55,7 +55,7 @@ class Model(NurikabeRules):
 
     def __init__(self, puzzle: NurikabePuzzle, fixed: NurikabeSolution | None = None,
                  deadline: Deadline = NO_DEADLINE) -> None:
-        self.cnf = _cnf.Cnf()
+        self.cnf = vocabulary.Cnf()
         # the primitives called once per literal or clause, bound directly (the rules' auxiliary
         # keys never collide with the variables' "b", "x", "g")
         self.new_var = self.aux = self.cnf.pool.id
@@ -160,13 +160,13 @@ def solve(
     def refine(candidate, add_clause):
         return m.refine(candidate, add_clause, stats)
 
-    return _cnf.search(backend, m.cnf, limit, read=m.read_model, block=m.block_clause, refine=refine,
+    return vocabulary.search(backend, m.cnf, limit, read=m.read_model, block=m.block_clause, refine=refine,
                        solver_name=solver, deadline=deadline, stats=stats, options=CADICAL_OPTIONS,
                        slice_seconds=SLICE_SECONDS)
 
 
 def backbone(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, given: dict | None = None,
-             solver: str | None = None) -> _backbone.Backbone:
+             solver: str | None = None) -> backbone_search.Backbone:
     """The solutions up to ``limit`` and the cells every solution (that keeps ``given``: cell ->
     wall or not) walls, leaves white, or disagrees on. Numbered cells are no elements (always white)."""
     deadline = Deadline(limit.seconds)
@@ -175,8 +175,8 @@ def backbone(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, given: dict | No
         m = Model(puzzle, None, deadline)
         m.build()
     except DeadlineExpired:
-        return _backbone.Backbone(complete=False, stats=stats)
-    model = _backbone.Model(m.cnf, {c: m.b[c] for c in m.open}, m.read_model, m.block_clause,
+        return backbone_search.Backbone(complete=False, stats=stats)
+    model = backbone_search.Model(m.cnf, {c: m.b[c] for c in m.open}, m.read_model, m.block_clause,
                             lambda s: s.black, lambda c, add_clause: m.refine(c, add_clause, stats),
                             solver or default_solver(puzzle))
-    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given, stats=stats)
+    return backbone_search.backbone(model, limit=limit.solutions, deadline=deadline, given=given, stats=stats)

@@ -4,7 +4,7 @@ Rules: one closed loop along grid edges, never crossing or touching itself; a cl
 cell's four edges are on the loop; at least one edge is drawn.
 
 Encoding (``IDPool`` keys): ``("e", edge)`` = the edge is on the loop.
-* ``add_single_loop``: every vertex has 0 or 2 loop edges (``_cnf.add_cycle_degrees``), at least
+* ``add_single_loop``: every vertex has 0 or 2 loop edges (``vocabulary.add_cycle_degrees``), at least
   one edge, and the loop's connectivity by subtour cuts added while a model has several loops
   (``encoding.slitherlink.refine_single_loop``, shared with ``cpsat-lazy``);
 * ``add_clue_counts``: exactly n of the cell's four edges (``CardEnc``);
@@ -20,26 +20,26 @@ from ..encoding.slitherlink import refine_single_loop
 from ..puzzles import grid
 from ..puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from ..puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, stops_at_deadline
-from . import _backbone, _cnf
+from . import backbone_search, vocabulary
 
 
-def edge_var(cnf: _cnf.Cnf, e) -> int:
+def edge_var(cnf: vocabulary.Cnf, e) -> int:
     return cnf.var(("e", e))
 
 
-def add_single_loop(cnf: _cnf.Cnf, puzzle: SlitherlinkPuzzle) -> None:
+def add_single_loop(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle) -> None:
     """Degree 0 or 2 at every vertex and at least one edge (connectivity: the lazy cuts)."""
     rows, cols = puzzle.rows, puzzle.cols
-    _cnf.add_cycle_degrees(cnf, {v: [edge_var(cnf, e) for e in grid.vertex_edges(rows, cols, v)]
+    vocabulary.add_cycle_degrees(cnf, {v: [edge_var(cnf, e) for e in grid.vertex_edges(rows, cols, v)]
                                  for v in grid.vertices(rows, cols)})
 
 
-def add_clue_counts(cnf: _cnf.Cnf, puzzle: SlitherlinkPuzzle) -> None:
+def add_clue_counts(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle) -> None:
     for cell, n in puzzle.numbered_cells():
         cnf.equals([edge_var(cnf, e) for e in grid.cell_edges(cell)], n)
 
 
-def add_inside_colouring(cnf: _cnf.Cnf, puzzle: SlitherlinkPuzzle) -> None:
+def add_inside_colouring(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle) -> None:
     for e in grid.edges(puzzle.rows, puzzle.cols):
         x = edge_var(cnf, e)
         sides = [cnf.var(("in", c)) for c in grid.edge_cells(puzzle.rows, puzzle.cols, e)]
@@ -52,9 +52,9 @@ def add_inside_colouring(cnf: _cnf.Cnf, puzzle: SlitherlinkPuzzle) -> None:
 
 
 def build(puzzle: SlitherlinkPuzzle, deadline: Deadline, colouring: bool = True,
-          fixed: tuple[frozenset, frozenset] | None = None) -> _cnf.Cnf:
+          fixed: tuple[frozenset, frozenset] | None = None) -> vocabulary.Cnf:
     """The CNF without its lazy cuts (edge variables first: 1..number of edges)."""
-    cnf = _cnf.Cnf()
+    cnf = vocabulary.Cnf()
     edges = grid.edges(puzzle.rows, puzzle.cols)
     for e in edges:
         edge_var(cnf, e)
@@ -72,7 +72,7 @@ def build(puzzle: SlitherlinkPuzzle, deadline: Deadline, colouring: bool = True,
     return cnf
 
 
-def callbacks(puzzle: SlitherlinkPuzzle, cnf: _cnf.Cnf, stats: dict):
+def callbacks(puzzle: SlitherlinkPuzzle, cnf: vocabulary.Cnf, stats: dict):
     """``read``, ``refine`` and ``block`` of the search loop (the lazy single loop)."""
     ids = [(e, edge_var(cnf, e)) for e in grid.edges(puzzle.rows, puzzle.cols)]
 
@@ -82,7 +82,7 @@ def callbacks(puzzle: SlitherlinkPuzzle, cnf: _cnf.Cnf, stats: dict):
 
     def refine(candidate: SlitherlinkSolution, add_clause):
         def add_cut(cut):
-            add_clause(_cnf.subtour_clause(lambda e: edge_var(cnf, e), cut))
+            add_clause(vocabulary.subtour_clause(lambda e: edge_var(cnf, e), cut))
 
         return refine_single_loop(puzzle, candidate, add_cut, stats)
 
@@ -97,7 +97,7 @@ def solve(
     puzzle: SlitherlinkPuzzle,
     limit: Limit = Limit(),
     *,
-    solver: str = _cnf.DEFAULT_SOLVER,
+    solver: str = vocabulary.DEFAULT_SOLVER,
     colouring: bool = True,
     backend: str = "sat",
     fixed: tuple[frozenset, frozenset] | None = None,
@@ -108,13 +108,13 @@ def solve(
     cnf = build(puzzle, deadline, colouring, fixed)
     stats = {"cuts": 0}
     read, refine, block = callbacks(puzzle, cnf, stats)
-    return _cnf.search(backend, cnf, limit, read=read, block=block, refine=refine,
+    return vocabulary.search(backend, cnf, limit, read=read, block=block, refine=refine,
                        solver_name=solver, deadline=deadline, stats=stats)
 
 
 def backbone(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, given: dict | None = None,
-             solver: str = _cnf.DEFAULT_SOLVER,
-             fixed: tuple[frozenset, frozenset] | None = None) -> _backbone.Backbone:
+             solver: str = vocabulary.DEFAULT_SOLVER,
+             fixed: tuple[frozenset, frozenset] | None = None) -> backbone_search.Backbone:
     """The solutions up to ``limit`` and the edges every solution (that keeps ``given``: edge ->
     on the loop or not) draws, leaves out, or disagrees on. ``fixed``: as in ``solve``, edges
     known in every solution of the puzzle (unit clauses, where ``given`` is assumed)."""
@@ -123,8 +123,8 @@ def backbone(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, given: dict |
     try:
         cnf = build(puzzle, deadline, fixed=fixed)
     except DeadlineExpired:
-        return _backbone.Backbone(complete=False, stats=stats)
+        return backbone_search.Backbone(complete=False, stats=stats)
     read, refine, block = callbacks(puzzle, cnf, stats)
-    model = _backbone.Model(cnf, {e: edge_var(cnf, e) for e in grid.edges(puzzle.rows, puzzle.cols)},
+    model = backbone_search.Model(cnf, {e: edge_var(cnf, e) for e in grid.edges(puzzle.rows, puzzle.cols)},
                             read, block, lambda s: s.edges, refine, solver)
-    return _backbone.backbone(model, limit=limit.solutions, deadline=deadline, given=given, stats=stats)
+    return backbone_search.backbone(model, limit=limit.solutions, deadline=deadline, given=given, stats=stats)

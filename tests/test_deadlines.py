@@ -120,7 +120,7 @@ def test_memory_limit_is_the_address_space_limit_when_set(monkeypatch):
 def test_cpsat_gets_the_time_left_after_building(monkeypatch):
     """The CP-SAT solve's limit is what building left: the limit minus the building time minus the
     reserve for freeing the model (``TEARDOWN_SHARE`` of the building time)."""
-    from gridsolve.cpmodels import _cpsat
+    from gridsolve.cpmodels import solving as cpsat_solving
 
     class Seen(Exception):
         pass
@@ -131,7 +131,7 @@ def test_cpsat_gets_the_time_left_after_building(monkeypatch):
         seen.append((seconds, time.perf_counter() - t0))
         raise Seen  # the limit is all this test needs: no solving
 
-    monkeypatch.setattr(_cpsat, "new_solver", spy)
+    monkeypatch.setattr(cpsat_solving, "new_solver", spy)
     limit = 120.0
     t0 = time.perf_counter()
     r = run(registry.get("slitherlink", "cpsat"), gridsolve.read(slitherlink_text(80, 2)), Limit(limit))
@@ -178,9 +178,9 @@ def test_stops_at_deadline_turns_the_exception_into_the_result_and_restores_gc()
 
 
 def test_search_keeps_the_solutions_found_when_cutting_runs_out_of_time():
-    from gridsolve.satmodels import _cnf
+    from gridsolve.satmodels import vocabulary
 
-    cnf = _cnf.Cnf()
+    cnf = vocabulary.Cnf()
     a, b = cnf.var("a"), cnf.var("b")
     cnf.add([a, b])
     calls = []
@@ -191,7 +191,7 @@ def test_search_keeps_the_solutions_found_when_cutting_runs_out_of_time():
             raise DeadlineExpired("the time limit passed")
         return [candidate]
 
-    r = _cnf.search("t", cnf, Limit(10, 3), read=lambda m: tuple(v > 0 for v in m[:2]),
+    r = vocabulary.search("t", cnf, Limit(10, 3), read=lambda m: tuple(v > 0 for v in m[:2]),
                     block=lambda s: [-a if s[0] else a, -b if s[1] else b], refine=refine)
     assert r.status == Status.TIMEOUT and len(r.solutions) == 1
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from gridsolve.harness.edgematching import generate
-from gridsolve.native_rules import edgematching_engine as table
+from gridsolve.native_rules.edgematching import engine as table
 from gridsolve.puzzles.check.edgematching import check
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status
@@ -70,7 +70,7 @@ def test_uniqueness_and_candidate_orders():
 
 
 def test_two_processes_find_the_same_solutions():
-    from gridsolve.native_rules.edgematching_split import enumerate_split
+    from gridsolve.native_rules.edgematching.parallel import enumerate_split
     from gridsolve.puzzles.solving import Deadline
 
     puzzle, _, _ = make("e2", 5, 5, 3, True)
@@ -83,7 +83,7 @@ def test_two_processes_find_the_same_solutions():
 
 
 def test_the_portfolio_proves_there_is_no_board():
-    from gridsolve.native_rules.edgematching_split import enumerate_split
+    from gridsolve.native_rules.edgematching.parallel import enumerate_split
     from gridsolve.puzzles.solving import Deadline
 
     puzzle, planted, _ = make("seed", 4, 4, None, True)
@@ -93,7 +93,7 @@ def test_the_portfolio_proves_there_is_no_board():
 
 
 def test_restarts_keep_the_count_exact():
-    from gridsolve.native_rules import edgematching_restarts as restarts
+    from gridsolve.native_rules.edgematching import restarts
     from gridsolve.puzzles.solving import Deadline
 
     assert [restarts.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
@@ -143,7 +143,7 @@ def test_maximize_joins_scores_what_the_checker_counts():
 
 def test_random_frames_match_all_round_with_distinct_pieces():
     import numpy as np
-    from gridsolve.native_rules import edgematching_breaks as breaks
+    from gridsolve.native_rules.edgematching import maxjoins as breaks
 
     puzzle, _, _ = generate("e2", 6, 7, 5, None, 3, True)
     ring = breaks.ring_candidates(puzzle)
@@ -161,7 +161,7 @@ def test_random_frames_match_all_round_with_distinct_pieces():
 
 
 def test_break_allowance_reaches_the_target_at_the_last_breakable_square():
-    from gridsolve.native_rules.edgematching_breaks import schedule
+    from gridsolve.native_rules.edgematching.maxjoins import schedule
 
     s = schedule(100, 12, 0.5, last=80)
     assert s[:50].sum() == 0 and s[80] == 12 and s[99] == 12
@@ -169,7 +169,7 @@ def test_break_allowance_reaches_the_target_at_the_last_breakable_square():
 
 
 def test_scan_orders_meet_top_and_left_placed():
-    from gridsolve.native_rules.edgematching_table import scan_order
+    from gridsolve.native_rules.edgematching.tables import scan_order
 
     for rows, cols, tail in ((6, 6, 0), (6, 6, 2), (5, 8, 3), (8, 5, 3)):
         order = scan_order(rows, cols, tail)
@@ -182,7 +182,7 @@ def test_scan_orders_meet_top_and_left_placed():
 
 
 def test_climbs_with_the_frame_fixed_or_scanned_score_what_the_checker_counts():
-    from gridsolve.native_rules.edgematching_breaks import CLIMBS
+    from gridsolve.native_rules.edgematching.maxjoins import CLIMBS
     from gridsolve.puzzles.edgematching import matched_joins
     from gridsolve.puzzles.solving import Deadline
 
@@ -200,11 +200,11 @@ def test_climbs_with_the_frame_fixed_or_scanned_score_what_the_checker_counts():
 
 
 def test_the_tree_estimate_matches_a_complete_count():
-    from gridsolve.native_rules import edgematching_checks as c
-    from gridsolve.native_rules import edgematching_orders as orders
-    from gridsolve.native_rules import edgematching_scan as scan_mod
-    from gridsolve.native_rules.edgematching_estimate import tree_estimate
-    from gridsolve.native_rules.edgematching_table import Search, build
+    from gridsolve.native_rules.edgematching import forward_checks as c
+    from gridsolve.native_rules.edgematching import order_estimate as orders
+    from gridsolve.native_rules.edgematching import scan as scan_mod
+    from gridsolve.native_rules.edgematching.tables import Search, build
+    from gridsolve.native_rules.edgematching.tree_estimate import tree_estimate
     from gridsolve.puzzles.edgematching import symmetry_anchor
 
     puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
@@ -229,8 +229,8 @@ def test_the_tree_estimate_matches_a_complete_count():
 
 
 def test_the_exact_kernel_and_the_break_kernel_walk_the_same_tree():
-    from gridsolve.native_rules import edgematching_scan as scan_mod
-    from gridsolve.native_rules.edgematching_table import Search, build
+    from gridsolve.native_rules.edgematching import scan as scan_mod
+    from gridsolve.native_rules.edgematching.tables import Search, build
 
     puzzle, planted, _ = make("e2", 5, 6, 5, True, seed=3)
     hinted = puzzle.with_changes(hints=[(*divmod(8, 6), *planted.placements[8])])
@@ -249,7 +249,7 @@ def test_the_exact_kernel_and_the_break_kernel_walk_the_same_tree():
 
 def test_the_anchor_square_of_a_square_board_holds_the_anchor_piece_alone():
     # with any other corner piece there the anchor piece has no square left: a dead subtree
-    from gridsolve.native_rules.edgematching_table import build
+    from gridsolve.native_rules.edgematching.tables import build
     from gridsolve.puzzles.edgematching import symmetry_anchor
 
     puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)

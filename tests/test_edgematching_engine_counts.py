@@ -6,8 +6,8 @@ generator, n x n, k colours, rotation on and off) and the cross-validation board
 from __future__ import annotations
 
 import pytest
-from gridsolve.native_rules import edgematching_engine as table
-from gridsolve.native_rules.edgematching import seed_style
+from gridsolve.native_rules.edgematching import engine as table
+from gridsolve.native_rules.edgematching.backtrack import seed_style
 from gridsolve.puzzles.generators.edgematching import e2_style
 from gridsolve.puzzles.solving import Limit
 from gridsolve.satmodels import edgematching as sat

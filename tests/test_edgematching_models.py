@@ -11,7 +11,7 @@ import pytest
 from gridsolve.cpmodels import edgematching as cpm
 from gridsolve.harness import registry
 from gridsolve.harness.crossval import crossval
-from gridsolve.native_rules.edgematching import seed_style
+from gridsolve.native_rules.edgematching.backtrack import seed_style
 from gridsolve.puzzles.check.edgematching import check
 from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle, rotate
 from gridsolve.puzzles.generators.edgematching import e2_style

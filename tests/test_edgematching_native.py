@@ -8,7 +8,8 @@ import random
 import re
 
 import pytest
-from gridsolve.native_rules import edgematching as em
+from gridsolve.native_rules.edgematching import backends
+from gridsolve.native_rules.edgematching import backtrack as em
 from gridsolve.puzzles.check.edgematching import check
 from gridsolve.puzzles.edgematching import EdgeMatchingPuzzle
 from gridsolve.puzzles.solving import Limit, Status
@@ -81,8 +82,8 @@ def seed_puzzle(size, colours, seed, rotation, cols=None):
 ])
 def test_compiled_and_plain_python_run_the_same_search(size, cols, colours, seed, version):
     p = seed_puzzle(size, colours, seed, version != "norot", cols)
-    a = em.run(p, Limit(None, 10**6), version, engine="python")
-    b = em.run(p, Limit(None, 10**6), version, engine="numba")
+    a = backends.run(p, Limit(None, 10**6), version, engine="python")
+    b = backends.run(p, Limit(None, 10**6), version, engine="numba")
     assert a.status == b.status == Status.SOLVED and a.exhausted and b.exhausted
     assert a.solutions == b.solutions  # same solutions in the same order
     assert a.stats["nodes"] == b.stats["nodes"] and a.stats["boards"] == b.stats["boards"]
@@ -91,8 +92,8 @@ def test_compiled_and_plain_python_run_the_same_search(size, cols, colours, seed
 
 def test_both_walks_find_the_same_solutions_in_walk_order():
     p = seed_puzzle(4, 2, 13, False)
-    annex = em.run(p, Limit(None, 10**6), "norot", engine="python", listing="annex")
-    text = em.run(p, Limit(None, 10**6), "norot", engine="python", listing="text")
+    annex = backends.run(p, Limit(None, 10**6), "norot", engine="python", listing="annex")
+    text = backends.run(p, Limit(None, 10**6), "norot", engine="python", listing="text")
     assert annex.count >= 2 and set(annex.solutions) == set(text.solutions)
     assert annex.solutions != text.solutions  # column-by-column vs row-by-row discovery order
 
@@ -110,8 +111,8 @@ def test_both_walks_find_the_same_solutions_in_walk_order():
 
 def test_rotation_finds_four_turns_and_the_lock_a_quarter():
     p = seed_puzzle(4, 3, 4, True)
-    full = em.run(p, Limit(None, 10**6), "rot")
-    locked = em.run(p, Limit(None, 10**6), "locked")
+    full = backends.run(p, Limit(None, 10**6), "rot")
+    locked = backends.run(p, Limit(None, 10**6), "locked")
     assert set(full.solutions) == set(locked.solutions)
     assert locked.stats["boards"] * 4 == full.stats["boards"] == full.count  # the seed's "divide by 4"
     assert locked.stats["count_up_to_rotation"] == full.count // 4
@@ -140,23 +141,23 @@ def test_init_board_is_a_solved_zigzag_board():
 
 def test_stuck_where_the_seed_cannot_go():
     p = seed_puzzle(4, 3, 1, True)
-    r = em.solve(p, Limit(10, 10))
+    r = backends.solve(p, Limit(10, 10))
     assert r.status == Status.STUCK and "without rotation" in r.note
     hinted = p.with_changes(hints=[(0, 0, 1, 0)])
-    for fn in (em.solve, em.solve_rot, em.solve_rot_locked):
+    for fn in (backends.solve, backends.solve_rot, backends.solve_rot_locked):
         assert fn(hinted, Limit(10, 10)).status == Status.STUCK
 
 
 def test_rotation_program_on_a_no_rotation_puzzle_tries_k0_only():
     p = seed_puzzle(4, 3, 1, False)
-    a, b = em.solve(p, Limit(None, 1000)), em.solve_rot(p, Limit(None, 1000))
+    a, b = backends.solve(p, Limit(None, 1000)), backends.solve_rot(p, Limit(None, 1000))
     assert set(a.solutions) == set(b.solutions) and all(k == 0 for s in b.solutions for _, k in s.placements)
 
 
 def test_limits_stop_the_search():
     p = seed_puzzle(5, 2, 3, True)
-    r = em.solve_rot(p, Limit(None, 3))
+    r = backends.solve_rot(p, Limit(None, 3))
     assert (r.status, r.count, r.exhausted) == (Status.SOLVED, 3, False)
     big = seed_puzzle(12, 4, 1, True)
-    r = em.solve_rot(big, Limit(0.5, 10**6))
+    r = backends.solve_rot(big, Limit(0.5, 10**6))
     assert r.status in (Status.TIMEOUT, Status.SOLVED) and not r.exhausted and r.seconds < 10

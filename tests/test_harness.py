@@ -92,12 +92,12 @@ def test_compare_flags_different_exhausted_sets_and_missing_given():
 def test_cpsat_search_stops_cleanly_when_the_deadline_passed_between_rounds():
     # a lazy model whose deadline runs out between two solver calls must report a timeout,
     # not read statistics from a solver that never ran
-    from gridsolve.cpmodels import _cpsat
+    from gridsolve.cpmodels import solving
     from gridsolve.puzzles.solving import Deadline
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
     x = model.new_bool_var("x")
-    r = _cpsat.search("t", model, Limit(seconds=1.0, solutions=5), read=lambda s: s.boolean_value(x),
+    r = solving.search("t", model, Limit(seconds=1.0, solutions=5), read=lambda s: s.boolean_value(x),
                       block=lambda sol: None, deadline=Deadline(0.0))
     assert r.status == Status.TIMEOUT and not r.exhausted and r.solutions == ()

@@ -12,9 +12,9 @@ from .helpers import IMPORTS
 def test_the_compiled_edge_matching_loop_does_not_import_the_port():
     """The layer rules (no checker import, no cycle) are tests/test_architecture.py's; this one pins
     the direction between the port and its compiled loop."""
-    port = "gridsolve.native_rules.edgematching"
-    imported = IMPORTS[f"{port}_fast"]
-    assert not [i for i in imported if i == port or i.startswith(port + ".")]
+    package = "gridsolve.native_rules.edgematching"
+    imported = IMPORTS[f"{package}.backtrack_fast"]
+    assert not [i for i in imported if i in (f"{package}.backtrack", f"{package}.backends")]
 
 
 IMPORT_PROBE = """
@@ -36,11 +36,10 @@ print(compiled, others)
 
 
 def test_importing_a_kind_compiles_nothing_and_imports_no_other_kind():
-    for module, own in (("gridsolve.native_rules.nurikabe.deduce", "gridsolve.native_rules.nurikabe"),
-                        ("gridsolve.native_rules.hamiltonian.tools.drivers",
-                         "gridsolve.native_rules.hamiltonian"),
-                        ("gridsolve.native_rules.slitherlink.solvers", "gridsolve.native_rules.slitherlink"),
-                        ("gridsolve.native_rules.edgematching", "gridsolve.native_rules.edgematching")):
+    native = "gridsolve.native_rules."
+    for kind, module in (("nurikabe", "deduce"), ("hamiltonian", "tools.drivers"), ("slitherlink", "backends"),
+                         ("edgematching", "backends")):
+        module, own = f"{native}{kind}.{module}", native + kind
         out = subprocess.run([sys.executable, "-c", IMPORT_PROBE, module, own], capture_output=True,
                              text=True, check=True).stdout.strip()
         assert out == "[] []", (module, out)

@@ -227,16 +227,16 @@ def test_sat_solver_settings(monkeypatch, solver):
     CaDiCaL, before any clause; every solver still counts exactly, with and without a time limit
     (the time limit runs CaDiCaL in slices)."""
     import gridsolve.satmodels.nurikabe as sat_nurikabe
-    from gridsolve.satmodels import _cnf
+    from gridsolve.satmodels import vocabulary
 
     configured = []
 
-    class Spy(_cnf.Solver):
+    class Spy(vocabulary.Solver):
         def configure(self, options):
             configured.append((dict(options), self.nof_clauses()))
             return super().configure(options)
 
-    monkeypatch.setattr(_cnf, "Solver", Spy)
+    monkeypatch.setattr(vocabulary, "Solver", Spy)
     puzzle = NurikabePuzzle.from_rows([[3, None, None, None], [None] * 4, [None, None, None, 3]])
     for seconds in (None, 60):
         r = sat_nurikabe.solve(puzzle, Limit(seconds=seconds, solutions=100), solver=solver)

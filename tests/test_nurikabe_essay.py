@@ -8,9 +8,9 @@ from math import comb as binomial
 
 import numpy as np
 import pytest
-from gridsolve.native_rules.nurikabe import check_many, heuristic_state, matrix, solve_bfh
 from gridsolve.native_rules.nurikabe import essay as E
 from gridsolve.native_rules.nurikabe import heuristics as H
+from gridsolve.native_rules.nurikabe.backends import check_many, heuristic_state, matrix, solve_bfh
 from gridsolve.puzzles.formats import nurikabe as F
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status

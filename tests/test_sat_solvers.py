@@ -10,7 +10,7 @@ import gridsolve.satmodels.nurikabe as sm
 import pytest
 from gridsolve.puzzles.nurikabe import NurikabePuzzle
 from gridsolve.puzzles.solving import Limit, Status
-from gridsolve.satmodels._cnf import NOT_INCREMENTAL, UNSTOPPABLE, check_solver_name, usable_solvers
+from gridsolve.satmodels.vocabulary import NOT_INCREMENTAL, UNSTOPPABLE, check_solver_name, usable_solvers
 
 # 8 solutions (the brute force of test_nurikabe_cuts agrees): a 3 in the middle of a 3x3 grid
 EIGHT = NurikabePuzzle(3, 3, ((None, None, None), (None, 3, None), (None, None, None)))

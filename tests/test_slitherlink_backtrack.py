@@ -8,7 +8,8 @@ import random
 import pytest
 from gridsolve.harness import registry
 from gridsolve.harness.run import run
-from gridsolve.native_rules.slitherlink.backtrack import situation_is_promising, solve
+from gridsolve.native_rules.slitherlink.backends import solve_backtrack as solve
+from gridsolve.native_rules.slitherlink.backtrack import situation_is_promising
 from gridsolve.native_rules.slitherlink.board import CROSS, LINE, Board, pos_edge
 from gridsolve.puzzles.check.slitherlink import check, is_promising
 from gridsolve.puzzles.formats import read

@@ -112,7 +112,7 @@ def test_generated_puzzles_are_unique_and_minimal_for_their_mode(mode, size, see
 
 
 def test_normal_puzzles_need_no_backtracking():
-    from gridsolve.native_rules.slitherlink.solvers import grade
+    from gridsolve.native_rules.slitherlink.backends import grade
 
     for seed in range(3):
         g = gen.generate(7, 7, mode="normal", seed=seed)

@@ -11,11 +11,11 @@ import pytest
 from gridsolve.harness import registry
 from gridsolve.harness.run import run
 from gridsolve.native_rules.slitherlink import rulefile
+from gridsolve.native_rules.slitherlink.backends import Logic, grade, solve_rules, solve_rules_backtrack
 from gridsolve.native_rules.slitherlink.board import CROSS, LINE, UNKNOWN, Board, Contradiction
 from gridsolve.native_rules.slitherlink.generate import generate, grow_loop, numbers
 from gridsolve.native_rules.slitherlink.logic import combined, loop_avoidance, tiny_loop_solution
 from gridsolve.native_rules.slitherlink.rules import apply_rules, compile_rules
-from gridsolve.native_rules.slitherlink.solvers import Logic, grade, solve_rules, solve_rules_backtrack
 from gridsolve.puzzles import grid
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution

@@ -6,12 +6,12 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 import pytest
-from gridsolve.cpmodels import _cpsat, vocabulary
+from gridsolve.cpmodels import solving, vocabulary
 from gridsolve.encoding.loops import subtour_cuts
 from gridsolve.puzzles import grid
 from gridsolve.puzzles.graphs import components, degrees, edge_components
 from gridsolve.puzzles.solving import Limit
-from gridsolve.satmodels import _cnf
+from gridsolve.satmodels import vocabulary as cnf_vocabulary
 from ortools.sat.python import cp_model
 
 
@@ -66,16 +66,17 @@ def test_cpsat_single_cycle_admits_exactly_the_cycles(rows, cols):
     def block(found):
         model.add_bool_or([x[e].Not() for e in found] + [x[e] for e in edges if e not in found])
 
-    r = _cpsat.search("t", model, Limit(60, 10_000), read=read, block=block)
+    r = solving.search("t", model, Limit(60, 10_000), read=read, block=block)
     assert r.exhausted and set(r.solutions) == single_cycles(edges)
 
 
 @pytest.mark.parametrize("rows,cols", [(1, 2), (2, 2), (2, 3)])
 def test_cnf_cycle_degrees_with_subtour_cuts_admit_exactly_the_cycles(rows, cols):
     nodes, edges = lattice(rows, cols)
-    cnf = _cnf.Cnf()
+    cnf = cnf_vocabulary.Cnf()
     var = {e: cnf.var(e) for e in edges}
-    _cnf.add_cycle_degrees(cnf, {v: [var[e] for e in grid.vertex_edges(rows, cols, v)] for v in nodes})
+    cnf_vocabulary.add_cycle_degrees(cnf, {v: [var[e] for e in grid.vertex_edges(rows, cols, v)]
+                                           for v in nodes})
     cnf.add(list(var.values()))
 
     def read(model):
@@ -84,10 +85,10 @@ def test_cnf_cycle_degrees_with_subtour_cuts_admit_exactly_the_cycles(rows, cols
     def refine(candidate, add_clause):
         cuts = subtour_cuts(candidate, lambda v: grid.vertex_edges(rows, cols, v))
         for cut in cuts:
-            add_clause(_cnf.subtour_clause(var.__getitem__, cut))
+            add_clause(cnf_vocabulary.subtour_clause(var.__getitem__, cut))
         return [candidate] if not cuts else [c.piece for c in cuts]
 
-    r = _cnf.search("t", cnf, Limit(60, 10_000), read=read, refine=refine,
+    r = cnf_vocabulary.search("t", cnf, Limit(60, 10_000), read=read, refine=refine,
                     block=lambda found: [-var[e] for e in found])
     assert r.exhausted and set(r.solutions) == single_cycles(edges)
 
@@ -99,7 +100,7 @@ def test_cpsat_single_path_admits_exactly_the_hamiltonian_paths(rows, cols, end)
     arc = {(a, b): model.new_bool_var("") for a in cells for b in grid.neighbours(rows, cols, a)
            if a != end and b != start}
     vocabulary.add_single_path(model, cells, [(a, b, v) for (a, b), v in arc.items()], start, end)
-    r = _cpsat.enumerate("t", model, Limit(60, 1000),
+    r = solving.enumerate("t", model, Limit(60, 1000),
                          read=lambda s: frozenset(k for k, v in arc.items() if s.boolean_value(v)))
     want = {frozenset(zip(p, p[1:], strict=False)) for p in permutations(cells)
             if p[0] == start and p[-1] == end
@@ -122,7 +123,7 @@ def test_cpsat_rooted_tree_admits_exactly_the_connected_sets_holding_the_root():
     def block(found):
         model.add_bool_or([member[c].Not() for c in found] + [member[c] for c in cells if c not in found])
 
-    r = _cpsat.search("t", model, Limit(60, 1000), read=read, block=block)
+    r = solving.search("t", model, Limit(60, 1000), read=read, block=block)
     want = set()
     others = [c for c in cells if c != root]
     for k in range(len(others) + 1):

@@ -16,7 +16,7 @@ from ...puzzles.kinds import module_for
 from ...puzzles.solving import Limit
 
 if TYPE_CHECKING:
-    from ...satmodels._backbone import Backbone
+    from ...satmodels.backbone_search import Backbone
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ def backbone(puzzle, limit: Limit, given: dict):
     """The engine's facts first (no solution when they contradict), then the CNF model's
     backbone with them imposed; the facts join the backbone's sets whatever it found."""
     from ...puzzles.slitherlink import SlitherlinkSolution
-    from ...satmodels._backbone import Backbone
+    from ...satmodels.backbone_search import Backbone
 
     t0 = time.perf_counter()
     facts = engine_facts(puzzle, limit.seconds)

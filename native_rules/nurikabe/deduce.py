@@ -79,12 +79,12 @@ def _put(out, counts, i, colour, rule):
 
 
 @njit(cache=True)
-def _articulations(root, allowed, wall, nb, sep_wall, sep_cells, disc):
+def _articulations(root, allowed, wall, neighbours, sep_wall, sep_cells, disc):
     """Tarjan's articulation points of the grid graph on the cells with ``allowed`` set, from
     ``root``: for each cell c, ``sep_cells[c]`` / ``sep_wall[c]`` count the cells / wall cells
     (``wall`` set) that removing c cuts off from root. ``disc`` (-1 on entry) marks the
     component. Returns (cells, wall cells) of root's component."""
-    n = nb.shape[0]
+    n = neighbours.shape[0]
     low = np.zeros(n, np.int32)
     parent = np.full(n, -1, np.int32)
     nxt = np.zeros(n, np.int32)
@@ -102,7 +102,7 @@ def _articulations(root, allowed, wall, nb, sep_wall, sep_cells, disc):
         v = stack[top]
         pushed = False
         while nxt[v] < 4:
-            u = nb[v, nxt[v]]
+            u = neighbours[v, nxt[v]]
             nxt[v] += 1
             if u < 0 or not allowed[u]:
                 continue
@@ -135,12 +135,12 @@ def _articulations(root, allowed, wall, nb, sep_wall, sep_cells, disc):
 
 
 @njit(cache=True)
-def white_pieces(s, nb, number):
+def white_pieces(state, neighbours, number):
     """The white pieces (components of white cells): ``piece`` per cell (-1: not white); piece p's
     cells ``order[start[p]:start[p + 1]]``, number ``pnum[p]`` (0: none yet) and free neighbours
     ``libs[lstart[p]:lstart[p + 1]]``. Returns (why, pieces): why is 0 or a contradiction (two
     numbers, too many cells, an unfinished piece without a free neighbour)."""
-    n = s.shape[0]
+    n = state.shape[0]
     piece = np.full(n, -1, np.int32)
     order = np.empty(n, np.int32)
     start = np.zeros(n + 1, np.int32)
@@ -153,7 +153,7 @@ def white_pieces(s, nb, number):
     nl = 0
     why = 0
     for i in range(n):
-        if s[i] != WHITE or piece[i] >= 0:
+        if state[i] != WHITE or piece[i] >= 0:
             continue
         p = npieces
         npieces += 1
@@ -172,15 +172,15 @@ def white_pieces(s, nb, number):
                     why = 1
                 k = number[c]
             for d in range(4):
-                j = nb[c, d]
+                j = neighbours[c, d]
                 if j < 0:
                     continue
-                if s[j] == WHITE:
+                if state[j] == WHITE:
                     if piece[j] < 0:
                         piece[j] = p
                         order[pos] = j
                         pos += 1
-                elif s[j] == UNKNOWN and stamp[j] != p:
+                elif state[j] == UNKNOWN and stamp[j] != p:
                     stamp[j] = p
                     libs[nl] = j
                     nl += 1
@@ -196,8 +196,8 @@ def white_pieces(s, nb, number):
 
 
 @njit(cache=True)
-def complete_island(w, out, counts):
-    piece, order, start, pnum, libs, lstart = w
+def complete_island(pieces, out, counts):
+    piece, order, start, pnum, libs, lstart = pieces
     for p in range(pnum.shape[0]):
         if start[p + 1] - start[p] == pnum[p]:
             for a in range(lstart[p], lstart[p + 1]):
@@ -207,8 +207,8 @@ def complete_island(w, out, counts):
 
 
 @njit(cache=True)
-def one_liberty(w, out, counts):
-    piece, order, start, pnum, libs, lstart = w
+def one_liberty(pieces, out, counts):
+    piece, order, start, pnum, libs, lstart = pieces
     for p in range(pnum.shape[0]):
         if lstart[p + 1] - lstart[p] == 1 and start[p + 1] - start[p] != pnum[p]:
             if _put(out, counts, libs[lstart[p]], WHITE, 1):
@@ -217,20 +217,21 @@ def one_liberty(w, out, counts):
 
 
 @njit(cache=True)
-def last_cell_corner(s, nb, w, out, counts):
-    piece, order, start, pnum, libs, lstart = w
+def last_cell_corner(state, neighbours, pieces, out, counts):
+    piece, order, start, pnum, libs, lstart = pieces
     for p in range(pnum.shape[0]):
         if pnum[p] == 0 or pnum[p] - (start[p + 1] - start[p]) != 1:
             continue
         first = libs[lstart[p]]
         for d in range(4):
-            x = nb[first, d]
-            if x < 0 or s[x] != UNKNOWN:
+            x = neighbours[first, d]
+            if x < 0 or state[x] != UNKNOWN:
                 continue
             everywhere = True
             for a in range(lstart[p], lstart[p + 1]):
                 y = libs[a]
-                if y == x or (nb[y, 0] != x and nb[y, 1] != x and nb[y, 2] != x and nb[y, 3] != x):
+                if y == x or (neighbours[y, 0] != x and neighbours[y, 1] != x
+                              and neighbours[y, 2] != x and neighbours[y, 3] != x):
                     everywhere = False  # x is a free neighbour itself, or not next to y
                     break
             if everywhere and _put(out, counts, x, BLACK, 2):
@@ -239,15 +240,15 @@ def last_cell_corner(s, nb, w, out, counts):
 
 
 @njit(cache=True)
-def joins_islands(s, nb, w, biggest, out, counts):
-    piece, order, start, pnum, libs, lstart = w
+def joins_islands(state, neighbours, pieces, biggest, out, counts):
+    piece, order, start, pnum, libs, lstart = pieces
     near = np.empty(4, np.int32)
-    for i in range(s.shape[0]):
-        if s[i] != UNKNOWN:
+    for i in range(state.shape[0]):
+        if state[i] != UNKNOWN:
             continue
         m = 0
         for d in range(4):
-            j = nb[i, d]
+            j = neighbours[i, d]
             if j < 0 or piece[j] < 0:
                 continue
             q = piece[j]
@@ -277,17 +278,17 @@ def joins_islands(s, nb, w, biggest, out, counts):
 
 
 @njit(cache=True)
-def no_pool(s, cols, out, counts):
-    rows = s.shape[0] // cols
+def no_pool(state, cols, out, counts):
+    rows = state.shape[0] // cols
     for r in range(rows - 1):
         for c in range(cols - 1):
             i = r * cols + c
             b = 0
             free = -1
             for x in (i, i + 1, i + cols, i + cols + 1):
-                if s[x] == BLACK:
+                if state[x] == BLACK:
                     b += 1
-                elif s[x] == UNKNOWN:
+                elif state[x] == UNKNOWN:
                     free = x
             if b == 4:
                 return 5
@@ -298,13 +299,13 @@ def no_pool(s, cols, out, counts):
 
 
 @njit(cache=True)
-def wall_liberty(s, nb, wall_size, out, counts):
-    n = s.shape[0]
+def wall_liberty(state, neighbours, wall_size, out, counts):
+    n = state.shape[0]
     seen = np.zeros(n, np.bool_)
     stamp = np.full(n, -1, np.int32)
     queue = np.empty(n, np.int32)
     for i in range(n):
-        if s[i] != BLACK or seen[i]:
+        if state[i] != BLACK or seen[i]:
             continue
         seen[i] = True
         queue[0] = i
@@ -316,15 +317,15 @@ def wall_liberty(s, nb, wall_size, out, counts):
             c = queue[head]
             head += 1
             for d in range(4):
-                j = nb[c, d]
+                j = neighbours[c, d]
                 if j < 0:
                     continue
-                if s[j] == BLACK:
+                if state[j] == BLACK:
                     if not seen[j]:
                         seen[j] = True
                         queue[tail] = j
                         tail += 1
-                elif s[j] == UNKNOWN and stamp[j] != i:
+                elif state[j] == UNKNOWN and stamp[j] != i:
                     stamp[j] = i
                     nlibs += 1
                     lib = j
@@ -337,10 +338,10 @@ def wall_liberty(s, nb, wall_size, out, counts):
 
 
 @njit(cache=True)
-def island_reaches(s, nb, w, out, counts):
+def island_reaches(state, neighbours, pieces, out, counts):
     """The rules ``unreachable`` and ``island_confinement`` (one reach per unfinished island)."""
-    piece, order, start, pnum, libs, lstart = w
-    n = s.shape[0]
+    piece, order, start, pnum, libs, lstart = pieces
+    n = state.shape[0]
     owner = np.full(n, -1, np.int32)  # the numbered piece a cell is in or next to; -2: two
     for p in range(pnum.shape[0]):
         if pnum[p] == 0:
@@ -348,7 +349,7 @@ def island_reaches(s, nb, w, out, counts):
         for a in range(start[p], start[p + 1]):
             c = order[a]
             for d in range(-1, 4):
-                j = c if d < 0 else nb[c, d]
+                j = c if d < 0 else neighbours[c, d]
                 if j < 0:
                     continue
                 if owner[j] == -1 or owner[j] == p:
@@ -383,8 +384,8 @@ def island_reaches(s, nb, w, out, counts):
             if dist[c] >= budget:
                 continue
             for d in range(4):
-                j = nb[c, d]
-                if j < 0 or dist[j] >= 0 or s[j] == BLACK or (owner[j] != -1 and owner[j] != p):
+                j = neighbours[c, d]
+                if j < 0 or dist[j] >= 0 or state[j] == BLACK or (owner[j] != -1 and owner[j] != p):
                     continue
                 dist[j] = dist[c] + 1
                 queue[tail] = j
@@ -396,25 +397,25 @@ def island_reaches(s, nb, w, out, counts):
             return 8
         if tail == k:
             for a in range(tail):
-                if s[queue[a]] == UNKNOWN and _put(out, counts, queue[a], WHITE, 6):
+                if state[queue[a]] == UNKNOWN and _put(out, counts, queue[a], WHITE, 6):
                     return 4
         else:
             sep_w = np.zeros(n, np.int32)
             sep_c = np.zeros(n, np.int32)
             disc = np.full(n, -1, np.int32)
-            _articulations(np.int64(queue[0]), inreach, zero, nb, sep_w, sep_c, disc)
+            _articulations(np.int64(queue[0]), inreach, zero, neighbours, sep_w, sep_c, disc)
             for a in range(tail):
                 c = queue[a]
-                if s[c] == UNKNOWN and tail - sep_c[c] - 1 < k:
+                if state[c] == UNKNOWN and tail - sep_c[c] - 1 < k:
                     if _put(out, counts, c, WHITE, 7):
                         return 4
         for a in range(tail):
             dist[queue[a]] = -1
             inreach[queue[a]] = False
     for i in range(n):
-        if reached[i] or s[i] == BLACK:
+        if reached[i] or state[i] == BLACK:
             continue
-        if s[i] == WHITE:
+        if state[i] == WHITE:
             return 9
         if _put(out, counts, i, BLACK, 6):
             return 4
@@ -422,28 +423,28 @@ def island_reaches(s, nb, w, out, counts):
 
 
 @njit(cache=True)
-def wall_confinement(s, nb, wall_size, nblack, out, counts):
-    n = s.shape[0]
+def wall_confinement(state, neighbours, wall_size, nblack, out, counts):
+    n = state.shape[0]
     root = -1
     allowed = np.zeros(n, np.bool_)
     wall = np.zeros(n, np.int32)
     for i in range(n):
-        if s[i] != WHITE:
+        if state[i] != WHITE:
             allowed[i] = True
-        if s[i] == BLACK:
+        if state[i] == BLACK:
             wall[i] = 1
             if root < 0:
                 root = i
     sep_w = np.zeros(n, np.int32)
     sep_c = np.zeros(n, np.int32)
     disc = np.full(n, -1, np.int32)
-    cells, walls = _articulations(root, allowed, wall, nb, sep_w, sep_c, disc)
+    cells, walls = _articulations(root, allowed, wall, neighbours, sep_w, sep_c, disc)
     if walls < nblack:
         return 10
     if cells < wall_size:
         return 11
     for i in range(n):
-        if s[i] != UNKNOWN:
+        if state[i] != UNKNOWN:
             continue
         if disc[i] < 0:
             if _put(out, counts, i, WHITE, 8):
@@ -455,53 +456,53 @@ def wall_confinement(s, nb, wall_size, nblack, out, counts):
 
 
 @njit(cache=True)
-def rule_pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts):
-    """One pass over state ``s``: fills ``out`` (0 or the colour) and ``counts`` (per rule);
+def rule_pass(state, neighbours, number, cols, wall_size, biggest, thorough, out, counts):
+    """One pass over ``state``: fills ``out`` (0 or the colour) and ``counts`` (per rule);
     returns 0, or the index of the contradiction found (``CONTRADICTIONS``). Both passes run the
     island rules, ``joins_islands`` and ``no_pool``; then the plain pass ``wall_liberty``, the
     thorough one ``island_reaches`` and ``wall_confinement``."""
-    why, w = white_pieces(s, nb, number)
+    why, pieces = white_pieces(state, neighbours, number)
     if why:
         return why
-    why = complete_island(w, out, counts)
-    why = why or one_liberty(w, out, counts)
-    why = why or last_cell_corner(s, nb, w, out, counts)
-    why = why or joins_islands(s, nb, w, biggest, out, counts)
-    why = why or no_pool(s, cols, out, counts)
+    why = complete_island(pieces, out, counts)
+    why = why or one_liberty(pieces, out, counts)
+    why = why or last_cell_corner(state, neighbours, pieces, out, counts)
+    why = why or joins_islands(state, neighbours, pieces, biggest, out, counts)
+    why = why or no_pool(state, cols, out, counts)
     if why:
         return why
     nblack = 0
-    for i in range(s.shape[0]):
-        if s[i] == BLACK:
+    for i in range(state.shape[0]):
+        if state[i] == BLACK:
             nblack += 1
     if nblack > wall_size:
         return 6
     if not thorough:
-        return wall_liberty(s, nb, wall_size, out, counts)
-    why = island_reaches(s, nb, w, out, counts)
+        return wall_liberty(state, neighbours, wall_size, out, counts)
+    why = island_reaches(state, neighbours, pieces, out, counts)
     if why or nblack == 0 or wall_size == 0:
         return why
-    return wall_confinement(s, nb, wall_size, nblack, out, counts)
+    return wall_confinement(state, neighbours, wall_size, nblack, out, counts)
 
 
 @njit(cache=True)
-def _propagate(s, nb, number, cols, wall_size, biggest, counts, deep):
+def _propagate(state, neighbours, number, cols, wall_size, biggest, counts, deep):
     """Passes to a fixpoint, in place: the thorough pass only when a plain one finds nothing
     (never unless ``deep``: grading's basic level). Returns 0 or the contradiction;
     counts[len(RULES)] counts the passes."""
-    n = s.shape[0]
+    n = state.shape[0]
     out = np.zeros(n, np.int8)
     thorough = False
     while True:
         out[:] = 0
         counts[len(counts) - 1] += 1
-        why = rule_pass(s, nb, number, cols, wall_size, biggest, thorough, out, counts)
+        why = rule_pass(state, neighbours, number, cols, wall_size, biggest, thorough, out, counts)
         if why:
             return why
         found = False
         for i in range(n):
             if out[i]:
-                s[i] = out[i]
+                state[i] = out[i]
                 found = True
         if not found:
             if thorough or not deep:
@@ -545,56 +546,56 @@ class Deducer:
     def _args(self):
         return self.nb, self.number, self.cols, self.wall, self.biggest, self.counts, self.deep
 
-    def propagate(self, s: np.ndarray) -> np.ndarray:
+    def propagate(self, state: np.ndarray) -> np.ndarray:
         """The passes to a fixpoint (in place; raises ``Contradiction``)."""
-        why = self.passes(s, *self._args())
+        why = self.passes(state, *self._args())
         if why:
             raise Contradiction(CONTRADICTIONS[why])
-        return s
+        return state
 
-    def probe_cell(self, s: np.ndarray, i: int, deep_trials: bool = True) -> int:
-        """Probe free cell i both ways (see the module docstring); updates ``s`` (propagated) and
+    def probe_cell(self, state: np.ndarray, i: int, deep_trials: bool = True) -> int:
+        """Probe free cell i both ways (see the module docstring); updates ``state`` (propagated) and
         returns -1 when nothing was learnt, 0 when something was, or the state's contradiction.
         Without ``deep_trials`` each trial runs the plain pass only (grading's shallow probing)."""
         trial = (*self._args()[:-2], np.zeros_like(self.counts), self.deep and deep_trials)
-        as_wall = s.copy()
+        as_wall = state.copy()
         as_wall[i] = BLACK
         wall_fails = self.passes(as_wall, *trial)
-        as_white = s.copy()
+        as_white = state.copy()
         as_white[i] = WHITE
         white_fails = self.passes(as_white, *trial)
         if wall_fails and white_fails:
             return 12
         if wall_fails or white_fails:
-            s[:] = as_white if wall_fails else as_wall
+            state[:] = as_white if wall_fails else as_wall
             self.counts[-2] += 1
             return 0
-        agree = (s == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white)
+        agree = (state == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white)
         if not agree.any():
             return -1
-        s[agree] = as_wall[agree]
+        state[agree] = as_wall[agree]
         self.counts[-3] += 1
-        return self.passes(s, *self._args())
+        return self.passes(state, *self._args())
 
-    def probe(self, s: np.ndarray, deadline: float | None = None, deep_trials: bool = True) -> np.ndarray:
+    def probe(self, state: np.ndarray, deadline: float | None = None, deep_trials: bool = True) -> np.ndarray:
         """``propagate``, then contradiction probing to a fixpoint (in place; raises
         ``Contradiction``). Stops early at ``deadline`` (``time.perf_counter``), leaving a sound
         partial state. ``deep_trials``: as in ``probe_cell``."""
-        self.propagate(s)
+        self.propagate(state)
         changed = True
         while changed:
             changed = False
-            for i in np.flatnonzero(s == UNKNOWN):
-                if s[i] != UNKNOWN:
+            for i in np.flatnonzero(state == UNKNOWN):
+                if state[i] != UNKNOWN:
                     continue
                 if deadline is not None and time.perf_counter() > deadline:
-                    return s
-                why = self.probe_cell(s, int(i), deep_trials)
+                    return state
+                why = self.probe_cell(state, int(i), deep_trials)
                 if why > 0:
                     raise Contradiction(CONTRADICTIONS[why] if why < len(CONTRADICTIONS) else
                                         "a cell that can be neither wall nor white")
                 changed |= why == 0
-        return s
+        return state
 
     def stats(self) -> dict:
         out = {rule: int(c) for rule, c in zip(RULES, self.counts[:len(RULES)], strict=True) if c}
@@ -602,9 +603,9 @@ class Deducer:
                    passes=int(self.counts[-1]))
         return out
 
-    def solution(self, s: np.ndarray) -> NurikabeSolution:
+    def solution(self, state: np.ndarray) -> NurikabeSolution:
         def cells(colour):
-            return frozenset(divmod(int(i), self.cols) for i in np.flatnonzero(s == colour))
+            return frozenset(divmod(int(i), self.cols) for i in np.flatnonzero(state == colour))
 
         return NurikabeSolution(self.rows, self.cols, cells(BLACK), cells(UNKNOWN))
 

@@ -5,7 +5,9 @@ with WHITE 0, BLACK -1, FREE -2 and the numbers as positive integers.
 Sections ported: "Introduction" (``init``, ``see``), "Check" (``connect``, ``tc``, ``islands``,
 ``check``), "All Possibilities" (``wf``, ``comb``, ``bf``), "Heuristics" (``h2far``,
 ``neighborhood``, ``h22``, ``h2ell``, ``hislands``, ``hendgame``, ``heuristics``, ``bfh``) and
-"Collected Definitions" (``hint``, ``ijv``). Each function quotes its J definition.
+"Collected Definitions" (``hint``, ``ijv``). Each function quotes its J definition. The short
+names are the essay's: ``y`` and ``x`` are J's right and left arguments, ``m`` and ``n`` the
+white and free counts of ``wf``, ``t`` a state, ``i`` / ``j`` index lists; they stay.
 
 Decisions where J and numpy differ (each tested in ``tests/test_nurikabe_essay.py``):
 

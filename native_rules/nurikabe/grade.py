@@ -28,7 +28,7 @@ GRADES = ("basic", "area", "probing-basic", "probing-1", "probing-2", "search")
 NO_SOLUTION = "no solution"
 
 
-def probe2(d: Deducer, s: np.ndarray, deadline: float | None = None) -> None:
+def probe2(deducer: Deducer, state: np.ndarray, deadline: float | None = None) -> None:
     """Probing at depth 2 to a fixpoint, in place: each free cell supposed wall and white, each
     trial probed at depth 1; a refuted colour gives the other, and cells both trials colour alike
     take that colour. Stops at ``deadline`` (``time.perf_counter``) leaving a sound state; raises
@@ -36,46 +36,47 @@ def probe2(d: Deducer, s: np.ndarray, deadline: float | None = None) -> None:
     changed = True
     while changed:
         changed = False
-        for i in np.flatnonzero(s == UNKNOWN).tolist():
-            if s[i] != UNKNOWN:
+        for i in np.flatnonzero(state == UNKNOWN).tolist():
+            if state[i] != UNKNOWN:
                 continue
             if deadline is not None and time.perf_counter() > deadline:
                 return
-            kept = d.counts.copy()
+            kept = deducer.counts.copy()
             trials = []
             for colour in (BLACK, WHITE):
-                t = s.copy()
+                t = state.copy()
                 t[i] = colour
                 try:
-                    trials.append(d.probe(t, deadline))
+                    trials.append(deducer.probe(t, deadline))
                 except Contradiction:
                     trials.append(None)
-            d.counts[:] = kept
+            deducer.counts[:] = kept
             as_wall, as_white = trials
             if as_wall is None and as_white is None:
                 raise Contradiction("a cell that can be neither wall nor white (depth 2)")
             if as_wall is None or as_white is None:
-                s[i] = WHITE if as_wall is None else BLACK
+                state[i] = WHITE if as_wall is None else BLACK
             else:
-                agree = (s == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white)
+                agree = (state == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white)
                 if not agree.any():
                     continue
-                s[agree] = as_wall[agree]
-            d.probe(s, deadline)
+                state[agree] = as_wall[agree]
+            deducer.probe(state, deadline)
             changed = True
 
 
-def steps(d: Deducer, s: np.ndarray, deadline: float | None = None) -> tuple:
-    """(grade, step) for the grades below ``search``, each step strengthening the state ``s``
+def steps(deducer: Deducer, state: np.ndarray, deadline: float | None = None) -> tuple:
+    """(grade, step) for the grades below ``search``, each step strengthening ``state``
     the one before left (the Deducer starts with ``deep`` off)."""
 
     def area():
-        d.deep = True
-        d.propagate(s)
+        deducer.deep = True
+        deducer.propagate(state)
 
-    return (("basic", lambda: d.propagate(s)), ("area", area),
-            ("probing-basic", lambda: d.probe(s, deadline, deep_trials=False)),
-            ("probing-1", lambda: d.probe(s, deadline)), ("probing-2", lambda: probe2(d, s, deadline)))
+    return (("basic", lambda: deducer.propagate(state)), ("area", area),
+            ("probing-basic", lambda: deducer.probe(state, deadline, deep_trials=False)),
+            ("probing-1", lambda: deducer.probe(state, deadline)),
+            ("probing-2", lambda: probe2(deducer, state, deadline)))
 
 
 def grade(puzzle: NurikabePuzzle, seconds: float | None = None) -> dict:

@@ -1,6 +1,7 @@
 """The essay's section "Heuristics" and ``hint`` (Collected Definitions), ported verb by verb
 (see ``essay.py`` for the encoding and the porting decisions). Each heuristic maps a state to a
-state and never changes a number; ``heuristics`` is the essay's composition
+state and never changes a number (``y``, ``x``, ``i``, ``j``, ``t``: the essay's J names, kept);
+``heuristics`` is the essay's composition
 
     heuristics=: hendgame @ (hislands @ h2ell @ h22 ^:_) @ h2far
 

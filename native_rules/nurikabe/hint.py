@@ -44,30 +44,30 @@ def _colour(value: int) -> str:
     return "wall" if value == BLACK else "white"
 
 
-def first_rule(d: Deducer, s: np.ndarray) -> tuple[str, np.ndarray, np.ndarray] | None:
-    """(rule, cells, colours) of the first rule that colours cells of ``s``, or None. Raises
+def first_rule(deducer: Deducer, state: np.ndarray) -> tuple[str, np.ndarray, np.ndarray] | None:
+    """(rule, cells, colours) of the first rule that colours cells of ``state``, or None. Raises
     ``Contradiction``."""
-    nb, number, cols, wall, big = d.nb, d.number, d.cols, d.wall, d.biggest
+    nb, number, cols, wall, big = deducer.nb, deducer.number, deducer.cols, deducer.wall, deducer.biggest
     rules = (cascade.white_pieces, cascade.complete_island, cascade.one_liberty, cascade.last_cell_corner,
              cascade.joins_islands, cascade.no_pool, cascade.wall_liberty, cascade.island_reaches,
              cascade.wall_confinement)
     (white_pieces, complete_island, one_liberty, last_cell_corner, joins_islands, no_pool, wall_liberty,
      island_reaches, wall_confinement) = (interpreted(f) for f in rules)
-    why, w = white_pieces(s, nb, number)
+    why, w = white_pieces(state, nb, number)
     if why:
         raise Contradiction(CONTRADICTIONS[why])
-    nblack = int((s == BLACK).sum())
+    nblack = int((state == BLACK).sum())
     if nblack > wall:
         raise Contradiction(CONTRADICTIONS[6])
-    out = np.zeros(d.n, np.int8)
+    out = np.zeros(deducer.n, np.int8)
     counts = np.zeros(len(RULES), np.int64)
     calls = (lambda: complete_island(w, out, counts), lambda: one_liberty(w, out, counts),
-             lambda: last_cell_corner(s, nb, w, out, counts),
-             lambda: joins_islands(s, nb, w, big, out, counts),
-             lambda: no_pool(s, cols, out, counts),
-             lambda: wall_liberty(s, nb, wall, out, counts),
-             lambda: island_reaches(s, nb, w, out, counts),
-             lambda: wall_confinement(s, nb, wall, nblack, out, counts) if nblack and wall else 0)
+             lambda: last_cell_corner(state, nb, w, out, counts),
+             lambda: joins_islands(state, nb, w, big, out, counts),
+             lambda: no_pool(state, cols, out, counts),
+             lambda: wall_liberty(state, nb, wall, out, counts),
+             lambda: island_reaches(state, nb, w, out, counts),
+             lambda: wall_confinement(state, nb, wall, nblack, out, counts) if nblack and wall else 0)
     for call in calls:
         why = call()
         if why:
@@ -78,28 +78,29 @@ def first_rule(d: Deducer, s: np.ndarray) -> tuple[str, np.ndarray, np.ndarray] 
     return None
 
 
-def first_probe(d: Deducer, s: np.ndarray) -> Step | None:
+def first_probe(deducer: Deducer, state: np.ndarray) -> Step | None:
     """The first free cell whose probe teaches something, with trials that run the plain pass
     only (level ``probing-basic``), else every rule (``probing-1``): a refuted colour, else (over
     every cell) a cell both trials colour alike."""
     for deep, level in ((False, "probing-basic"), (True, "probing-1")):
-        found = _probe_sweep(d, s, deep, level)
+        found = _probe_sweep(deducer, state, deep, level)
         if found is not None:
             return found
     return None
 
 
-def _probe_sweep(d: Deducer, s: np.ndarray, deep: bool, level: str) -> Step | None:
-    scratch = np.zeros_like(d.counts)
+def _probe_sweep(deducer: Deducer, state: np.ndarray, deep: bool, level: str) -> Step | None:
+    scratch = np.zeros_like(deducer.counts)
     agreement = None
-    for i in np.flatnonzero(s == UNKNOWN).tolist():
+    for i in np.flatnonzero(state == UNKNOWN).tolist():
         trials = {}
         for colour in (BLACK, WHITE):
-            t = s.copy()
+            t = state.copy()
             t[i] = colour
-            trials[colour] = (d.passes(t, d.nb, d.number, d.cols, d.wall, d.biggest, scratch, deep), t)
+            trials[colour] = (deducer.passes(t, deducer.nb, deducer.number, deducer.cols, deducer.wall,
+                                             deducer.biggest, scratch, deep), t)
         (wall_why, as_wall), (white_why, as_white) = trials[BLACK], trials[WHITE]
-        cell = divmod(i, d.cols)
+        cell = divmod(i, deducer.cols)
         if wall_why and white_why:
             raise Contradiction(f"{name(cell)} can be neither wall nor white")
         if wall_why or white_why:
@@ -107,10 +108,10 @@ def _probe_sweep(d: Deducer, s: np.ndarray, deep: bool, level: str) -> Step | No
             return Step(cell, _colour(BLACK + WHITE - refuted), "probing", level,
                         f"as {_colour(refuted)} it leads to {CONTRADICTIONS[why]}")
         if agreement is None:
-            agree = np.flatnonzero((s == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white))
+            agree = np.flatnonzero((state == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white))
             if len(agree):
                 j = int(agree[0])
-                agreement = Step(divmod(j, d.cols), _colour(int(as_wall[j])), "probing", level,
+                agreement = Step(divmod(j, deducer.cols), _colour(int(as_wall[j])), "probing", level,
                                  f"{name(cell)} wall or white, it is {_colour(int(as_wall[j]))} either way")
     return agreement
 

@@ -42,8 +42,7 @@ numba (engine ``numba``, default) or run as plain Python (engine ``python``, the
 
 from __future__ import annotations
 
-from ...puzzles.slitherlink import SlitherlinkPuzzle
-from ...puzzles.solving import Deadline, Limit, SolveResult, finish
+from ...puzzles.solving import Deadline, Limit
 from .board import LINE, UNKNOWN, Board
 
 ENGINES = ("numba", "python")
@@ -152,15 +151,3 @@ def check_options(options: dict) -> None:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {options['engine']!r}")
     if options.get("pruning", "seed") not in PRUNINGS:
         raise ValueError(f"pruning must be one of {', '.join(PRUNINGS)}, got {options['pruning']!r}")
-
-
-def solve(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, engine: str = "numba",
-          pruning: str = "seed") -> SolveResult:
-    """Backend ``backtrack``: Chapter 4's solveback/next from the empty board."""
-    deadline = Deadline(limit.seconds)
-    board = Board(puzzle)
-    stats: dict = {"engine": engine, "pruning": pruning}
-    solutions, exhausted, timed_out = backtrack(board, limit, deadline, stats, engine, pruning)
-    name = "backtrack" if pruning == "seed" else "backtrack-strong"
-    return finish(name, solutions, exhausted=exhausted, timed_out=timed_out,
-                  deadline=deadline, stats=stats)

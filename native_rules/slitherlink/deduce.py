@@ -147,20 +147,21 @@ def _start(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, tuple]:
 CHUNK = 2_000_000
 
 
-def _probe(run, s, g, w, budget: int, deadline: float | None) -> int:
+def _probe(run, state, grid, work, budget: int, deadline: float | None) -> int:
     """``engine.probe`` from a fresh round, in calls of at most ``CHUNK`` / edges trials while
     there is a ``deadline`` to check between them: 0, or the contradiction met."""
-    m, ne = int(g[E.MISC]), int(g[E.NE])
-    s[m + E.M_IDLE] = 0
+    m, ne = int(grid[E.MISC]), int(grid[E.NE])
+    state[m + E.M_IDLE] = 0
     step = max(2, CHUNK // ne)
     while True:
         stop = budget
         if deadline is not None:
-            nxt = int(s[m + E.M_TRIALS]) + step
+            nxt = int(state[m + E.M_TRIALS]) + step
             stop = min(budget, nxt) if budget else nxt
-        r = run(s, g, w, E.OP_PROBE, 0, 0, 0, E.FULL_LEVEL, stop)
-        w[2] = 0
-        if r or s[m + E.M_IDLE] >= ne or not s[m + E.M_UNK] or (budget and s[m + E.M_TRIALS] >= budget):
+        r = run(state, grid, work, E.OP_PROBE, 0, 0, 0, E.FULL_LEVEL, stop)
+        work[2] = 0
+        if (r or state[m + E.M_IDLE] >= ne or not state[m + E.M_UNK]
+                or (budget and state[m + E.M_TRIALS] >= budget)):
             return int(r)
         if deadline is None or time.perf_counter() > deadline:
             return 0

@@ -64,7 +64,7 @@ from dataclasses import dataclass, field
 
 from ...puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from ...puzzles.solving import Deadline, Limit, Status
-from .solvers import Logic, solve_rules_backtrack
+from .backends import Logic, solve_rules_backtrack
 
 MODES = ("normal", "hard", "sat")
 GROWTHS = ("notch", "reference")

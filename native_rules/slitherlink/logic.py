@@ -23,7 +23,7 @@ a tiny loop closed inside their pattern (Chapter 5: "chances are extremely small
 would consist of only this very small loop"). An exhaustive check on every loop of every grid up
 to 4x4 (and 3x5, 2x6) finds their only exceptions are loops around 1 to 4 cells. So gridsolve,
 to keep its counts exact, first asks ``tiny_loop_solution``: is a loop around at most 4 cells a
-solution of this puzzle? Only then are the rules not trusted (see solvers.py). For puzzles with
+solution of this puzzle? Only then are the rules not trusted (see backends.py). For puzzles with
 numbers spread over more than 5 rows or columns the answer is no without any search.
 """
 

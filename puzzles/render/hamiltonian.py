@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..grid import Cell
 from ..hamiltonian import HamiltonianPuzzle, HamiltonianSolution
-from ._svg import with_backbone
+from .svg_page import with_backbone
 
 
 def _line(puzzle: HamiltonianPuzzle, solution: HamiltonianSolution | None) -> tuple[Cell, ...]:

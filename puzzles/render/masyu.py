@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ..masyu import BLACK, WHITE, Link, MasyuPuzzle, MasyuSolution
-from ._svg import grid_page, with_backbone
+from .svg_page import grid_page, with_backbone
 
 PEARL_CHARS = {WHITE: "w", BLACK: "b"}
 

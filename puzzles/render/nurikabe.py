@@ -16,7 +16,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from ..nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
-from ._svg import grid_page
+from .svg_page import grid_page
 
 WALL, ISLAND, UNDECIDED = "X", ".", "_"  # not "#": a line starting with "#" is a comment
 

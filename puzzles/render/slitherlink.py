@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape
 
 from ..grid import Edge
 from ..slitherlink import QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
-from ._svg import grid_page, with_backbone
+from .svg_page import grid_page, with_backbone
 
 
 def clue_char(v: int | None) -> str:

@@ -1,4 +1,4 @@
-"""The tables and the search of ``backtrack-table`` (entry: ``native_rules.edgematching_engine``;
+"""The tables and the search of ``backtrack-table`` (entry: ``engine``;
 docs/edgematching.md).
 
 The squares are visited in a fixed scan order along the short side (row by row when the board is
@@ -6,7 +6,7 @@ at least as tall as wide, else column by column; max-joins fills the last rows a
 square meets its top and left neighbour placed. Every distinct rotation of every piece is
 oriented once; a table indexed by (cell class, top colour, left colour) lists the oriented
 pieces that fit, contiguously, so a square's candidates are one lookup
-(``native_rules.edgematching_scan``). The nine cell classes are the four corners, the four sides
+(``scan``). The nine cell classes are the four corners, the four sides
 and the inside: a class fixes which sides must be the border colour. Fixed (hint) pieces stay in
 their squares; the square to their left / above has a class of its own that also fixes its
 right / bottom colour. Without hints and with rotation the first corner piece is
@@ -17,7 +17,7 @@ no square left and the whole subtree is dead (found only at the last corner).
 
 ``order`` shuffles the candidates of each table entry (0 = piece order): the search is the same,
 the order in which it meets the solutions differs. ``share`` splits the subtrees below
-``split_depth`` between processes (``native_rules.edgematching_split``).
+``split_depth`` between processes (``parallel``).
 """
 
 from __future__ import annotations
@@ -26,14 +26,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..puzzles.edgematching import (
+from ...puzzles.edgematching import (
     EdgeMatchingPuzzle,
     EdgeMatchingSolution,
     fits_frame,
     symmetry_anchor,
 )
-from ..puzzles.solving import Deadline
-from . import edgematching_scan as scan_mod
+from ...puzzles.solving import Deadline
+from . import scan as scan_mod
 
 NAME = "backtrack-table"
 SPLIT_DEPTH = 4

@@ -1,4 +1,4 @@
-"""The forward checks of ``edgematching_orders``' tree estimate, one compiled function each
+"""The forward checks of ``order_estimate``' tree estimate, one compiled function each
 (docs/edgematching.md, "Tree sizes of the candidate improvements").
 
 Checks (a bit mask; a candidate counts only when it passes them):
@@ -26,69 +26,69 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._numba import njit
+from .._numba import njit
 
 OPEN_FIT, SUPPLY, BELOW, MATCH, NEXT, ROWS, BAND, ROW_END = 1, 2, 4, 8, 16, 32, 64, 128
 
 
 @njit(cache=True)
-def fits_placed(orient, nb, placed, o, f, d):
-    """Does oriented piece ``o`` on the square of depth ``f`` match its neighbours placed at
-    depths <= ``d``?"""
+def fits_placed(orient, neighbour_depth, placed, oriented, square, depth):
+    """Does oriented piece ``oriented`` on the square of depth ``square`` match its neighbours
+    placed at depths <= ``depth``?"""
     for s in range(4):
-        e = nb[f, s]
-        if 0 <= e <= d and orient[placed[e], 1 + (s + 2) % 4] != orient[o, 1 + s]:
+        e = neighbour_depth[square, s]
+        if 0 <= e <= depth and orient[placed[e], 1 + (s + 2) % 4] != orient[oriented, 1 + s]:
             return False
     return True
 
 
 @njit(cache=True)
-def open_squares(nb, n, d, out):
+def open_squares(neighbour_depth, n, depth, out):
     """The depths > d with a neighbour placed at depth <= d, into ``out``; their number."""
-    m = 0
-    for f in range(d + 1, n):
+    nsquares = 0
+    for square in range(depth + 1, n):
         for s in range(4):
-            if 0 <= nb[f, s] <= d:
-                out[m] = f
-                m += 1
+            if 0 <= neighbour_depth[square, s] <= depth:
+                out[nsquares] = square
+                nsquares += 1
                 break
-    return m
+    return nsquares
 
 
 @njit(cache=True)
-def below_counts(orient, cand, ncand, nb, cls, used, placed, d, sq, m, ncol):
+def below_counts(orient, cand, ncand, neighbour_depth, cls, used, placed, depth, squares, nsquares, ncol):
     """``BELOW``: per group (class, side, colour) of open squares with one placed neighbour,
     demand <= the unused pieces with an orientation of that class and that colour there."""
-    key = np.full(m, -1, dtype=np.int64)
-    for i in range(m):
-        f = sq[i]
+    key = np.full(nsquares, -1, dtype=np.int64)
+    for i in range(nsquares):
+        square = squares[i]
         known, side = 0, -1
         for s in range(4):
-            if 0 <= nb[f, s] <= d:
+            if 0 <= neighbour_depth[square, s] <= depth:
                 known += 1
                 side = s
         if known == 1:
-            colour = orient[placed[nb[f, side]], 1 + (side + 2) % 4]
-            key[i] = (cls[f] * 4 + side) * ncol + colour
+            colour = orient[placed[neighbour_depth[square, side]], 1 + (side + 2) % 4]
+            key[i] = (cls[square] * 4 + side) * ncol + colour
     seen = np.zeros(used.shape[0], dtype=np.bool_)
-    for i in range(m):
+    for i in range(nsquares):
         first = key[i] >= 0
         for j in range(i):
             first &= key[j] != key[i]
         if not first:  # each group once
             continue
         dem = 0
-        for j in range(i, m):
+        for j in range(i, nsquares):
             dem += key[j] == key[i]
-        f = sq[i]
+        square = squares[i]
         side = (key[i] // ncol) % 4
         colour = key[i] % ncol
         seen[:] = False
         sup = 0
-        for j in range(ncand[f]):
-            o = cand[f, j]
-            pc = orient[o, 0]
-            if not used[pc] and not seen[pc] and orient[o, 1 + side] == colour:
+        for j in range(ncand[square]):
+            oriented = cand[square, j]
+            pc = orient[oriented, 0]
+            if not used[pc] and not seen[pc] and orient[oriented, 1 + side] == colour:
                 seen[pc] = True
                 sup += 1
         if sup < dem:
@@ -97,21 +97,22 @@ def below_counts(orient, cand, ncand, nb, cls, used, placed, d, sq, m, ncol):
 
 
 @njit(cache=True)
-def hall_match(orient, cand, ncand, nb, used, placed, d, sq, m, npieces):
+def hall_match(orient, cand, ncand, neighbour_depth, used, placed, depth, squares, nsquares, npieces):
     """``MATCH``: the open squares ``sq[:m]`` take distinct unused pieces that fit their placed
     neighbours (augmenting paths, breadth first)."""
-    adj = np.zeros((m, npieces + 1), dtype=np.bool_)
-    for i in range(m):
-        f = sq[i]
-        for j in range(ncand[f]):
-            o = cand[f, j]
-            if not used[orient[o, 0]] and fits_placed(orient, nb, placed, o, f, d):
-                adj[i, orient[o, 0]] = True
+    adj = np.zeros((nsquares, npieces + 1), dtype=np.bool_)
+    for i in range(nsquares):
+        square = squares[i]
+        for j in range(ncand[square]):
+            oriented = cand[square, j]
+            if not used[orient[oriented, 0]] and fits_placed(orient, neighbour_depth, placed, oriented,
+                                                             square, depth):
+                adj[i, orient[oriented, 0]] = True
     owner = np.full(npieces + 1, -1, dtype=np.int64)  # square matched to each piece
-    mate = np.full(m, -1, dtype=np.int64)  # piece matched to each square
+    mate = np.full(nsquares, -1, dtype=np.int64)  # piece matched to each square
     via = np.zeros(npieces + 1, dtype=np.int64)
-    queue = np.zeros(m, dtype=np.int64)
-    for i in range(m):
+    queue = np.zeros(nsquares, dtype=np.int64)
+    for i in range(nsquares):
         seen = np.zeros(npieces + 1, dtype=np.bool_)
         queue[0] = i
         head, tail, free = 0, 1, -1
@@ -142,25 +143,25 @@ def hall_match(orient, cand, ncand, nb, used, placed, d, sq, m, npieces):
 
 
 @njit(cache=True)
-def chain(orient, cand, ncand, nb, used, placed, d, fs, m, start):
+def chain(orient, cand, ncand, neighbour_depth, used, placed, depth, squares, nsquares, start):
     """Can the squares ``fs[:m]`` (left to right in one row) be filled by unused pieces that fit
     their placed top neighbours and chain left to right from colour ``start`` (pieces may
     repeat)? A sweep of the reachable right colours."""
     reach = np.zeros(64, dtype=np.bool_)
     reach[start] = True
     nxt = np.zeros(64, dtype=np.bool_)
-    for i in range(m):
-        f = fs[i]
-        e = nb[f, 0]
+    for i in range(nsquares):
+        square = squares[i]
+        e = neighbour_depth[square, 0]
         nxt[:] = False
         any_ = False
-        for j in range(ncand[f]):
-            o = cand[f, j]
-            if used[orient[o, 0]] or not reach[orient[o, 4]]:
+        for j in range(ncand[square]):
+            oriented = cand[square, j]
+            if used[orient[oriented, 0]] or not reach[orient[oriented, 4]]:
                 continue
-            if 0 <= e <= d and orient[placed[e], 3] != orient[o, 1]:
+            if 0 <= e <= depth and orient[placed[e], 3] != orient[oriented, 1]:
                 continue
-            nxt[orient[o, 2]] = True
+            nxt[orient[oriented, 2]] = True
             any_ = True
         if not any_:
             return False
@@ -169,73 +170,76 @@ def chain(orient, cand, ncand, nb, used, placed, d, fs, m, start):
 
 
 @njit(cache=True)
-def rows_ahead(orient, cand, ncand, nb, used, placed, d, fs):
+def rows_ahead(orient, cand, ncand, neighbour_depth, used, placed, depth, squares):
     """``ROWS``: the rest of square d's row, then the next row as far as its top neighbours
-    are placed (row scans: ``nb`` right = d + 1 within a row)."""
-    m = 0
-    f = d
-    while nb[f, 1] > d:  # the squares right of d
-        f = nb[f, 1]
-        fs[m] = f
-        m += 1
-    if m and not chain(orient, cand, ncand, nb, used, placed, d, fs, m, orient[placed[d], 2]):
+    are placed (row scans: ``neighbour_depth`` right = d + 1 within a row)."""
+    nsquares = 0
+    square = depth
+    while neighbour_depth[square, 1] > depth:  # the squares right of d
+        square = neighbour_depth[square, 1]
+        squares[nsquares] = square
+        nsquares += 1
+    if nsquares and not chain(orient, cand, ncand, neighbour_depth, used, placed, depth, squares, nsquares,
+                              orient[placed[depth], 2]):
         return False
     # the next row: from its left end while the square above is placed
-    f = nb[d, 2]
-    if f < 0:
+    square = neighbour_depth[depth, 2]
+    if square < 0:
         return True
-    while nb[f, 3] >= 0:
-        f = nb[f, 3]
-    m = 0
-    while f >= 0 and 0 <= nb[f, 0] <= d:
-        fs[m] = f
-        m += 1
-        f = nb[f, 1]
-    return m == 0 or chain(orient, cand, ncand, nb, used, placed, d, fs, m, 0)
+    while neighbour_depth[square, 3] >= 0:
+        square = neighbour_depth[square, 3]
+    nsquares = 0
+    while square >= 0 and 0 <= neighbour_depth[square, 0] <= depth:
+        squares[nsquares] = square
+        nsquares += 1
+        square = neighbour_depth[square, 1]
+    return nsquares == 0 or chain(orient, cand, ncand, neighbour_depth, used, placed, depth, squares,
+                                  nsquares, 0)
 
 
 @njit(cache=True)
-def band(orient, cand, ncand, nb, used, placed, d, fs):
+def band(orient, cand, ncand, neighbour_depth, used, placed, depth, squares):
     """``BAND``: the squares right of d and the whole next row under them, swept column by
     column over the pairs (right colour in d's row, right colour in the next row); the next
     row's left part (under placed squares) first, as in ``rows_ahead``. Pieces may repeat
     (except within one column)."""
-    below = nb[d, 2]
-    if below < 0 or nb[d, 1] < 0:  # last row, or nothing left of this row
+    below = neighbour_depth[depth, 2]
+    if below < 0 or neighbour_depth[depth, 1] < 0:  # last row, or nothing left of this row
         return True
-    f = below
-    while nb[f, 3] >= 0:
-        f = nb[f, 3]
+    square = below
+    while neighbour_depth[square, 3] >= 0:
+        square = neighbour_depth[square, 3]
     # the next row's prefix (its squares under placed ones): reachable right colours
     reach1 = np.zeros(64, dtype=np.bool_)
     reach1[0] = True
     nxt1 = np.zeros(64, dtype=np.bool_)
     while True:
-        e = nb[f, 0]
+        e = neighbour_depth[square, 0]
         nxt1[:] = False
-        for j in range(ncand[f]):
-            o = cand[f, j]
-            if not used[orient[o, 0]] and reach1[orient[o, 4]] and orient[placed[e], 3] == orient[o, 1]:
-                nxt1[orient[o, 2]] = True
+        for j in range(ncand[square]):
+            oriented = cand[square, j]
+            if (not used[orient[oriented, 0]] and reach1[orient[oriented, 4]]
+                    and orient[placed[e], 3] == orient[oriented, 1]):
+                nxt1[orient[oriented, 2]] = True
         reach1[:] = nxt1
-        if f == below:
+        if square == below:
             break
-        f = nb[f, 1]
+        square = neighbour_depth[square, 1]
     reach = np.zeros((64, 64), dtype=np.bool_)
-    a = orient[placed[d], 2]
+    a = orient[placed[depth], 2]
     for b in range(64):
         reach[a, b] = reach1[b]
     nxt = np.zeros((64, 64), dtype=np.bool_)
-    f1 = d
-    while nb[f1, 1] > d:
-        f1 = nb[f1, 1]
-        f2 = nb[f1, 2]
-        e = nb[f1, 0]
+    f1 = depth
+    while neighbour_depth[f1, 1] > depth:
+        f1 = neighbour_depth[f1, 1]
+        f2 = neighbour_depth[f1, 2]
+        e = neighbour_depth[f1, 0]
         nxt[:, :] = False
         any_ = False
         for j in range(ncand[f1]):
             o1 = cand[f1, j]
-            if used[orient[o1, 0]] or (0 <= e <= d and orient[placed[e], 3] != orient[o1, 1]):
+            if used[orient[o1, 0]] or (0 <= e <= depth and orient[placed[e], 3] != orient[o1, 1]):
                 continue
             l1 = orient[o1, 4]
             for k in range(ncand[f2]):
@@ -252,50 +256,53 @@ def band(orient, cand, ncand, nb, used, placed, d, fs):
 
 
 @njit(cache=True)
-def passes(orient, cand, ncand, nb, cls, used, placed, d, checks, supply, demand, sq):
-    """The forward checks after the square of depth ``d`` is placed."""
+def passes(orient, cand, ncand, neighbour_depth, cls, used, placed, depth, checks, supply, demand, squares):
+    """The forward checks after the square of depth ``depth`` is placed."""
     n = ncand.shape[0]
-    if checks & 128 and nb[d, 1] >= 0:
+    if checks & 128 and neighbour_depth[depth, 1] >= 0:
         return True
-    if checks & 32 and not rows_ahead(orient, cand, ncand, nb, used, placed, d, sq):
+    if checks & 32 and not rows_ahead(orient, cand, ncand, neighbour_depth, used, placed, depth, squares):
         return False
-    if checks & 64 and not band(orient, cand, ncand, nb, used, placed, d, sq):
+    if checks & 64 and not band(orient, cand, ncand, neighbour_depth, used, placed, depth, squares):
         return False
     if checks & 12:
-        m = open_squares(nb, n, d, sq)
-        if checks & 4 and not below_counts(orient, cand, ncand, nb, cls, used, placed, d, sq, m,
+        nsquares = open_squares(neighbour_depth, n, depth, squares)
+        if checks & 4 and not below_counts(orient, cand, ncand, neighbour_depth, cls, used, placed, depth,
+                                           squares, nsquares,
                                            supply.shape[0]):
             return False
-        if checks & 8 and not hall_match(orient, cand, ncand, nb, used, placed, d, sq, m,
+        if checks & 8 and not hall_match(orient, cand, ncand, neighbour_depth, used, placed, depth, squares,
+                                         nsquares,
                                          used.shape[0] - 1):
             return False
     if checks & 2:
         supply[:] = 0
         demand[:] = 0
         last = -1
-        for o in range(orient.shape[0]):  # each unused piece once (its rotations are adjacent)
-            if orient[o, 0] != last and not used[orient[o, 0]]:
+        for oriented in range(orient.shape[0]):  # each unused piece once (its rotations are adjacent)
+            if orient[oriented, 0] != last and not used[orient[oriented, 0]]:
                 for s in range(4):
-                    supply[orient[o, 1 + s]] += 1
-            last = orient[o, 0]
-        for e in range(d + 1):
+                    supply[orient[oriented, 1 + s]] += 1
+            last = orient[oriented, 0]
+        for e in range(depth + 1):
             for s in range(4):
-                if nb[e, s] > d:
+                if neighbour_depth[e, s] > depth:
                     demand[orient[placed[e], 1 + s]] += 1
         for c in range(1, supply.shape[0]):
             if demand[c] > supply[c]:
                 return False
     if checks & 17:
-        for f in range(d + 1, n if checks & 1 else min(n, d + 2)):
+        for square in range(depth + 1, n if checks & 1 else min(n, depth + 2)):
             near = False
             for s in range(4):
-                near |= 0 <= nb[f, s] <= d
+                near |= 0 <= neighbour_depth[square, s] <= depth
             if not near:
                 continue
             found = False
-            for j in range(ncand[f]):
-                o = cand[f, j]
-                if not used[orient[o, 0]] and fits_placed(orient, nb, placed, o, f, d):
+            for j in range(ncand[square]):
+                oriented = cand[square, j]
+                if not used[orient[oriented, 0]] and fits_placed(orient, neighbour_depth, placed, oriented,
+                                                                 square, depth):
                     found = True
                     break
             if not found:

@@ -1,4 +1,4 @@
-"""The table-driven scan of ``backtrack-table`` (``native_rules.edgematching_table``): one
+"""The table-driven scan of ``backtrack-table`` (``tables``): one
 numba-compiled explicit-stack loop over the squares in a fixed order, each of which has its top
 and left neighbour placed (or the border) when it is reached.
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._numba import njit
+from .._numba import njit
 
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2
 SLICE = 1 << 22  # placements per kernel call

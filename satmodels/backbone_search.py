@@ -4,7 +4,7 @@ listing every solution. Every kind's model hands its clauses and element variabl
 (``Model``); the algorithm and its limits: docs/explain.md.
 
 1. Count up to ``limit`` solutions, each blocked by a clause guarded by a selector literal that
-   only this phase assumes (``_cnf.limited_solve`` under assumptions, ``loops.keep_refined`` for
+   only this phase assumes (``vocabulary.limited_solve`` under assumptions, ``loops.keep_refined`` for
    the lazy cuts). When the count is exhausted the solutions are all there are.
 2. Otherwise every element whose value agreed in all solutions so far is a candidate; for each,
    solve under the assumption of its opposite value: no model means the value is forced, a
@@ -27,22 +27,22 @@ from pysat.solvers import Solver
 
 from ..encoding.loops import keep_refined
 from ..puzzles.solving import Deadline, DeadlineExpired
-from . import _cnf
+from . import vocabulary
 
 
 @dataclass
 class Model:
     """What the backbone needs of a kind's CNF: the clauses, the variable of every element, and
-    the kind's search callbacks (as ``_cnf.search`` takes them). ``members(solution)`` is the set
+    the kind's search callbacks (as ``vocabulary.search`` takes them). ``members(solution)`` is the set
     of elements a solution uses (the true element variables)."""
 
-    cnf: _cnf.Cnf
+    cnf: vocabulary.Cnf
     elements: Mapping[Any, int]  # element (any hashable key) -> its variable
     read: Callable[[list[int]], Any]
     block: Callable[[Any], list[int]]
     members: Callable[[Any], frozenset]
     refine: Callable[[Any, Callable[[list[int]], Any]], Iterable[Any]] | None = None
-    solver_name: str = _cnf.DEFAULT_SOLVER
+    solver_name: str = vocabulary.DEFAULT_SOLVER
 
 
 @dataclass
@@ -104,15 +104,15 @@ def backbone(model: Model, *, limit: int, deadline: Deadline, given: Mapping[Has
     found: list = []
     state: dict = {}
     exhausted = timed_out = False
-    name = _cnf.check_solver_name(model.solver_name, limited=deadline.remaining() is not None)
+    name = vocabulary.check_solver_name(model.solver_name, limited=deadline.remaining() is not None)
     with Solver(name=name) as solver:
 
         def ask(assumptions: list[int]) -> bool | None:
             stats["solver_calls"] += 1
-            return _cnf.limited_solve(solver, name, deadline, state, assumptions)
+            return vocabulary.limited_solve(solver, name, deadline, state, assumptions)
 
         try:
-            _cnf.load(solver, cnf.clauses, deadline)
+            vocabulary.load(solver, cnf.clauses, deadline)
         except DeadlineExpired:
             timed_out = True
         seen: set = set()
@@ -123,7 +123,7 @@ def backbone(model: Model, *, limit: int, deadline: Deadline, given: Mapping[Has
             elif result is False:
                 exhausted = True
                 break
-            elif not keep_refined(model.read(_cnf.model_of(solver)),
+            elif not keep_refined(model.read(vocabulary.model_of(solver)),
                                   lambda c: solutions_of(c, solver.add_clause), seen,
                                   lambda s: solver.add_clause([-selector] + model.block(s)), found, limit):
                 timed_out = True
@@ -160,7 +160,7 @@ def _test_candidates(solver: Solver, model: Model, candidates: dict, order: list
             try:
                 if result is None:
                     raise DeadlineExpired
-                solutions_of(model.read(_cnf.model_of(solver)), solver.add_clause)
+                solutions_of(model.read(vocabulary.model_of(solver)), solver.add_clause)
             except DeadlineExpired:
                 return [u for u in order[i:] if u in candidates]
     return []

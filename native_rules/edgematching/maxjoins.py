@@ -1,7 +1,7 @@
 """Max-joins by search (``backtrack-table`` with ``maximize_joins``): the table scan allowed to
 leave inner joins mismatched -- *breaks* -- on a schedule (docs/edgematching.md).
 
-* First the exact search (restarts, ``edgematching_restarts``) for a twentieth of the time (5 s
+* First the exact search (restarts, ``restarts``) for a twentieth of the time (5 s
   at most): a board that has a solution it finds soon (small boards) is done at once.
 * Then *climbs* (``climb``): the whole board scanned as Blackwood does, the frame with the rows
   -- the first rows row by row, the last third column by column, so the last frame side is
@@ -33,13 +33,13 @@ from pathlib import Path
 
 import numpy as np
 
-from ..puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, matched_joins
-from ..puzzles.solving import Deadline, Limit, SolveResult, Status
-from . import edgematching_scan as scan_mod
-from ._numba import njit
-from .edgematching_restarts import first_board
-from .edgematching_split import context, stop
-from .edgematching_table import NAME, Search, build
+from ...puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, matched_joins
+from ...puzzles.solving import Deadline, Limit, SolveResult, Status
+from .._numba import njit
+from . import scan as scan_mod
+from .parallel import context, stop
+from .restarts import first_board
+from .tables import NAME, Search, build
 
 START = 0.75  # no breaks before this fraction of the squares
 LAST_GAP = 0.0  # the allowance reaches the target this fraction of the squares before the end
@@ -260,7 +260,7 @@ def maximize(puzzle: EdgeMatchingPuzzle, limit: Limit, *, order: int = 0, worker
         score = matched_joins(puzzle, board)
         progress.append((round(seconds, 3), score))
         if best_file:
-            from ..puzzles.formats.edgematching import format_solution
+            from ...puzzles.formats.edgematching import format_solution
 
             tmp = Path(best_file + ".tmp")
             tmp.write_text(format_solution(puzzle, board, f"best {score} of {total}") + "\n")

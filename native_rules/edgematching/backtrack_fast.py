@@ -1,9 +1,10 @@
-"""The seed's ``solve_backtrack`` (``native_rules.edgematching``) as a numba-compiled loop, on
-arrays (this module imports nothing of ``edgematching``, which drives it).
+"""The seed's ``solve_backtrack`` (``backtrack``) as a numba-compiled loop, on
+arrays (this module imports nothing of ``backtrack``, which drives it).
 
 Same search, written with an explicit stack instead of recursion so that it can stop and resume
 (numba code cannot read the clock or call back into Python cheaply): ``cur_t[d]`` / ``cur_k[d]``
-are the loop variables ``t`` and ``k`` of the recursive call at depth ``d`` (the d-th square of
+are the loop variables ``t`` and ``k`` (the seed's names, as ``i``, ``j`` and ``test_tile``'s
+parameters) of the recursive call at depth ``d`` (the d-th square of
 the walk), the board and the tiles array are the seed's (tile id -1 = empty, a placed tile's slot
 in ``tiles`` emptied and restored on the way back), tiles are tried in array order and rotations
 k = 0..3 (``k`` counter-clockwise as in the seed), ``test_tile`` does the seed's checks in the
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._numba import njit
+from .._numba import njit
 
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2
 SLICE = 1 << 20  # test_tile calls per kernel call

@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..puzzles.edgematching import EdgeMatchingPuzzle
-from ._numba import njit
-from .edgematching_table import build
+from ...puzzles.edgematching import EdgeMatchingPuzzle
+from .._numba import njit
+from .tables import build
 
 
 @njit(cache=True)
-def tally(total, weight, k, d, fit):
-    """Knuth's step at depth ``d``: the ``k`` candidates in ``fit`` multiply the weight of the
-    descent, which counts towards the nodes with d + 1 squares placed; one candidate is taken
-    at random. Returns (the new weight, the candidate)."""
-    weight *= k
-    total[d + 1] += weight
-    return weight, fit[np.random.randint(k)]
+def tally(total, weight, ncands, depth, fit):
+    """Knuth's step at ``depth``: the ``ncands`` candidates in ``fit`` multiply the weight of the
+    descent, which counts towards the nodes with depth + 1 squares placed; one candidate is
+    taken at random. Returns (the new weight, the candidate)."""
+    weight *= ncands
+    total[depth + 1] += weight
+    return weight, fit[np.random.randint(ncands)]
 
 
 @njit(cache=True)

@@ -12,10 +12,10 @@ stay exact. ``share`` = (workers, this worker) gives each process its own sequen
 
 from __future__ import annotations
 
-from ..puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
-from ..puzzles.solving import Deadline
-from . import edgematching_scan as scan_mod
-from .edgematching_table import Search, build
+from ...puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
+from ...puzzles.solving import Deadline
+from . import scan as scan_mod
+from .tables import Search, build
 
 UNIT = 1 << 21  # placements in the shortest run (Owen 7x7: 5 % of shuffles find a board within 2 M)
 POLL_SLICE = 1 << 21  # placements between polls when other processes take part (~0.05 s)

@@ -1,8 +1,8 @@
 """``backtrack-table``: edge matching by table-driven backtracking (docs/edgematching.md). The
-backend's entry: exact search and counting (``edgematching_table``, over processes
-``edgematching_split``) or max-joins (``edgematching_breaks``).
+backend's entry: exact search and counting (``tables``, over processes
+``parallel``) or max-joins (``maxjoins``).
 
-The first board comes from restarted scans (``edgematching_restarts``): worker 0 in this
+The first board comes from restarted scans (``restarts``): worker 0 in this
 process, the others, once the first few million placements have not settled it, on processes
 of their own (a portfolio of shuffles; the default uses two cores). When more boards are wanted
 than that, one complete scan counts them (split between the processes when the first board
@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import os
 
-from ..encoding.edgematching import class_limit, with_turned_copies
-from ..puzzles.edgematching import EdgeMatchingPuzzle, symmetry_anchor
-from ..puzzles.solving import Deadline, Limit, SolveResult, finish
-from .edgematching_breaks import maximize
-from .edgematching_restarts import first_board
-from .edgematching_split import Portfolio, enumerate_split
-from .edgematching_table import NAME, enumerate_boards
+from ...encoding.edgematching import class_limit, with_turned_copies
+from ...puzzles.edgematching import EdgeMatchingPuzzle, symmetry_anchor
+from ...puzzles.solving import Deadline, Limit, SolveResult, finish
+from .maxjoins import maximize
+from .parallel import Portfolio, enumerate_split
+from .restarts import first_board
+from .tables import NAME, enumerate_boards
 
 WORKERS = min(2, os.cpu_count() or 1)  # processes by default: the two cores the engine is tuned for
 
@@ -52,7 +52,7 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, order: int = 0,
           trace: bool = False) -> SolveResult:
     """The solutions up to ``limit`` (exact count when the search is exhausted); with
     ``maximize_joins`` the board with the most matched joins found in the time limit
-    (``native_rules.edgematching_breaks``, ``climb`` = rows or frame), each better one written
+    (``maxjoins``, ``climb`` = rows or frame), each better one written
     to ``best_file``."""
     if maximize_joins:
         return maximize(puzzle, limit, order=order, workers=workers, best_file=best_file, trace=trace,

@@ -1,11 +1,11 @@
 """``backtrack-table`` on several cores, two ways.
 
 * Split: every process runs the same scan and explores every ``workers``-th subtree below the
-  split depth (``edgematching_table.split_depth``), so the processes' boards are disjoint and
+  split depth (``tables.split_depth``), so the processes' boards are disjoint and
   together are the whole search -- exact counts stay exact. Done when enough boards are known
   or every process has exhausted its share.
 * Portfolio (``first``): every process restarts the whole scan with its own shuffles
-  (``edgematching_restarts``); the first board of any process wins, and one process that
+  (``restarts``); the first board of any process wins, and one process that
   exhausts its tree proves there is none. The first process skips the first run, which the
   caller has made before it started the processes.
 
@@ -17,10 +17,10 @@ import multiprocessing as mp
 import queue
 import time
 
-from ..puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
-from ..puzzles.solving import Deadline
-from .edgematching_restarts import first_board
-from .edgematching_table import enumerate_boards
+from ...puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution
+from ...puzzles.solving import Deadline
+from .restarts import first_board
+from .tables import enumerate_boards
 
 POLL = 0.05  # seconds between looks at the queue
 
@@ -74,7 +74,7 @@ def _worker(puzzle, wanted, seconds, order, share, first, out, progress=None) ->
 
 
 class Portfolio:
-    """The other processes of a first-board search (``edgematching_restarts.first_board`` runs
+    """The other processes of a first-board search (``restarts.first_board`` runs
     worker 0 in the calling process and calls ``poll`` between slices): workers 1 ..
     ``workers`` - 1 start once the caller's search has made ``start_after`` placements without
     an answer (small boards pay no process start), each restarting with its own shuffles. A

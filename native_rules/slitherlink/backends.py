@@ -1,6 +1,7 @@
-"""The rule backends of van Dam (2008): logic rules + loop avoidance (Chapters 5-6), alone
-(backend ``rules``) or followed by backtracking (backend ``rules+backtrack``, the paper's
-combined solver, Chapter 9.3), and the grade of a puzzle.
+"""The backends of the port of van Dam (2008): backtracking alone (backend ``backtrack``,
+Chapter 4), logic rules + loop avoidance (Chapters 5-6) alone (backend ``rules``) or followed by
+backtracking (backend ``rules+backtrack``, the paper's combined solver, Chapter 9.3), and the
+grade of a puzzle.
 
 Grades: ``rules`` = solved by the logic rules alone; ``rules+loop-avoidance`` = solved once loop
 avoidance is added; ``backtracking`` = rules and loop avoidance get stuck; ``no solution`` = they
@@ -93,6 +94,18 @@ class Logic:
 def grade(puzzle: SlitherlinkPuzzle, rules: str | Path | None = None) -> str:
     """How the puzzle is solved: one of GRADES."""
     return Logic(puzzle, rules).stats["grade"]
+
+
+def solve_backtrack(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, engine: str = "numba",
+                    pruning: str = "seed") -> SolveResult:
+    """Backend ``backtrack``: Chapter 4's solveback/next from the empty board."""
+    deadline = Deadline(limit.seconds)
+    board = Board(puzzle)
+    stats: dict = {"engine": engine, "pruning": pruning}
+    solutions, exhausted, timed_out = backtrack(board, limit, deadline, stats, engine, pruning)
+    name = "backtrack" if pruning == "seed" else "backtrack-strong"
+    return finish(name, solutions, exhausted=exhausted, timed_out=timed_out,
+                  deadline=deadline, stats=stats)
 
 
 def solve_rules(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, rules: str | None = None,
