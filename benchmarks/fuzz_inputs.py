@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from .common import ROOT
 
 SAMPLES = ROOT / "puzzles" / "samples"
+EXTRA_SAMPLES = SAMPLES / "labyrinth-states"  # a walk in progress: the labyrinth's saved-state format
 SOLVE_CELLS = 400  # bigger puzzles are rendered, not solved (and get no solution for check)
 UNREADABLE = {"svg", "text", "json"}  # writers whose output is not a puzzle input (json: jsonl group)
 INLINE = {"url", "loopy"}
@@ -40,14 +41,17 @@ FIXTURES = ROOT / "tests" / "data"  # more formats (CSP-Rules, Fodor, the essay'
 
 
 def _entries():
-    """The sample puzzles, each with a solution (its own, else one the default backend finds)."""
+    """Each kind's samples (``kinds.samples``: a kind without any is refused loudly), each with a
+    solution (its own, else one the default backend finds)."""
     import dataclasses
 
+    from gridsolve.puzzles import kinds
     from gridsolve.puzzles.formats import read
 
     import gridsolve
 
-    for path in sorted(SAMPLES.rglob("*.txt")):
+    extra = sorted(EXTRA_SAMPLES.glob("*.txt"))
+    for path in [*(path for kind in kinds.KINDS for path in kinds.samples(kind)), *extra]:
         for e in read(str(path)):
             if e.ok and e.solution is None and e.puzzle.rows * e.puzzle.cols <= SOLVE_CELLS:
                 found = gridsolve.solve(e.puzzle, timeout=30).solutions
@@ -79,6 +83,9 @@ def seeds() -> list[Seed]:
     """Every sample in every format that reads back as the same puzzle, plus the multi-item
     groups (JSON Lines, puzzlekit, URL lists) and the solutions for ``check``."""
     from gridsolve.puzzles.formats import parse_inline, parse_text, write, writers
+    from gridsolve.puzzles.formats.jsonl import PUZZLEKIT_NAMES
+
+    titles = {kind: name.capitalize() for name, kind in PUZZLEKIT_NAMES.items()}
 
     out: list[Seed] = []
     records, urls, kit = [], [], defaultdict(dict)
@@ -102,7 +109,7 @@ def seeds() -> list[Seed]:
         if "url" in writers(e.kind):
             urls.append(write("url", e.puzzle))
             head, *grid = write("canonical", e.puzzle).splitlines()
-            name = {"slitherlink": "Slitherlink", "nurikabe": "Nurikabe"}.get(e.kind)
+            name = titles.get(e.kind)
             if name:
                 problem = f"{e.puzzle.rows} {e.puzzle.cols}\n" + "\n".join(g.replace(".", "-") for g in grid)
                 kit[name][e.id] = {"problem": problem}

@@ -141,7 +141,29 @@ def generate(
             advance()
 
 
+def hint_command(e, by: str | None, seed: int, show: bool) -> int:
+    """``gridsolve hint`` on a labyrinth walk: which next moves the author's rules forbid."""
+    from ..harness.labyrinth_hint import cell_name as name
+    from ..harness.labyrinth_hint import labyrinth_hint
+
+    try:
+        h = labyrinth_hint(e.puzzle)
+    except ValueError as exc:
+        raise Usage(f"{e.id}: {exc}") from None
+    allowed = len(h.allowed)
+    verdict = (f"the rules allow {allowed} of {len(h.moves)} moves" if h.ruled
+               else f"{len(h.moves)} move(s) only: the rules do not run")
+    print(f"{e.id}: live end {name(h.live_end)}; {verdict}")
+    for m in h.moves:
+        print(f"  {m.direction:5} {name(m.cell)}: " + (f"forbidden ({m.forbidden_by})" if m.forbidden_by
+                                                       else "allowed"))
+    return 0 if allowed else 1
+
+
 def register(app: typer.Typer, generate_app: typer.Typer) -> None:
+    from . import labyrinth
+
     app.command("sample")(sample)
     app.command("oracle")(oracle)
     generate_app.command("hamiltonian")(generate)
+    labyrinth.register(app, generate_app)  # the labyrinth author's tools: walk, enumerate, replay

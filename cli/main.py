@@ -25,6 +25,7 @@ import gridsolve
 
 from ..harness import registry
 from ..harness.results import record
+from ..puzzles import kinds
 from ..puzzles import render as renderers
 from ..puzzles.formats import Entry, FormatError, read_solution, read_text, write
 from ..puzzles.solving import Status
@@ -336,21 +337,19 @@ def list_backends(
 
 generate_app = typer.Typer(no_args_is_help=True, help="Generate puzzles (seeded, reproducible).")
 
-# Each module listed here defines ``register(app, generate_app)`` and adds its own commands
-# (a kind's extras such as ``hint`` or ``sample``, its ``generate <kind>`` subcommand, ``batch``).
-COMMAND_MODULES: tuple[str, ...] = (
-    "gridsolve.cli.batch",
-    "gridsolve.cli.hamiltonian",
-    "gridsolve.cli.labyrinth",
-    "gridsolve.cli.edgematching",
-    "gridsolve.cli.slitherlink",
-    "gridsolve.cli.nurikabe",
-    "gridsolve.cli.explain",
-    "gridsolve.cli.workbench",
-    "gridsolve.cli.serve",
-)
+# Each module here defines ``register(app, generate_app)`` and adds its own commands: the commands
+# over every kind, and each kind's own module (``cli/<kind>.py``, found through the kind lookup:
+# its extras such as ``sample`` or ``walk``, its ``generate <kind>`` subcommand, what ``hint`` and
+# ``grade`` print for it).
+COMMAND_MODULES: tuple[str, ...] = ("gridsolve.cli.batch",)
+SHARED_COMMAND_MODULES: tuple[str, ...] = ("gridsolve.cli.explain", "gridsolve.cli.workbench",
+                                           "gridsolve.cli.serve")
 
 for _module in COMMAND_MODULES:
+    importlib.import_module(_module).register(app, generate_app)
+for _kind in kinds.KINDS:
+    kinds.module_for("gridsolve.cli", _kind).register(app, generate_app)
+for _module in SHARED_COMMAND_MODULES:
     importlib.import_module(_module).register(app, generate_app)
 if generate_app.registered_commands:
     app.add_typer(generate_app, name="generate")

@@ -31,6 +31,25 @@ from .progress import generate_each, skipped
 FORMATS = ("canonical", "url", "jsonl")
 
 
+def hint_command(e, by: str | None, seed: int, show: bool) -> int:
+    """``gridsolve hint`` on a Nurikabe puzzle: the essay's heuristics, or ``--by engine`` the
+    rule cascade."""
+    if by != "engine":
+        return essay_hint(e, seed, show)
+    try:
+        return cascade_hint(e)
+    except ValueError as exc:
+        raise Usage(f"{e.id}: {exc}") from None
+
+
+def grader(by: str, rules, next_step: bool, seconds: float):
+    """``gridsolve grade`` on Nurikabe: the cascade's next step (``--hint``) or its grade, and the
+    order of the grades."""
+    if next_step:
+        return describe_cascade_hint, ()
+    return (lambda puzzle: describe_grade(puzzle, seconds)), GRADE_ORDER
+
+
 def essay_hint(e, seed: int, show: bool) -> int:
     """``gridsolve hint`` (default for Nurikabe): the essay's heuristics' next cell; the exit code
     (1: none)."""
@@ -99,9 +118,10 @@ def describe_grade(puzzle, seconds: float) -> tuple[str, dict, str]:
     return obj["grade"], obj, f"{obj['grade']} ({obj['free']} cells left free{late}; {rules})"
 
 
-def kind_of(arg: str) -> str:
+def kind_of(arg: str) -> str | None:
     """The kind an input names (header, URL, record); the essay's bare grid of numbers names none
-    and is Nurikabe's, as is standard input (read once: give --kind for another kind)."""
+    and is Nurikabe's, as is standard input (read once: give --kind for another kind). None for
+    an input that names its kind and is malformed: reading it again reports its error."""
     from ..puzzles.formats import FormatError, read
 
     if arg == "-":
@@ -110,6 +130,8 @@ def kind_of(arg: str) -> str:
         found = read(arg, None)
     except FormatError:
         return "nurikabe"
+    if found and not found[0].ok:
+        return None
     return found[0].kind if found else "nurikabe"
 
 

@@ -130,6 +130,16 @@ def _write(g, ident: str, fmt: str, solution: bool) -> str:
     return text + "\n"
 
 
+def hint_command(e, by: str | None, seed: int, show: bool) -> int:
+    """``gridsolve hint`` on a Slitherlink puzzle: the engine's next deduction (or ``--by seed``)."""
+    return print_hint(e, by or "engine")
+
+
+def grader(by: str, rules, next_step: bool, seconds: float):
+    """``gridsolve grade`` on Slitherlink: ``describer`` (``seconds`` is Nurikabe's)."""
+    return describer(by, rules, next_step)
+
+
 def describer(by: str, rules, next_step: bool):
     """The Slitherlink line maker of ``grade`` (the hint, the engine's tier or the seed's grade)
     and the order of its grades."""

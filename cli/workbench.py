@@ -19,8 +19,8 @@ from pathlib import Path
 
 import typer
 
+from ..puzzles import kinds
 from . import nurikabe as nk
-from . import slitherlink as sl
 from .common import (
     Inputs,
     KindOpt,
@@ -51,36 +51,17 @@ def hint(
     if by is not None and by not in ("seed", "engine"):
         raise Usage(f"--by {by!r}: choose seed or engine")
     e = single_entry(puzzle, kind or nk.kind_of(puzzle))
-    if e.kind == "slitherlink":
-        raise typer.Exit(sl.print_hint(e, by or "engine"))
-    if e.kind == "hamiltonian":
-        raise typer.Exit(_labyrinth_hint(e))
-    if e.kind != "nurikabe":
-        raise Usage(f"{e.id}: is a {e.kind} puzzle; hint is for nurikabe, slitherlink and hamiltonian")
-    if by != "engine":
-        raise typer.Exit(nk.essay_hint(e, seed, show))
-    try:
-        raise typer.Exit(nk.cascade_hint(e))
-    except ValueError as exc:
-        raise Usage(f"{e.id}: {exc}") from None
+    raise typer.Exit(kind_command(e.kind, "hint_command", "hint")(e, by, seed, show))
 
 
-def _labyrinth_hint(e) -> int:
-    from ..harness.labyrinth_hint import cell_name as name
-    from ..harness.labyrinth_hint import labyrinth_hint
-
-    try:
-        h = labyrinth_hint(e.puzzle)
-    except ValueError as exc:
-        raise Usage(f"{e.id}: {exc}") from None
-    allowed = len(h.allowed)
-    verdict = (f"the rules allow {allowed} of {len(h.moves)} moves" if h.ruled
-               else f"{len(h.moves)} move(s) only: the rules do not run")
-    print(f"{e.id}: live end {name(h.live_end)}; {verdict}")
-    for m in h.moves:
-        print(f"  {m.direction:5} {name(m.cell)}: " + (f"forbidden ({m.forbidden_by})" if m.forbidden_by
-                                                       else "allowed"))
-    return 0 if allowed else 1
+def kind_command(kind: str, name: str, command: str):
+    """The kind's part of a command (``cli/<kind>.py``: ``hint_command``, ``grader``); a kind
+    without it is refused with one line naming the kinds that have it."""
+    found = getattr(kinds.module_for("gridsolve.cli", kind), name, None)
+    if found is None:
+        having = [k for k in kinds.KINDS if hasattr(kinds.module_for("gridsolve.cli", k), name)]
+        raise Usage(f"{command} is for {', '.join(having[:-1])} and {having[-1]} puzzles, not {kind}")
+    return found
 
 
 def grade(
@@ -105,16 +86,17 @@ def grade(
         from ..harness.slitherlink import load_rules
 
         load_rules(rules)  # a bad file: FormatError, one line, exit 2
-    describe = {"slitherlink": sl.describer(by, rules, next_step),
-                "nurikabe": (nk.describe_cascade_hint, ()) if next_step
-                else (lambda puzzle: nk.describe_grade(puzzle, seconds), nk.GRADE_ORDER)}
     inputs = Inputs(puzzles, kind)
+    describe: dict = {}
     tallies: dict[str, Counter] = {}
     bad = inputs.bad
     for e in inputs.entries:
         try:
             if e.kind not in describe:
-                raise ValueError(f"grade is for slitherlink and nurikabe puzzles, not {e.kind}")
+                try:
+                    describe[e.kind] = kind_command(e.kind, "grader", "grade")(by, rules, next_step, seconds)
+                except Usage as exc:
+                    raise ValueError(str(exc)) from None
             with status(f"grading {e.id} ..."):
                 key, obj, text = describe[e.kind][0](e.puzzle)
         except (ValueError, RuntimeError) as exc:  # the item's row says so; the batch goes on

@@ -73,3 +73,21 @@ def test_the_puzzlekit_corpus_reads_as_masyu():
     assert sum(e.solution is not None for e in entries) == 828
     doc = json.loads((path / "janko-puzzlekit.json").read_text())
     assert {e.id for e in entries} == set(doc["data"])
+
+
+def test_explain_finds_the_backbone_of_masyu_through_its_cnf_model(capsys):
+    from gridsolve.cli.main import run
+
+    import gridsolve
+
+    empty = gridsolve.read("masyu 3x3\n. . .\n. . .\n. . .\n")
+    x = gridsolve.explain(empty)
+    # the loops of an empty 3x3: the four 2x2 squares, the two 2x3 and two 3x2 rectangles, the
+    # outer ring, the four rings missing a corner cell: 13; no link is on every one or on none
+    assert x.exhausted and x.count == 13 and not x.fixed and not x.unused and len(x.differs) == 12
+    assert x.to_json()["differs"]["edges"][0] == [[0, 0], [0, 1]]
+    unique = gridsolve.explain(gridsolve.read(URL))
+    assert unique.unique and len(unique.fixed) == len(unique.solutions[0].links)
+    assert run(["explain", URL]) == 0
+    assert "exactly 1 solution (unique)" in capsys.readouterr().out
+    assert run(["hint", URL]) == 2 and "hint is for" in capsys.readouterr().err

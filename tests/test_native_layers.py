@@ -37,8 +37,8 @@ print(compiled, others)
 
 def test_importing_a_kind_compiles_nothing_and_imports_no_other_kind():
     native = "gridsolve.native_rules."
-    for kind, module in (("nurikabe", "deduce"), ("hamiltonian", "tools.drivers"), ("slitherlink", "backends"),
-                         ("edgematching", "backends")):
+    for kind, module in (("nurikabe", "deduce"), ("hamiltonian", "tools.drivers"),
+                         ("slitherlink", "backends"), ("edgematching", "backends")):
         module, own = f"{native}{kind}.{module}", native + kind
         out = subprocess.run([sys.executable, "-c", IMPORT_PROBE, module, own], capture_output=True,
                              text=True, check=True).stdout.strip()
