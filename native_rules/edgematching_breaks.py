@@ -36,10 +36,10 @@ import numpy as np
 from ..puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, matched_joins
 from ..puzzles.solving import Deadline, Limit, SolveResult, Status
 from . import edgematching_scan as scan_mod
-from ._numba import njit
 from .edgematching_restarts import first_board
 from .edgematching_split import context, stop
 from .edgematching_table import NAME, Search, build
+from .kernels import njit
 
 START = 0.75  # no breaks before this fraction of the squares
 LAST_GAP = 0.0  # the allowance reaches the target this fraction of the squares before the end

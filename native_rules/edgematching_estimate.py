@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..puzzles.edgematching import EdgeMatchingPuzzle
-from ._numba import njit
 from .edgematching_table import build
+from .kernels import njit
 
 
 @njit(cache=True)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
-from ._numba import njit
 from .edgematching_checks import fits_placed, passes
 from .edgematching_estimate import tally
 from .edgematching_table import cell_class
+from .kernels import njit
 
 SIDES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # top, right, bottom, left
 

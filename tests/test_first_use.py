@@ -1,5 +1,5 @@
 """The first use after install: small jobs of the numba-compiled rules run their code interpreted
-instead of waiting seconds for the compiler (``native_rules._numba``: ``interpreted``, ``Tiered``),
+instead of waiting seconds for the compiler (``native_rules.kernels``: ``interpreted``, ``Tiered``),
 so nothing is compiled -- compiling would fill the (here empty) numba cache."""
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ TESTS = Path(__file__).resolve().parent
 MODULES = sorted(TESTS.glob("*.py"))
 # the package's private infrastructure modules, shared by every kind's models: renaming them
 # waits for the kinds being added in parallel (their new modules import these names)
-INFRASTRUCTURE = {"gridsolve.cpmodels._cpsat", "gridsolve.satmodels._cnf", "gridsolve.native_rules._numba"}
+INFRASTRUCTURE = {"gridsolve.cpmodels._cpsat", "gridsolve.satmodels._cnf"}
 
 
 def imports(path: Path):

@@ -24,7 +24,7 @@ import numpy as np
 
 from ...puzzles.hamiltonian import HamiltonianPuzzle
 from ...puzzles.solving import NO_DEADLINE, Deadline
-from .._numba import announce_compile
+from ..kernels import announce_compile
 from . import frontier_cover
 from . import frontier_kernel as K
 from .frontier import Board, TooLarge
