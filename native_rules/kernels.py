@@ -100,22 +100,42 @@ def njit(func: Any = None, *, cache: bool = False) -> Any:
     return wrap(func) if func is not None else wrap
 
 
-def cache_index(py_func: Callable[..., Any]) -> Path:
-    """Where numba keeps the index of ``py_func``'s cached machine code when its cache is
-    ``NUMBA_CACHE_DIR`` or the ``__pycache__`` beside the source (numba's locators, read
+def cache_folder(source: str) -> Path:
+    """Where numba caches the compiled code of the functions of the file ``source`` when its cache
+    is ``NUMBA_CACHE_DIR`` or the ``__pycache__`` beside the source (numba's locators, read
     without importing numba; its last resort, a per-user folder when neither is writable, is
     not looked for)."""
-    source = os.path.abspath(py_func.__code__.co_filename)
-    module = os.path.splitext(os.path.basename(source))[0]
-    name = f"{module}.{py_func.__qualname__}".replace("<", "").replace(">", "")
-    index = (f"{name}-{py_func.__code__.co_firstlineno}.py{sys.version_info[0]}"
-             f"{sys.version_info[1]}{getattr(sys, 'abiflags', '')}.nbi")
+    source = os.path.abspath(source)
     root = os.environ.get("NUMBA_CACHE_DIR")
     if root:
         folder = os.path.dirname(source)
-        sub = f"{os.path.basename(folder)}_{hashlib.sha1(folder.encode()).hexdigest()}"
-        return Path(root) / sub / index
-    return Path(source).parent / "__pycache__" / index
+        return Path(root) / f"{os.path.basename(folder)}_{hashlib.sha1(folder.encode()).hexdigest()}"
+    return Path(source).parent / "__pycache__"
+
+
+def _index_name(source: str, qualname: str, line: int | str) -> str:
+    """The file name of numba's index of a function's cached code (``line``: its first line)."""
+    module = os.path.splitext(os.path.basename(source))[0]
+    name = f"{module}.{qualname}".replace("<", "").replace(">", "")
+    return f"{name}-{line}.py{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, 'abiflags', '')}.nbi"
+
+
+def cache_index(py_func: Callable[..., Any]) -> Path:
+    """Where numba keeps the index of ``py_func``'s cached machine code (``cache_folder``)."""
+    source = py_func.__code__.co_filename
+    return cache_folder(source) / _index_name(source, py_func.__qualname__, py_func.__code__.co_firstlineno)
+
+
+def module_on_disk(source: Path, names: tuple[str, ...]) -> bool:
+    """Whether plain numba kernels (``numba.njit(cache=True)``) of the file ``source``, named
+    ``names``, have cached code newer than the source, found without importing the file or numba."""
+    folder = cache_folder(str(source))
+    try:
+        changed = source.stat().st_mtime
+        return all(any(index.stat().st_mtime >= changed for index in folder.glob(_index_name(
+            str(source), name, "*"))) for name in names)
+    except OSError:
+        return False
 
 
 def on_disk(func: Any) -> bool:
@@ -246,4 +266,4 @@ def compile_at_once() -> None:
 
 
 __all__ = ["NOTICES", "Kernel", "Tiered", "announce_compile", "cached", "compile_at_once", "for_grid",
-           "interpreted", "njit", "on_disk"]
+           "interpreted", "module_on_disk", "njit", "on_disk"]
