@@ -96,7 +96,7 @@ def cross(rows: list[dict], label_of, labels, ladder, title: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    from gridsolve.native_rules._numba import compile_at_once
+    from gridsolve.native_rules.kernels import compile_at_once
 
     compile_at_once()
     ap = argparse.ArgumentParser(prog="python -m benchmarks grades")

@@ -1,5 +1,5 @@
 """Hamiltonian paths: exact counting of the n x n corner-to-corner labyrinths (OEIS A001184) by
-the compiled frontier DP (``frontier_count``: counts modulo primes) and the numpy one
+the compiled frontier DP (``compiled``: counts modulo primes) and the numpy one
 (``frontier``: exact limbs), compared in the same run with Graphillion's ZDD
 (``GraphSet.paths(1, n*n, is_hamilton=True).len()``), plus CP-SAT / SAT enumeration of 7x7 and
 the 9x9 "left half"; then the peak states and time of the compiled DP projected to 21x21 and

@@ -37,7 +37,7 @@ NATIVE = ("heuristics", "heuristics+bruteforce", "bruteforce", "rules")
 
 
 def main(argv: list[str]) -> int:
-    from gridsolve.native_rules._numba import compile_at_once
+    from gridsolve.native_rules.kernels import compile_at_once
 
     compile_at_once()  # in-process times are the compiled code's, never a first interpreted use
     ap = argparse.ArgumentParser(prog="python -m benchmarks nurikabe-janko")

@@ -335,7 +335,7 @@ def choose_backends(names: str) -> tuple[list, list[str]]:
 
 
 def main(argv: list[str]) -> int:
-    from gridsolve.native_rules._numba import compile_at_once
+    from gridsolve.native_rules.kernels import compile_at_once
 
     compile_at_once()  # in-process times are the compiled code's, never a first interpreted use
     ap = argparse.ArgumentParser(prog="python -m benchmarks slitherlink-peers", description=__doc__,

@@ -1,5 +1,5 @@
 """The first use after install: small jobs of the numba-compiled rules run their code interpreted
-instead of waiting seconds for the compiler (``native_rules._numba``: ``interpreted``, ``Tiered``),
+instead of waiting seconds for the compiler (``native_rules.kernels``: ``interpreted``, ``Tiered``),
 so nothing is compiled -- compiling would fill the (here empty) numba cache."""
 
 from __future__ import annotations
@@ -10,7 +10,23 @@ import sys
 
 import pytest
 
+from .helpers import ROOT
+
 NURIKABE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+SLITHERLINK = "https://puzz.link/p?slither/5/5/cbcbcddad"
+EDGEMATCHING = "puzzles/samples/edgematching/seed-4x4-c4-rot.txt"
+HEAVY = ("numba", "ortools", "numpy", "pysat")
+# run a command in this process and print which of HEAVY it imported
+IMPORTED = f"""
+import sys
+from gridsolve.cli.main import main
+sys.argv = ["gridsolve", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print(*[m for m in {HEAVY!r} if m in sys.modules], sep=",", file=sys.stderr)
+"""
 
 
 def first_run(tmp_path, *args: str) -> subprocess.CompletedProcess:
@@ -35,3 +51,25 @@ def test_a_long_first_job_compiles(tmp_path):
     p = first_run(tmp_path, "walk", "--size", "21", "--walks", "60", "--seed", "1", "--rules", "control")
     assert p.returncode in (0, 1), p.stderr
     assert list(tmp_path.rglob("engine.next_step-*.nbi"))
+
+
+@pytest.mark.parametrize("args, absent", [
+    (("--help",), HEAVY),
+    (("solve", SLITHERLINK), ("numba", "ortools")),  # its rule engine runs interpreted
+    (("solve", NURIKABE), ("numba", "ortools", "numpy")),
+    (("solve", NURIKABE, "--backend", "rules+sat"), ("numba", "ortools")),
+    (("count", "hamiltonian", "--size", "7"), ("numba", "ortools", "pysat")),
+    (("count", "hamiltonian", "--size", "11"), ("numba", "ortools", "pysat")),  # the numpy DP
+    (("walk", "--size", "9", "--walks", "5", "--seed", "1"), ("numba", "ortools", "pysat")),
+    (("solve", EDGEMATCHING), ("ortools", "pysat")),  # its search runs compiled
+], ids=lambda a: " ".join(a)[:40] if isinstance(a, tuple) and a[0] in ("--help", "solve", "count", "walk")
+   else "")
+def test_a_small_job_imports_no_library_it_does_not_run(tmp_path, args, absent):
+    """numba only for code that runs compiled, ortools only for a CP-SAT backend, numpy and pysat
+    only where used; the edge-matching case compiles, so it keeps the suite's cache."""
+    env = dict(os.environ) if args[-1] == EDGEMATCHING else dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    p = subprocess.run([sys.executable, "-c", IMPORTED, *args], capture_output=True, text=True, env=env,
+                       timeout=600, cwd=ROOT, stdin=subprocess.DEVNULL)
+    assert p.returncode in (0, 1), p.stderr
+    imported = set(p.stderr.strip().splitlines()[-1].split(",")) if p.stderr.strip() else set()
+    assert not imported & set(absent), (args, imported)

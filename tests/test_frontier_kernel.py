@@ -1,4 +1,4 @@
-"""The compiled frontier DP (frontier_count / frontier_kernel) against the numpy DP: the same
+"""The compiled frontier DP (frontier.compiled / frontier.kernel) against the numpy DP: the same
 counts on squares, rectangles, blocked cells, general endpoints and prefixes; CRT, primes,
 checkpoint / resume."""
 

@@ -1,5 +1,5 @@
-"""The compiled count drops states that cannot be completed (``frontier_cover`` and
-``frontier_kernel.closes_loop``): the counts stay those of the numpy DP, and it writes fewer rows."""
+"""The compiled count drops states that cannot be completed (``cover`` and
+``kernel.closes_loop``): the counts stay those of the numpy DP, and it writes fewer rows."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The count route of the ``dp`` backend: the compiled DP from COMPILED_WIDTH cells wide, the
-numpy one below, both selectable, with the same counts; its options through the CLI."""
+"""The count route of the ``dp`` backend: the compiled DP where compiling pays (from
+COMPILED_WIDTH cells wide when its kernels are cached, COLD_COMPILED_WIDTH when not), the numpy
+one below, both selectable, with the same counts; its options through the CLI."""
 
 from __future__ import annotations
 
@@ -21,14 +22,22 @@ def test_both_engines_count_the_same(engine):
     r = count_solutions(DP, p, Limit(), engine=engine)
     assert r.status == Status.SOLVED and r.total == frontier.count(p)
     assert r.stats["engine"] == engine
+    if engine == "compiled":  # its kernels now cached: seen without importing anything
+        assert counting.compiling_pays(counting.COMPILED_WIDTH)
 
 
-def test_auto_picks_the_compiled_dp_from_its_width():
-    w = counting.COMPILED_WIDTH
-    wide = count_solutions(DP, HP.rect(w, w), Limit())
-    narrow = count_solutions(DP, HP.rect(w - 1, w + 3), Limit())
+def test_auto_picks_the_compiled_dp_where_compiling_pays(monkeypatch):
+    w, cold = counting.COMPILED_WIDTH, counting.COLD_COMPILED_WIDTH
+    monkeypatch.setattr(counting, "module_on_disk", lambda *_: True)  # the kernels cached
+    assert [counting.compiling_pays(x) for x in (w - 1, w, cold)] == [False, True, True]
+    monkeypatch.setattr(counting, "module_on_disk", lambda *_: False)  # to compile first
+    assert [counting.compiling_pays(x) for x in (w, cold - 1, cold)] == [False, False, True]
+    monkeypatch.setattr(counting, "COMPILED_WIDTH", 8)
+    monkeypatch.setattr(counting, "COLD_COMPILED_WIDTH", 8)
+    wide = count_solutions(DP, HP.rect(8, 8), Limit())
+    narrow = count_solutions(DP, HP.rect(7, 10), Limit())
     assert (wide.stats["engine"], narrow.stats["engine"]) == ("compiled", "numpy")
-    assert wide.total == frontier.count(HP.rect(w, w))
+    assert wide.total == frontier.count(HP.rect(8, 8))
 
 
 def test_an_unknown_engine_is_an_error():

@@ -30,7 +30,7 @@ event.register("numba:compile", Listener())
 import importlib
 importlib.import_module(sys.argv[1])
 others = [m for m in sys.modules if m.startswith("gridsolve.native_rules.") and not m.startswith(sys.argv[2])
-          and m != "gridsolve.native_rules._numba"]
+          and m not in ("gridsolve.native_rules.kernels", "gridsolve.native_rules.compiler")]
 print(compiled, others)
 """
 

@@ -1,4 +1,4 @@
-"""native_rules._numba: a helper called with different constants compiles once, compiled code
+"""native_rules.kernels: a helper called with different constants compiles once, compiled code
 calls the wrapper-less twin, Python calls still work, and the twins' code is linked into the
 entry that calls them rather than compiled alone (the first-use compile time rests on all
 three)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from gridsolve.native_rules._numba import njit
+from gridsolve.native_rules.kernels import njit
 
 numba = pytest.importorskip("numba")
 
@@ -63,7 +63,7 @@ def _plain(x, n):
 def test_twins_are_linked_into_their_callers_and_get_no_machine_code(monkeypatch):
     """The twins' own modules never reach the JIT engine; their code does, inside the entry's module
     (whether LLVM keeps it there as a function of its own or inlines it is LLVM's choice)."""
-    from gridsolve.native_rules._numba import LinkOnlyLibrary
+    from gridsolve.native_rules.compiler import LinkOnlyLibrary
     from numba.core.codegen import JitEngine
 
     added = []
@@ -101,7 +101,7 @@ def _collatz_steps(x):
 
 
 def test_interpreted_runs_the_same_code_without_compiling_anything():
-    from gridsolve.native_rules._numba import cached, interpreted
+    from gridsolve.native_rules.kernels import cached, interpreted
 
     plain = interpreted(_collatz_steps)
     assert plain(27) == 111
@@ -133,7 +133,7 @@ def _cube(x):
 
 
 def test_tiered_runs_interpreted_within_its_budget_then_compiled():
-    from gridsolve.native_rules._numba import Tiered
+    from gridsolve.native_rules.kernels import Tiered
 
     t = Tiered(_square, 60.0)
     assert t(7) == 49 and _square.signatures == []  # interpreted: nothing compiled
@@ -145,7 +145,7 @@ def test_tiered_runs_interpreted_within_its_budget_then_compiled():
 
 
 def test_compile_at_once_turns_the_interpreted_first_use_off(monkeypatch):
-    from gridsolve.native_rules._numba import Tiered, compile_at_once
+    from gridsolve.native_rules.kernels import Tiered, compile_at_once
 
     monkeypatch.setattr(Tiered, "off", False)
     compile_at_once()
@@ -158,7 +158,7 @@ def _triple(x):
 
 
 def test_for_grid_interprets_small_grids_first_and_compiles_large_ones_at_once(monkeypatch):
-    from gridsolve.native_rules._numba import SMALL_GRID, Tiered, for_grid
+    from gridsolve.native_rules.kernels import SMALL_GRID, Tiered, for_grid
 
     monkeypatch.setattr(Tiered, "left", {})
     assert for_grid(_triple, SMALL_GRID + 1).now is _triple
@@ -169,19 +169,68 @@ def test_for_grid_interprets_small_grids_first_and_compiles_large_ones_at_once(m
 def test_cache_keys_of_the_package_change_with_any_of_its_sources(tmp_path, monkeypatch):
     # numba keys cached code by the function's own file; a rule edited in another module must
     # retire the cascade's cached code too, so cached entries carry the package's sources digest
-    from gridsolve.native_rules import _numba
+    from gridsolve.native_rules import kernels
     from numba.core import types
     from numba.core.registry import cpu_target
 
     (tmp_path / "a.py").write_text("x = 1\n")
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "b.py").write_text("y = 2\n")
-    before = _numba.sources_digest(tmp_path)
+    before = kernels.sources_digest(tmp_path)
     (tmp_path / "sub" / "b.py").write_text("y = 3\n")
-    assert _numba.sources_digest(tmp_path) != before
+    assert kernels.sources_digest(tmp_path) != before
 
-    entry = _numba.njit(cache=True)(lambda x: x + 1)
+    entry = kernels.njit(cache=True)(lambda x: x + 1)
     codegen, sig = cpu_target.target_context.codegen(), (types.int64,)
     key = entry._cache._index_key(sig, codegen)
-    monkeypatch.setattr(_numba, "sources", lambda: "another digest")
+    monkeypatch.setattr(kernels, "sources", lambda: "another digest")
     assert entry._cache._index_key(sig, codegen) == (*key[:-1], "another digest") != key
+
+
+KERNEL_MODULE = """
+from gridsolve.native_rules.kernels import njit
+
+@njit(cache=True)
+def _inc(x):
+    return x + 1
+
+@njit(cache=True)
+def add_two(x):
+    return _inc(_inc(x))
+"""
+
+PROBE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import kernel_module
+from gridsolve.native_rules.kernels import cached, interpreted
+before = cached(kernel_module.add_two)
+assert interpreted(kernel_module.add_two)(1) == 3
+interpreted_only = "numba" not in sys.modules
+if sys.argv[2] == "compile":
+    assert kernel_module.add_two(1) == 3
+print(before, interpreted_only, len(kernel_module.add_two.signatures))
+"""
+
+
+def test_kernels_are_plain_functions_until_compiled_and_a_second_process_finds_their_cache(tmp_path):
+    """Declaring and running a kernel interpreted imports no numba; a compiled call caches its code,
+    which the next process sees (``cached``, still without numba) and loads instead of compiling."""
+    import os
+    import subprocess
+    import sys
+
+    (tmp_path / "kernel_module.py").write_text(KERNEL_MODULE)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+
+    def run(mode: str) -> list[str]:
+        out = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path), mode], env=env, check=True,
+                             capture_output=True, text=True).stdout
+        return out.split()
+
+    assert run("interpret") == ["False", "True", "0"]  # nothing cached, no numba imported
+    assert run("compile") == ["False", "True", "1"]  # compiled (and cached) only when called
+    assert run("interpret") == ["True", "True", "0"]  # the cache is seen without importing numba
+    loaded = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path), "compile"], check=True,
+                            env={**env, "NUMBA_DEBUG_CACHE": "1"}, capture_output=True, text=True)
+    assert "data loaded" in loaded.stdout and "data saved" not in loaded.stdout, loaded.stdout

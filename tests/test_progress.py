@@ -12,7 +12,7 @@ import sys
 
 import numba
 import pytest
-from gridsolve.native_rules import _numba
+from gridsolve.native_rules import kernels
 
 from .helpers import FIXTURES, ROOT
 
@@ -47,7 +47,7 @@ def notices(caplog):
 
 
 def test_a_first_compile_is_announced_and_a_loaded_one_is_not(notices):
-    @_numba.njit
+    @kernels.njit
     def add_one(x):
         return x + 1
 
@@ -64,12 +64,12 @@ def test_plain_numba_kernels_are_announced_before_their_first_call(notices):
     def twice(x):
         return 2 * x
 
-    _numba.announce_compile("the test kernel", twice)
+    kernels.announce_compile("the test kernel", twice)
     assert [r.getMessage() for r in notices.records] == [
         "compiling the test kernel once (a first run: up to a minute; cached on disk after) ..."]
     twice(1)
     notices.clear()
-    _numba.announce_compile("the test kernel", twice)
+    kernels.announce_compile("the test kernel", twice)
     assert not notices.records
 
 

@@ -12,9 +12,8 @@ import pytest
 
 TESTS = Path(__file__).resolve().parent
 MODULES = sorted(TESTS.glob("*.py"))
-# the package's private infrastructure modules whose public names tests may import: _numba keeps
-# its name while the compiled kernels' declaration is reworked
-INFRASTRUCTURE = {"gridsolve.native_rules._numba"}
+# no private module is exempt: every module tests import has a public name
+INFRASTRUCTURE: set[str] = set()
 
 
 def imports(path: Path):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from ..kernels import njit
 
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2
 SLICE = 1 << 20  # test_tile calls per kernel call

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from ..kernels import njit
 
 OPEN_FIT, SUPPLY, BELOW, MATCH, NEXT, ROWS, BAND, ROW_END = 1, 2, 4, 8, 16, 32, 64, 128
 

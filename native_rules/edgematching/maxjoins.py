@@ -35,7 +35,7 @@ import numpy as np
 
 from ...puzzles.edgematching import EdgeMatchingPuzzle, EdgeMatchingSolution, matched_joins
 from ...puzzles.solving import Deadline, Limit, SolveResult, Status
-from .._numba import njit
+from ..kernels import njit
 from . import scan as scan_mod
 from .parallel import context, stop
 from .restarts import first_board

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...puzzles.edgematching import EdgeMatchingPuzzle, fits_frame
-from .._numba import njit
+from ..kernels import njit
 from .forward_checks import fits_placed, passes
 from .tables import cell_class
 from .tree_estimate import tally

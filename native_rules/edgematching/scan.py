@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from ..kernels import njit
 
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2
 SLICE = 1 << 22  # placements per kernel call

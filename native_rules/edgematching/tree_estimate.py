@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...puzzles.edgematching import EdgeMatchingPuzzle
-from .._numba import njit
+from ..kernels import njit
 from .tables import build
 
 

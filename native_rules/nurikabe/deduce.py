@@ -53,7 +53,7 @@ import numpy as np
 
 from ...puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from ...puzzles.solving import Deadline, Limit, SolveResult, Status
-from .._numba import for_grid, njit
+from ..kernels import for_grid, njit
 
 BACKEND = "rules"
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._numba import interpreted
+from ..kernels import interpreted
 from . import deduce as cascade
 from .deduce import BLACK, CONTRADICTIONS, RULES, UNKNOWN, WHITE, Contradiction, Deducer
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from ..kernels import njit
 from .board import CROSS, LINE, UNKNOWN
 
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2

@@ -23,7 +23,7 @@ import numpy as np
 
 from ...puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from ...puzzles.solving import Deadline, Limit, SolveResult, Status
-from .._numba import for_grid
+from ..kernels import for_grid
 from . import engine as E
 
 BACKEND = "deduce"

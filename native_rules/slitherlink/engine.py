@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._numba import njit
+from ..kernels import njit
 
 UNK, YES, NO = 0, 1, 2
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._numba import njit
+from ...kernels import njit
 
 EMPTY = -1
 BORDER = -2

@@ -1,8 +1,8 @@
-"""Exact counts by the compiled frontier DP (``frontier_kernel``): residues modulo a few primes
+"""Exact counts by the compiled frontier DP (``kernel``): residues modulo a few primes
 below 2^62 joined by the Chinese remainder theorem, with the float count bounding the result.
 
 ``count_residues`` walks the cells like ``frontier._run``, the layer in a pool of blocks
-(``StatePool``; the kernels in ``frontier_kernel``). ``count`` runs it for as many primes as the
+(``StatePool``; the kernels in ``kernel``). ``count`` runs it for as many primes as the
 float bound needs, over several runs of fewer primes when ``Run.memory`` asks (fewer words per
 state). ``Run`` options: a checkpoint file written every few rows (``resume`` continues from it
 after a kill), a progress line on stderr (predicted peak, cells done, states, ETA), threads.
@@ -24,7 +24,7 @@ import numpy as np
 
 from ....puzzles.hamiltonian import HamiltonianPuzzle
 from ....puzzles.solving import NO_DEADLINE, Deadline
-from ..._numba import announce_compile
+from ...kernels import announce_compile
 from . import cover as frontier_cover
 from . import kernel as K
 from .dp import Board, TooLarge
@@ -36,7 +36,7 @@ FLOAT_SLACK = 2.0 ** -35
 PARALLEL_STATES = 500_000  # layers this large are split among ``Run.threads`` threads
 GROW = 1.25  # the pool grows by this factor past its need, so it is rarely reallocated
 MAP_NORESERVE = 0x4000  # Linux's flag value (the mmap module does not export it)
-COVER_ROWS = 4  # states are checked by ``frontier_cover`` in this many last rows
+COVER_ROWS = 4  # states are checked by ``cover`` in this many last rows
 COVER_PLUGS = 22  # ... when its bitsets (2^plugs bits per cell) stay this small
 NO_COVER = np.zeros((1, 1), np.uint8)
 
@@ -98,7 +98,7 @@ class Run:
     cell), ``threads`` (layers of PARALLEL_STATES or more are split into that many parts, each
     on its own thread; 0 = numba's thread count, one per core), ``fuse`` (two cells of a row
     per pass; None = when the memory allows: ``fused``), ``prune`` (drop the states with no
-    completion that two cheap tests find: ``frontier_cover`` in the last ``cover_rows`` rows,
+    completion that two cheap tests find: ``cover`` in the last ``cover_rows`` rows,
     ``frontier_kernel.closes_loop``; off: for comparisons)."""
 
     memory: int | None = None
@@ -365,7 +365,7 @@ class Plan:
         return cls(board, order, board.cols + 1, (1 << (2 * (board.cols + 1))) - 1)
 
     def pruning(self, rows: int, loops: bool = True) -> Pruning:
-        """The tests that drop dead states: ``frontier_cover`` bitsets for the cells of the last
+        """The tests that drop dead states: ``cover`` bitsets for the cells of the last
         ``rows`` rows (none past ``COVER_PLUGS``), ``closes_loop`` when ``loops``."""
         n = len(self.order)
         first = next((i for i, (r, _) in enumerate(self.order) if r >= self.board.rows - rows), n)

@@ -6,14 +6,15 @@ backend contract.
   when every path was listed; the exact total is in ``stats["total"]`` either way.
 * ``count(puzzle, limit)``: the count-only mode (DESIGN.md) used by ``gridsolve count``: the
   exact number in ``SolveResult.total``, whatever ``limit.solutions`` says; no layers are kept.
-  From ``COMPILED_WIDTH`` cells wide on it runs the compiled DP (``frontier_count``: counts
-  modulo primes joined by CRT, faster and leaner there), below it the numpy one (no compile or
-  cache load to pay). Options: ``engine`` (auto / numpy / compiled), ``memory`` (MiB: refuse a
-  run whose predicted peak exceeds it), ``checkpoint`` (a file, written every few rows),
-  ``resume`` (continue from it), ``progress`` (a line on stderr: cells, states, ETA),
-  ``threads`` (split large layers among that many of numba's threads; 0, the default, = all
-  of them, one per core), ``primes`` (first / second: two
-  disjoint prime sets, two independent routes to one count), ``max_states``.
+  From ``COMPILED_WIDTH`` cells wide on it runs the compiled DP (``compiled``: counts
+  modulo primes joined by CRT, faster and leaner there) when its kernels are cached, and from
+  ``COLD_COMPILED_WIDTH`` on when they are not (compiling them takes longer than the numpy DP runs
+  below that); else the numpy one (no compile or cache load to pay). Options: ``engine`` (auto /
+  numpy / compiled), ``memory`` (MiB: refuse a run whose predicted peak exceeds it), ``checkpoint``
+  (a file, written every few rows), ``resume`` (continue from it), ``progress`` (a line on stderr:
+  cells, states, ETA), ``threads`` (split large layers among that many of numba's threads; 0, the
+  default, = all of them, one per core), ``primes`` (first / second: two disjoint prime sets, two
+  independent routes to one count), ``max_states``.
 
 Both stop with status ``timeout`` at the deadline (``stops_at_deadline``: the DP checks it at
 every cell) and ``error`` when the frontier outgrows ``max_states`` (the grid is too wide for this
@@ -22,11 +23,16 @@ method).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ....puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 from ....puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
+from ...kernels import module_on_disk
 from . import dp as frontier
 
-COMPILED_WIDTH = 12  # the compiled DP is faster from about this frontier width on
+COMPILED_WIDTH = 14  # the compiled DP, its kernels cached, is faster from about this frontier width on
+COLD_COMPILED_WIDTH = 16  # ... and from about this one when its kernels are compiled first
+KERNELS = ("advance", "merge", "scatter", "collect")  # the kernel module's entries, cached on disk
 ENGINES = ("auto", "numpy", "compiled")
 STORE_MAX_STATES = 2_000_000  # keeping every layer (for listing paths) is affordable below this
 
@@ -65,16 +71,19 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *,
 def count(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, max_states: int | None = None,
           engine: str = "auto", memory: int | None = None, checkpoint: str | None = None,
           resume: bool = False, progress: bool = False, threads: int = 0,
-          primes: str = "first") -> SolveResult:
+          primes: str | None = None) -> SolveResult:
     deadline = Deadline(limit.seconds)
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
-    compiled = engine == "compiled" or (engine == "auto" and min(puzzle.rows, puzzle.cols) >= COMPILED_WIDTH)
+    # a memory limit, checkpoints and prime sets are the compiled DP's: asking for one asks for it
+    asked = memory is not None or checkpoint is not None or primes is not None
+    compiled = engine == "compiled" or (engine == "auto" and (
+        asked or compiling_pays(min(puzzle.rows, puzzle.cols))))
     try:
         if compiled:
             total, stats = _count_compiled(puzzle, deadline, max_states=max_states, memory=memory,
                                            checkpoint=checkpoint, resume=resume, progress=progress,
-                                           threads=threads, primes=primes)
+                                           threads=threads, primes=primes or "first")
         else:
             table = frontier.build(puzzle, max_states=max_states or frontier.DEFAULT_MAX_STATES,
                                    deadline=deadline)
@@ -84,6 +93,16 @@ def count(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, max_states: int 
     status = Status.SOLVED if total else Status.UNSAT
     return SolveResult("dp", status, (), exhausted=True, seconds=deadline.elapsed(), stats=stats,
                        total=total)
+
+
+def compiling_pays(width: int) -> bool:
+    """Whether the compiled DP, on a grid this many cells wide, finishes before the numpy one:
+    from ``COMPILED_WIDTH`` when its kernels are cached (read without importing numba), from
+    ``COLD_COMPILED_WIDTH`` when they must be compiled first."""
+    if width < COMPILED_WIDTH:
+        return False
+    return width >= COLD_COMPILED_WIDTH or module_on_disk(Path(__file__).with_name("kernel.py"),
+                                                          KERNELS)
 
 
 def _count_compiled(puzzle: HamiltonianPuzzle, deadline: Deadline, *, max_states: int | None,

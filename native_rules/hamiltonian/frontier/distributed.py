@@ -6,7 +6,7 @@ bucket_of``). Each cell, every part expands its states (``expand_rows``) and spl
 successor rows by their part; every part then gathers its pieces from all the others and merges
 equal keys (``merge_rows``). The layers stay on the workers as futures; only the pieces move,
 and at the end the residues of the completed paths. Same residues, float bound, CRT and
-dropped dead states as ``frontier_count``; each cell costs the scheduler a round of tasks, so
+dropped dead states as ``compiled``; each cell costs the scheduler a round of tasks, so
 it pays off only when the frontier is large.
 """
 

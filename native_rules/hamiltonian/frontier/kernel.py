@@ -4,7 +4,7 @@ merged by a partition into cache-sized buckets instead of a sort.
 
 A state is a row of int64 ``key, residue per prime, float count`` (the float's bits), so it
 costs (k + 2) words whatever the size of its count; rows live in blocks of a pool (the driver,
-``frontier_count``, keeps the free stack). ``scatter`` reads a layer's blocks and appends each
+``compiled``, keeps the free stack). ``scatter`` reads a layer's blocks and appends each
 successor row to its bucket's chain of blocks (the top bits of a multiplicative hash of the
 key), freeing each layer block once read. Then every cell is one ``advance``: each bucket of
 the last cell's successors is merged through a hash table into a scratch array that stays in

@@ -32,7 +32,7 @@ import numpy as np
 
 from ....puzzles.formats.hamiltonian import to_fodor_state
 from ....puzzles.hamiltonian import HamiltonianPuzzle
-from ..._numba import Tiered, cached, interpreted
+from ...kernels import Tiered, cached, interpreted
 from ..cascade.engine import UNIVERSAL, next_step
 from ..cascade.near_field import RULE_NAMES
 from ..cascade.walker import DIRS, M_COUNT, board_from_path, dir_code, live_frame, new_board, path_cells, push
