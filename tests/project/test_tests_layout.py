@@ -119,9 +119,9 @@ def test_every_kind_has_its_folder():
 
 
 def test_every_test_path_named_in_the_documents_exists():
-    """README.md, docs/, the Makefile, CI, the benchmarks and the tests name test modules by path;
+    """The READMEs, docs/, the Makefile, CI, the benchmarks and the tests name test modules by path;
     a path left behind by a move fails here."""
-    named = [ROOT / "README.md", ROOT / "Makefile", ROOT / ".ci" / "run",
+    named = [ROOT / "README.md", ROOT / "Makefile", ROOT / ".ci" / "run", TESTS / "README.md",
              *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "benchmarks").rglob("*.py")), *MODULES]
     stale = [f"{where.relative_to(ROOT)}: {found}"
              for where in named if where.exists() and where != Path(__file__).resolve()
