@@ -10,7 +10,7 @@
    Nurikabe), with random blocked cells (Hamiltonian), or with few colours (edge matching): where
    listing every solution (``gridsolve.solve(p, limit=1000)``, the default backend) is exhausted,
    ``fixed`` must equal the intersection of the solutions' elements, ``differs`` their union
-   minus it, and the count theirs. tests/test_explain.py runs the same check on fewer puzzles.
+   minus it, and the count theirs. tests/harness/test_explain.py runs the same check on fewer puzzles.
 
 Writes ``benchmarks/results/explain.md`` and ``explain.csv``.
 """

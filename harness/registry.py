@@ -3,7 +3,7 @@ module path ("module:function"), the options it accepts, and its count-only mode
 
 Modules are imported lazily, on first use, so a missing optional solver library only disables the
 backends that need it (``gridsolve backends`` shows which). A new backend is one line here; tests
-are parametrized from this table, so it is tested everywhere at once, and tests/test_contracts.py
+are parametrized from this table, so it is tested everywhere at once, and tests/project/test_contracts.py
 checks every entry against ``puzzles.contracts.BackendFunction``.
 """
 
@@ -37,7 +37,7 @@ class Backend:
     # "module:function" of a count-only mode ``count(puzzle, limit) -> SolveResult`` with ``total``
     # set (DESIGN.md), used by ``harness.run.count`` / ``gridsolve count``; "" = none
     counter: str = ""
-    # golden fixtures with more cells are skipped by tests/test_backends.py (0 = none skipped):
+    # golden fixtures with more cells are skipped by tests/backends/test_backends.py (0 = none skipped):
     # for exponential seed ports that are faithful, not fast
     max_cells: int = 0
     takes: tuple[str, ...] = ()  # the keyword options the function accepts from a caller

@@ -1,5 +1,5 @@
 """The contracts between the layers, as ``typing.Protocol``s (DESIGN.md, "The contract every
-backend keeps"). tests/test_contracts.py checks every kind's modules and every registry entry
+backend keeps"). tests/project/test_contracts.py checks every kind's modules and every registry entry
 against them.
 
 A kind is four domain modules: ``puzzles.<kind>`` (the frozen puzzle and solution types),

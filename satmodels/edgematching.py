@@ -18,7 +18,7 @@ and ``y[join, colour]`` for every inner join and the colours it can take.
   clauses alone accept a join pattern that is no rotation when a colour appears three times
   (``(a, a, a, b)`` against ``(a, a, a, a)``); the per-colour clause excludes it. That these
   clauses accept exactly the rotations was checked exhaustively for all pieces over 5 colours and
-  several allowed-rotation sets (``tests/test_edgematching_models.py``). Border sides have no join
+  several allowed-rotation sets (``tests/edgematching/test_models.py``). Border sides have no join
   variable: a placement's border sides are fixed by the type filter.
 * redundant families (on by default, ``fbc`` / ``exp`` options): *forbidden colours*
   ``x -> not y[J_i, k]`` for each colour k that the piece cannot show on side i, and the *explicit

@@ -16,7 +16,7 @@ Encoding (``IDPool`` keys): ``("e", a, b)`` = the line steps between neighbourin
   Paths are enumerated with blocking clauses ``OR(not e, e in path)``.
 
 Why the cuts never remove a solution (so counting is exact): docs/encodings.md;
-``tests/test_hamiltonian.py`` compares the enumerated sets with a brute force on small grids.
+``tests/hamiltonian/test_paths.py`` compares the enumerated sets with a brute force on small grids.
 """
 
 from __future__ import annotations

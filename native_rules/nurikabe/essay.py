@@ -9,7 +9,7 @@ Sections ported: "Introduction" (``init``, ``see``), "Check" (``connect``, ``tc`
 names are the essay's: ``y`` and ``x`` are J's right and left arguments, ``m`` and ``n`` the
 white and free counts of ``wf``, ``t`` a state, ``i`` / ``j`` index lists; they stay.
 
-Decisions where J and numpy differ (each tested in ``tests/test_nurikabe_essay.py``):
+Decisions where J and numpy differ (each tested in ``tests/nurikabe/test_essay.py``):
 
 * ``islands`` is the essay's ``~.@(<@I."1"_)@tc@connect`` -- the connected components of the
   connection matrix, each a sorted index list, in the order of their smallest cell. The

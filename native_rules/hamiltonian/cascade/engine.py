@@ -141,7 +141,7 @@ GROUPS = {
     "straight-start-obstacle": G_STRAIGHT_START_OBSTACLE, "area-up-back": G_AREA_UP_BACK,
 }
 # the cascade's order by rule group: the order ``apply_rules_control`` runs them in, the book's
-# universal rules first (tests/test_hamiltonian_cascade.py checks the function against this list)
+# universal rules first (tests/hamiltonian/test_cascade.py checks the function against this list)
 CASCADE = ("c-shape", "near-field", "side-table", "near-border", "area-near-border", "straight",
            "area-up", "area-up-big", "corner-big", "area-tables", "double-area", "sequence",
            "down-stair", "next-step", "straight-later-down", "straight-now-newer",

@@ -8,7 +8,7 @@ Every rule reads the board through a frame (``walker``): T / TB / E / idx at (le
 straight offset b), and forbids S / L / R / Back *of the frame it was given*. Each returns whether
 it fired; the cascade (``engine``) decides what runs next.
 
-Decisions where the specification leaves a gap (each is tested in ``tests/test_labyrinth.py``):
+Decisions where the specification leaves a gap (each is tested in ``tests/hamiltonian/test_labyrinth.py``):
 
 * Close rules: "mid-across only if not close straight" is read as "only if the close-straight
   *pattern* T(0,2) & T(1,2) & !T(0,1) did not match" (and across only if neither pattern
