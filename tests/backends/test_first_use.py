@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from .helpers import ROOT
+from ..helpers import ROOT
 
 NURIKABE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
 SLITHERLINK = "https://puzz.link/p?slither/5/5/cbcbcddad"
