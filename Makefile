@@ -16,6 +16,7 @@ demo: $(STAMP)
 	$(BIN)/gridsolve backends
 	$(BIN)/gridsolve crossval puzzles/samples/slitherlink
 	$(BIN)/gridsolve crossval puzzles/samples/nurikabe
+	$(BIN)/gridsolve crossval puzzles/samples/masyu
 	$(BIN)/gridsolve crossval puzzles/samples/hamiltonian --limit 1000
 	$(BIN)/gridsolve crossval puzzles/samples/edgematching --limit 100
 	$(BIN)/gridsolve count hamiltonian --size 13 || [ $$? -eq 1 ]  # exit 1: not unique, as expected
