@@ -120,3 +120,52 @@ def edge_ref(e) -> list:
 def element_marks(kind: str, elements) -> tuple[list, list]:
     """(cells, edges) of the contract for a set of explain elements of ``kind``."""
     return web_kind(kind).marks(elements)
+
+
+def horizontal(r: int, c: int):
+    """The segment from node (r, c) to its right-hand neighbour."""
+    return (r, c), (r, c + 1)
+
+
+def vertical(r: int, c: int):
+    """The segment from node (r, c) to the node below."""
+    return (r, c), (r + 1, c)
+
+
+@dataclass(frozen=True)
+class LineState:
+    """The play state of a kind drawn as lines between the nodes of a grid -- Slitherlink's edges
+    between the lattice points (``on_points``), Masyu's links between cell centres: a grid "h"
+    of the horizontal segments' values and a grid "v" of the vertical ones (``LINE``, ``CROSS``,
+    ``UNKNOWN``). A line kind's web module takes its state functions from here."""
+
+    kind: str
+    on_points: bool
+
+    def nodes(self, puzzle) -> tuple[int, int]:
+        extra = 1 if self.on_points else 0
+        return puzzle.rows + extra, puzzle.cols + extra
+
+    def empty(self, puzzle) -> Drawn:
+        return Drawn(self.kind)
+
+    def read(self, puzzle, state: dict) -> Drawn:
+        rows, cols = self.nodes(puzzle)
+        d = Drawn(self.kind)
+        edges_into(d, checked_grid(state.get("h"), "h", rows, cols - 1, (LINE, CROSS, UNKNOWN)), horizontal)
+        edges_into(d, checked_grid(state.get("v"), "v", rows - 1, cols, (LINE, CROSS, UNKNOWN)), vertical)
+        return d
+
+    def write(self, puzzle, d: Drawn) -> dict:
+        rows, cols = self.nodes(puzzle)
+        return {"h": edge_values(d, rows, cols - 1, horizontal),
+                "v": edge_values(d, rows - 1, cols, vertical)}
+
+    def given(self, puzzle, d: Drawn) -> dict:
+        return {**{e: True for e in d.lines}, **{e: False for e in d.crosses}}
+
+    def marks(self, elements) -> tuple[list, list]:
+        return [], sorted(edge_ref(e) for e in elements)
+
+    def differing(self, puzzle, a: Drawn, b: Drawn) -> dict:
+        return {"cells": [], "edges": sorted(edge_ref(e) for e in a.lines ^ b.lines)}

@@ -20,7 +20,7 @@ from ...puzzles.masyu import BLACK, WHITE, MasyuSolution, link
 from ..document import entry
 from ..drawing import edge_hit_areas, lines_and_crosses, xy
 from ..options import seconds
-from ..states import CROSS, LINE, UNKNOWN, Drawn, checked_grid, edge_ref, edge_values, edges_into
+from ..states import Drawn, LineState
 from ..verdict import name, violation
 
 KIND = "masyu"
@@ -31,29 +31,9 @@ GENERATE_OPTIONS: dict[str, dict] = {}  # no generator (``generate`` absent)
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 
-def _h(r, c):
-    return (r, c), (r, c + 1)
-
-
-def _v(r, c):
-    return (r, c), (r + 1, c)
-
-
-def empty(puzzle) -> Drawn:
-    return Drawn(KIND)
-
-
-def read(puzzle, state: dict) -> Drawn:
-    rows, cols = puzzle.rows, puzzle.cols
-    d = Drawn(KIND)
-    edges_into(d, checked_grid(state.get("h"), "h", rows, cols - 1, (LINE, CROSS, UNKNOWN)), _h)
-    edges_into(d, checked_grid(state.get("v"), "v", rows - 1, cols, (LINE, CROSS, UNKNOWN)), _v)
-    return d
-
-
-def write(puzzle, d: Drawn) -> dict:
-    return {"h": edge_values(d, puzzle.rows, puzzle.cols - 1, _h),
-            "v": edge_values(d, puzzle.rows - 1, puzzle.cols, _v)}
+LINES = LineState(KIND, on_points=False)
+empty, read, write = LINES.empty, LINES.read, LINES.write
+given, marks, differing = LINES.given, LINES.marks, LINES.differing
 
 
 def from_solution(puzzle, solution) -> Drawn:
@@ -68,18 +48,6 @@ def to_solution(puzzle, d: Drawn):
 
 def saved(puzzle, d: Drawn):
     return puzzle, (to_solution(puzzle, d) if d.lines else None)
-
-
-def given(puzzle, d: Drawn) -> dict:
-    return {**{e: True for e in d.lines}, **{e: False for e in d.crosses}}
-
-
-def marks(elements) -> tuple[list, list]:
-    return [], sorted(edge_ref(e) for e in elements)
-
-
-def differing(puzzle, a: Drawn, b: Drawn) -> dict:
-    return {"cells": [], "edges": sorted(edge_ref(e) for e in a.lines ^ b.lines)}
 
 
 # ------------------------------------------------------------------ the verdict

@@ -17,7 +17,11 @@ from ...puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from ..document import document, entry
 from ..drawing import edge_hit_areas, lattice_edge_ends, lines_and_crosses
 from ..options import MAX_SECONDS, choice, option, plain, seconds, seed_option, size_option
-from ..states import CROSS, LINE, UNKNOWN, BadInput, Drawn, checked_grid, edge_ref, edge_values, edges_into
+from ..states import (
+    BadInput,
+    Drawn,
+    LineState,
+)
 from ..verdict import name, violation
 
 KIND = "slitherlink"
@@ -39,29 +43,9 @@ GENERATE_OPTIONS = {
 minimize_blank = None  # a number taken out leaves the cell blank
 
 
-def _h(r, c):
-    return (r, c), (r, c + 1)
-
-
-def _v(r, c):
-    return (r, c), (r + 1, c)
-
-
-def empty(puzzle) -> Drawn:
-    return Drawn(KIND)
-
-
-def read(puzzle, state: dict) -> Drawn:
-    rows, cols = puzzle.rows, puzzle.cols
-    d = Drawn(KIND)
-    edges_into(d, checked_grid(state.get("h"), "h", rows + 1, cols, (LINE, CROSS, UNKNOWN)), _h)
-    edges_into(d, checked_grid(state.get("v"), "v", rows, cols + 1, (LINE, CROSS, UNKNOWN)), _v)
-    return d
-
-
-def write(puzzle, d: Drawn) -> dict:
-    return {"h": edge_values(d, puzzle.rows + 1, puzzle.cols, _h),
-            "v": edge_values(d, puzzle.rows, puzzle.cols + 1, _v)}
+LINES = LineState(KIND, on_points=True)
+empty, read, write = LINES.empty, LINES.read, LINES.write
+given, marks, differing = LINES.given, LINES.marks, LINES.differing
 
 
 def from_solution(puzzle, solution) -> Drawn:
@@ -76,18 +60,6 @@ def to_solution(puzzle, d: Drawn):
 
 def saved(puzzle, d: Drawn):
     return puzzle, (to_solution(puzzle, d) if d.lines or d.crosses else None)
-
-
-def given(puzzle, d: Drawn) -> dict:
-    return {**{e: True for e in d.lines}, **{e: False for e in d.crosses}}
-
-
-def marks(elements) -> tuple[list, list]:
-    return [], sorted(edge_ref(e) for e in elements)
-
-
-def differing(puzzle, a: Drawn, b: Drawn) -> dict:
-    return {"cells": [], "edges": sorted(edge_ref(e) for e in a.lines ^ b.lines)}
 
 
 def violations(puzzle, d: Drawn) -> list[dict]:
