@@ -8,9 +8,11 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from gridsolve.puzzles import kinds
 from gridsolve.puzzles.formats import FormatError, read
 
 from benchmarks.common import DATA, ROOT  # one place says where the shared corpora are
@@ -183,3 +185,20 @@ def _imports(name: str, path: Path) -> set[str]:
 
 
 IMPORTS = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+FAKE_KIND = "fake"  # a kind registered by name alone: no module in any layer
+
+
+@dataclass(frozen=True)
+class FakePuzzle:
+    """A puzzle of the fake kind, as a layer that is asked for it would receive it."""
+
+    rows: int = 2
+    cols: int = 2
+    kind = FAKE_KIND
+
+
+def register_fake_kind(monkeypatch) -> None:
+    """Add the fake kind to ``KINDS`` for one test (every layer must then refuse it by name)."""
+    monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, FAKE_KIND))

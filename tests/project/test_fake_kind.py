@@ -5,8 +5,6 @@ everywhere. And every real kind has each layer's module, of the layer's protocol
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 from gridsolve.cli.main import run  # imported before the fake kind: the CLI registers each kind's commands
 from gridsolve.harness import registry
@@ -19,19 +17,14 @@ from gridsolve.puzzles.kinds import KindNotSupported, UnknownKind
 import gridsolve
 from benchmarks import fuzz_inputs
 
-FAKE = "fake"
+from ..helpers import FAKE_KIND, FakePuzzle, register_fake_kind
 
-
-@dataclass(frozen=True)
-class FakePuzzle:
-    rows: int = 2
-    cols: int = 2
-    kind = FAKE
+FAKE = FAKE_KIND
 
 
 @pytest.fixture
 def fake(monkeypatch):
-    monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, FAKE))
+    register_fake_kind(monkeypatch)
 
 
 def refused(call, *args, missing: str, **kwargs) -> None:

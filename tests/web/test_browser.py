@@ -61,9 +61,9 @@ def open_sample(pg, kind: str, name: str) -> None:
     assert kind in pg.inner_text("#puzzle-name")
 
 
-def click_grid(pg, gx: float, gy: float, button: str = "left") -> None:
-    """Click the board at grid point (gx, gy): cell (r, c) spans [c, c+1) x [r, r+1)."""
-    x, y = pg.evaluate("""([gx, gy]) => {
+def grid_point(pg, gx: float, gy: float) -> tuple[float, float]:
+    """The page coordinates of grid point (gx, gy) of the board: cell (r, c) spans [c, c+1) x [r, r+1)."""
+    return pg.evaluate("""([gx, gy]) => {
         const board = document.getElementById('board');
         const g = JSON.parse(board.dataset.geometry);
         const svg = board.querySelector('svg');
@@ -72,6 +72,11 @@ def click_grid(pg, gx: float, gy: float, button: str = "left") -> None:
         const s = p.matrixTransform(svg.getScreenCTM());
         return [s.x, s.y];
     }""", [gx, gy])
+
+
+def click_grid(pg, gx: float, gy: float, button: str = "left") -> None:
+    """Click the board at grid point (gx, gy)."""
+    x, y = grid_point(pg, gx, gy)
     after_repaint(pg, lambda: pg.mouse.click(x, y, button=button))
 
 
@@ -324,15 +329,7 @@ def test_masyu_drawn_between_cell_centres_is_solved(page):
     assert "drag" in page.inner_text("#play-help")
 
     def at(gx: float, gy: float) -> tuple[float, float]:
-        return page.evaluate("""([gx, gy]) => {
-            const board = document.getElementById('board');
-            const g = JSON.parse(board.dataset.geometry);
-            const svg = board.querySelector('svg');
-            const p = svg.createSVGPoint();
-            p.x = g.margin + gx * g.cell; p.y = g.margin + gy * g.cell;
-            const s = p.matrixTransform(svg.getScreenCTM());
-            return [s.x, s.y];
-        }""", [gx, gy])
+        return grid_point(page, gx, gy)
 
     # a drag from r1c1 through r1c2 to r2c2 draws two lines; one undo takes both away
     page.mouse.move(*at(0.5, 0.5))

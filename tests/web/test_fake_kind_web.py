@@ -6,7 +6,6 @@ added to ``puzzles.kinds.KINDS`` for the length of each test."""
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # starlette asks for another HTTP client in its test client
     from fastapi.testclient import TestClient
 
-FAKE = "fakekind"
+from ..helpers import FAKE_KIND, FakePuzzle, register_fake_kind
+
+FAKE = FAKE_KIND
 TOKEN = "test-token"
 PAGE = {"Origin": "http://testserver", "X-Gridsolve-Token": TOKEN}
 PUZZLE = f"{FAKE} 3x3\n. . .\n. . .\n. . .\n"
@@ -46,16 +47,9 @@ REQUESTS = {
 }
 
 
-@dataclass(frozen=True)
-class FakePuzzle:
-    rows: int = 3
-    cols: int = 3
-    kind = FAKE
-
-
 @pytest.fixture
 def fake_kind(monkeypatch):
-    monkeypatch.setattr(kinds, "KINDS", (*kinds.KINDS, FAKE))
+    register_fake_kind(monkeypatch)
 
 
 @pytest.fixture
@@ -95,7 +89,7 @@ def test_every_request_naming_the_kind_is_one_clear_400(client, endpoint):
 ], ids=["empty-state", "state", "picture", "verdict"])
 def test_a_puzzle_of_the_kind_is_never_read_or_drawn_as_another_kind(fake_kind, reader):
     with pytest.raises(FormatError, match=f"'{FAKE}'.*web/kinds/{FAKE}.py"):
-        reader(FakePuzzle())
+        reader(FakePuzzle(3, 3))
 
 
 def test_the_list_of_kinds_leaves_it_out(fake_kind):
