@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .kinds import WebKind, web_kind
-from .states import Drawn
+from .states import Drawn, LineState
 
 # (geometry, ["h"|"v", r, c]) -> the ends x1, y1, x2, y2 of that edge in the picture
 EdgeEnds = Callable[[dict, Any], tuple[float, float, float, float]]
@@ -85,6 +85,23 @@ def edge_hit_areas(g: dict, refs, ends: EdgeEnds) -> list[str]:
     """A transparent line a third of a cell wide on every edge of ``refs`` (``data-edge``)."""
     w = g["cell"] / 3
     return [line(*ends(g, (o, r, c)), "transparent", w, f' data-edge="{o},{r},{c}"') for o, r, c in refs]
+
+
+class SegmentPicture:
+    """How a line kind's state is drawn (Slitherlink's edges, Masyu's links): the player's lines
+    and crosses on its segments, and a hit area on every segment, whose ends ``ends`` gives."""
+
+    def __init__(self, state: LineState, ends: EdgeEnds) -> None:
+        self.state, self.ends = state, ends
+
+    def state_svg(self, puzzle, d: Drawn, g: dict) -> list[str]:
+        return lines_and_crosses(d, g, self.ends)
+
+    def hit_areas(self, puzzle, g: dict) -> list[str]:
+        rows, cols = self.state.nodes(puzzle)
+        refs = [("h", r, c) for r in range(rows) for c in range(cols - 1)]
+        refs += [("v", r, c) for r in range(rows - 1) for c in range(cols)]
+        return edge_hit_areas(g, refs, self.ends)
 
 
 def _marks(module: WebKind, g: dict, marks: dict, colour: str) -> list[str]:

@@ -18,7 +18,7 @@ from ...puzzles import render
 from ...puzzles.graphs import degrees, edge_components
 from ...puzzles.masyu import BLACK, WHITE, MasyuSolution, link
 from ..document import entry
-from ..drawing import edge_hit_areas, lines_and_crosses, xy
+from ..drawing import SegmentPicture, xy
 from ..options import seconds
 from ..states import Drawn, LineState
 from ..verdict import name, violation
@@ -153,19 +153,8 @@ def base_svg(puzzle, d: Drawn) -> str:
     return render.svg(puzzle)
 
 
-def state_svg(puzzle, d: Drawn, g: dict) -> list[str]:
-    return lines_and_crosses(d, g, centre_edge_ends)
-
-
-edge_ends = centre_edge_ends
-
-
-def hit_areas(puzzle, g: dict) -> list[str]:
-    """A hit area on every link between two cell centres (``data-edge``)."""
-    rows, cols = puzzle.rows, puzzle.cols
-    refs = [("h", r, c) for r in range(rows) for c in range(cols - 1)]
-    refs += [("v", r, c) for r in range(rows - 1) for c in range(cols)]
-    return edge_hit_areas(g, refs, centre_edge_ends)
+PICTURE = SegmentPicture(LINES, centre_edge_ends)
+state_svg, hit_areas, edge_ends = PICTURE.state_svg, PICTURE.hit_areas, centre_edge_ends
 
 
 def extra(puzzle) -> dict:

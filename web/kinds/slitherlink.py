@@ -15,7 +15,7 @@ from ...puzzles import grid, render
 from ...puzzles.graphs import degrees, edge_components
 from ...puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from ..document import document, entry
-from ..drawing import edge_hit_areas, lattice_edge_ends, lines_and_crosses
+from ..drawing import SegmentPicture, lattice_edge_ends
 from ..options import MAX_SECONDS, choice, option, plain, seconds, seed_option, size_option
 from ..states import (
     BadInput,
@@ -95,18 +95,8 @@ def base_svg(puzzle, d: Drawn) -> str:
     return render.svg(puzzle)
 
 
-def state_svg(puzzle, d: Drawn, g: dict) -> list[str]:
-    return lines_and_crosses(d, g, lattice_edge_ends)
-
-
-edge_ends = lattice_edge_ends
-
-
-def hit_areas(puzzle, g: dict) -> list[str]:
-    rows, cols = puzzle.rows, puzzle.cols
-    refs = [("h", r, c) for r in range(rows + 1) for c in range(cols)]
-    refs += [("v", r, c) for r in range(rows) for c in range(cols + 1)]
-    return edge_hit_areas(g, refs, lattice_edge_ends)
+PICTURE = SegmentPicture(LINES, lattice_edge_ends)
+state_svg, hit_areas, edge_ends = PICTURE.state_svg, PICTURE.hit_areas, lattice_edge_ends
 
 
 def extra(puzzle) -> dict:
