@@ -89,10 +89,14 @@ def edge_hit_areas(g: dict, refs, ends: EdgeEnds) -> list[str]:
 
 class SegmentPicture:
     """How a line kind's state is drawn (Slitherlink's edges, Masyu's links): the player's lines
-    and crosses on its segments, and a hit area on every segment, whose ends ``ends`` gives."""
+    and crosses on its segments over the kind's own picture of the puzzle (``render.svg``), and a
+    hit area on every segment, whose ends ``ends`` gives."""
 
-    def __init__(self, state: LineState, ends: EdgeEnds) -> None:
-        self.state, self.ends = state, ends
+    def __init__(self, state: LineState, ends: EdgeEnds, render: Any) -> None:
+        self.state, self.ends, self.render = state, ends, render
+
+    def base_svg(self, puzzle, d: Drawn) -> str:
+        return self.render.svg(puzzle)
 
     def state_svg(self, puzzle, d: Drawn, g: dict) -> list[str]:
         return lines_and_crosses(d, g, self.ends)

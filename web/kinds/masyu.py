@@ -149,12 +149,9 @@ def centre_edge_ends(g: dict, ref) -> tuple[float, float, float, float]:
     return x1, y1, x2, y2
 
 
-def base_svg(puzzle, d: Drawn) -> str:
-    return render.svg(puzzle)
-
-
-PICTURE = SegmentPicture(LINES, centre_edge_ends)
-state_svg, hit_areas, edge_ends = PICTURE.state_svg, PICTURE.hit_areas, centre_edge_ends
+PICTURE = SegmentPicture(LINES, centre_edge_ends, render)
+base_svg, state_svg, hit_areas = PICTURE.base_svg, PICTURE.state_svg, PICTURE.hit_areas
+edge_ends = centre_edge_ends
 
 
 def extra(puzzle) -> dict:

@@ -91,12 +91,9 @@ def violations(puzzle, d: Drawn) -> list[dict]:
     return out
 
 
-def base_svg(puzzle, d: Drawn) -> str:
-    return render.svg(puzzle)
-
-
-PICTURE = SegmentPicture(LINES, lattice_edge_ends)
-state_svg, hit_areas, edge_ends = PICTURE.state_svg, PICTURE.hit_areas, lattice_edge_ends
+PICTURE = SegmentPicture(LINES, lattice_edge_ends, render)
+base_svg, state_svg, hit_areas = PICTURE.base_svg, PICTURE.state_svg, PICTURE.hit_areas
+edge_ends = lattice_edge_ends
 
 
 def extra(puzzle) -> dict:
