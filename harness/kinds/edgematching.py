@@ -7,15 +7,12 @@ from __future__ import annotations
 import json
 
 from ...puzzles.errors import FormatError
-from . import ExplainTerms, KindLimits
-from .common import given_from_text
-from .common import sat_backbone as backbone
-
-__all__ = ["LIMITS", "TERMS", "backbone", "elements", "form", "given_from_solution", "read_given",
-           "unused_form"]
+from . import ExplainTerms, KindLimits, common
 
 LIMITS = KindLimits("pieces", page=400, small=16, page_side=16, cli_side=64, min_side=2)
 TERMS = ExplainTerms("placements", "made by every solution", "by none")
+given_from_text = common.given_from_text
+backbone = common.sat_backbone
 
 
 def elements(puzzle) -> list:

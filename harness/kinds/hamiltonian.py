@@ -3,17 +3,12 @@ the steps between neighbouring free cells (a partial state: the walk from the st
 
 from __future__ import annotations
 
-from . import ExplainTerms, KindLimits
-from .common import edges_form as form
-from .common import given_from_text as read_given
-from .common import sat_backbone as backbone
-
-__all__ = ["LIMITS", "TERMS", "backbone", "elements", "form", "given_from_solution", "read_given",
-           "unused_form"]
+from . import ExplainTerms, KindLimits, common
 
 LIMITS = KindLimits("cells", page=1024, small=49, page_side=13, cli_side=200)
 TERMS = ExplainTerms("steps", "on every path", "on none")
-unused_form = form
+form = unused_form = common.edges_form  # the links / steps used, or unused, as a solution's JSON
+read_given, backbone = common.given_from_text, common.sat_backbone
 
 
 def elements(puzzle) -> list:

@@ -4,17 +4,12 @@
 from __future__ import annotations
 
 from ...puzzles.masyu import links
-from . import ExplainTerms, KindLimits
-from .common import edges_form as form
-from .common import given_from_text as read_given
-from .common import sat_backbone as backbone
-
-__all__ = ["LIMITS", "TERMS", "backbone", "elements", "form", "given_from_solution", "read_given",
-           "unused_form"]
+from . import ExplainTerms, KindLimits, common
 
 LIMITS = KindLimits("cells", page=4096, small=100, page_side=30, cli_side=60)
 TERMS = ExplainTerms("links", "on every loop", "on none")
-unused_form = form
+form = unused_form = common.edges_form  # the links / steps used, or unused, as a solution's JSON
+read_given, backbone = common.given_from_text, common.sat_backbone
 
 
 def elements(puzzle) -> list:

@@ -5,15 +5,12 @@ solutions differ: a ``?`` would read back as a number."""
 from __future__ import annotations
 
 from ...puzzles import grid
-from . import ExplainTerms, KindLimits
-from .common import given_from_text as read_given
-from .common import sat_backbone as backbone
-
-__all__ = ["LIMITS", "TERMS", "backbone", "elements", "form", "given_from_solution", "read_given",
-           "unused_form"]
+from . import ExplainTerms, KindLimits, common
 
 LIMITS = KindLimits("cells", page=4096, small=100, page_side=30, cli_side=60)
 TERMS = ExplainTerms("cells", "walled in every solution", "white in every one", mark="_")
+read_given = common.given_from_text
+backbone = common.sat_backbone
 
 
 def elements(puzzle) -> list:

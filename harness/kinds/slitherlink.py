@@ -10,12 +10,12 @@ import time
 
 from ...puzzles import grid
 from ...puzzles.solving import Limit
-from . import ExplainTerms, KindLimits
-from .common import edges_form as form
+from . import ExplainTerms, KindLimits, common
 from .common import given_from_text, sat_backbone
 
 LIMITS = KindLimits("cells", page=4096, small=100, page_side=30, cli_side=100)
 TERMS = ExplainTerms("edges", "on every loop", "on none")
+form = common.edges_form
 unused_form = form
 
 
