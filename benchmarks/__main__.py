@@ -16,6 +16,7 @@ BENCHMARKS = {
     "slitherlink-growth": "benchmarks.slitherlink_growth",
     "slitherlink-peers": "benchmarks.slitherlink_peers",
     "nurikabe-janko": "benchmarks.nurikabe_janko",
+    "masyu-janko": "benchmarks.masyu_janko",
     "nurikabe-janko-longer": "benchmarks.nurikabe_janko_longer",
     "hamiltonian-counting": "benchmarks.hamiltonian_counting",
     "hamiltonian-sampling": "benchmarks.hamiltonian_sampling",

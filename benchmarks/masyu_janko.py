@@ -3,7 +3,7 @@ every puzzle and prove uniqueness (``Limit(solutions=2)``); every returned solut
 through the independent checker and compared with the given one, and the two backends' solution
 sets are compared with each other.
 
-    python -m benchmarks.masyu_janko [--timeout 60] [--sample N] [--seed 1]
+    python -m benchmarks masyu-janko [--timeout 60] [--sample N] [--seed 1]
 
 Masyu is not registered as a kind yet, so this calls the two backend functions directly. Both
 backends run on a puzzle one after the other before the next puzzle (same conditions for both).
