@@ -18,6 +18,7 @@ from pathlib import Path
 import typer
 
 from ..harness.limits import LIMITS
+from ..puzzles.grid import cell_name
 from .common import (
     Usage,
     check_generate_options,
@@ -93,9 +94,6 @@ def describe_cascade_hint(puzzle, partial=None) -> tuple[str, dict, str]:
     return "", obj, f"cell {cell_name(h.cell)} is {h.colour} ({h.rule}: {h.reason}; level {h.level})"
 
 
-def cell_name(cell: tuple[int, int]) -> str:
-    """A 0-based (row, col) as people read it: ``r3c4``."""
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
 
 
 GRADE_ORDER = ("basic", "area", "probing-basic", "probing-1", "probing-2", "search", "no solution")

@@ -29,19 +29,6 @@ def width(puzzle: HamiltonianPuzzle) -> int:
     return min(max(rows) - min(rows), max(cols) - min(cols)) + 1
 
 
-def sat_finder(puzzle: HamiltonianPuzzle):
-    """One completion of a partial walk by the SAT model, or None if there is none."""
-    from ..puzzles.solving import Limit, Status
-    from ..satmodels.hamiltonian import solve
-
-    r = solve(puzzle, Limit(solutions=1))
-    if r.status == Status.SOLVED:
-        return r.solutions[0].path
-    if r.status == Status.UNSAT:
-        return None
-    raise RuntimeError(f"SAT completion check ended {r.status}")  # pragma: no cover
-
-
 class _IncrementalFinder:
     """The oracle's finder for a growing walk: one incremental SAT solver (``WalkSolver``),
     rebuilt when a walk does not extend the previous one."""

@@ -29,8 +29,9 @@ def edge(a: Vertex, b: Vertex) -> Edge:
     return (a, b) if a < b else (b, a)
 
 
-def is_horizontal(e: Edge) -> bool:
-    return e[0][0] == e[1][0]
+def cell_name(cell: Cell) -> str:
+    """A 0-based (row, col) as every message names it: ``r4c3`` (row and column from 1)."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
 
 
 def cells(rows: int, cols: int) -> Iterator[Cell]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gridsolve
 
+from ..puzzles import grid
 from .kinds import web_kind
 from .states import Drawn, edge_ref, to_solution
 
@@ -27,6 +28,4 @@ def verdict(puzzle, d: Drawn) -> dict:
     return {"status": "incomplete", "violations": []}
 
 
-def name(cell) -> str:
-    """A cell as the messages name it: r1c1 is the top-left cell."""
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
+name = grid.cell_name  # a cell as the messages name it: r1c1 is the top-left cell

@@ -9,6 +9,8 @@ and column from 1, as every hint of the command line names cells. So (x, y) = (3
 
 from __future__ import annotations
 
+from ...puzzles import grid
+
 Cell = tuple[int, int]
 
 
@@ -24,10 +26,7 @@ def to_xy(cell: Cell) -> Cell:
     return col + 1, row + 1
 
 
-def cell_name(cell: Cell) -> str:
-    """A 0-based (row, col) as people read it: ``r4c3`` (row and column from 1)."""
-    row, col = cell
-    return f"r{row + 1}c{col + 1}"
+cell_name = grid.cell_name  # a 0-based (row, col) as people read it: ``r4c3``
 
 
 def author_cell_name(cell: Cell) -> str:

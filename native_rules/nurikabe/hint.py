@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...puzzles.grid import cell_name as name
 from ..kernels import interpreted
 from . import deduce as cascade
 from .deduce import BLACK, CONTRADICTIONS, RULES, UNKNOWN, WHITE, Contradiction, Deducer
@@ -116,9 +117,6 @@ def _probe_sweep(deducer: Deducer, state: np.ndarray, deep: bool, level: str) ->
     return agreement
 
 
-def name(cell: tuple[int, int]) -> str:
-    """A cell as people read it: row and column from 1 (``r3c4``)."""
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
 
 
 def next_step(puzzle, black=(), white=()) -> Step:
