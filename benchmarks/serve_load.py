@@ -29,8 +29,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -97,10 +99,11 @@ class Server:
         self.headers = {"Origin": self.base, "X-Gridsolve-Token": found.group(1)}
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
+        """Ctrl+C, as a user stops it (uvicorn ends its workers first); killed after 20 s."""
+        self.proc.send_signal(signal.SIGINT)
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(20)
-        except subprocess.TimeoutExpired:
+        if self.proc.poll() is None:
             self.proc.kill()
 
 

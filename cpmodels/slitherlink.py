@@ -110,13 +110,8 @@ def add_single_loop_lazily(m: _Model) -> None:
 
 
 @stops_at_deadline("cpsat")
-def solve(
-    puzzle: SlitherlinkPuzzle,
-    limit: Limit = Limit(),
-    *,
-    workers: int = solving.DEFAULT_WORKERS,
-    enumerate_all: bool = True,
-) -> SolveResult:
+def solve(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, workers: int = solving.DEFAULT_WORKERS,
+          enumerate_all: bool = True) -> SolveResult:
     """``cpsat``: the circuit encoding. Every variable is a function of the cell colouring, so
     CP-SAT's own enumeration (one worker) is exact; ``enumerate_all=False`` re-solves with
     blocking constraints instead (and may use several workers)."""

@@ -11,7 +11,7 @@ All coordinates are 0-based and row first.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 Cell = tuple[int, int]
@@ -83,6 +83,24 @@ def edge_in_grid(rows: int, cols: int, e: Edge) -> bool:
     if not (0 <= r1 <= rows and 0 <= r2 <= rows and 0 <= c1 <= cols and 0 <= c2 <= cols):
         return False
     return abs(r1 - r2) + abs(c1 - c2) == 1
+
+
+def segments_to_json(segments) -> dict:
+    """A loop's segments (pairs of points: Slitherlink edges, Masyu links) as solution JSON."""
+    return {"edges": [[list(a), list(b)] for a, b in sorted(segments)]}
+
+
+def segments_from_json(obj: dict, fits: Callable[[Edge], bool], what: str) -> list[Edge]:
+    """The segments of solution JSON ``{"edges": [[[r1, c1], [r2, c2]], ...]}``, each checked by
+    ``fits``: ValueError naming what each must be (``what``: "an edge of a 5x5 grid")."""
+    try:
+        pairs = [((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))) for a, b in obj["edges"]]
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise ValueError(f'expected {{"edges": [[[r1, c1], [r2, c2]], ...]}}, each {what}') from exc
+    for e in pairs:
+        if not fits(e):
+            raise ValueError(f"{e} is not {what}")
+    return pairs
 
 
 def cell_edges(cell: Cell) -> tuple[Edge, Edge, Edge, Edge]:

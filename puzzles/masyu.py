@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .grid import Cell, GridSized, cell_links
+from .grid import Cell, GridSized, cell_links, segments_from_json, segments_to_json
 
 KIND = "masyu"
 WHITE = "white"
@@ -93,17 +93,11 @@ class MasyuSolution:
         return frozenset(c for e in self.links for c in e)
 
     def to_json(self) -> dict:
-        return {"edges": [[list(a), list(b)] for a, b in sorted(self.links)]}
+        return segments_to_json(self.links)
 
     @classmethod
     def from_json(cls, puzzle: MasyuPuzzle, obj: dict) -> MasyuSolution:
         """``{"edges": [[[r1, c1], [r2, c2]], ...]}``: links between adjacent cells."""
-        try:
-            raw = obj["edges"]
-            pairs = [((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))) for a, b in raw]
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ValueError('expected {"edges": [[[r1, c1], [r2, c2]], ...]} (adjacent cells)') from exc
-        for e in pairs:
-            if not link_in_grid(puzzle.rows, puzzle.cols, e):
-                raise ValueError(f"{e} is not a pair of adjacent cells of a {puzzle.size} grid")
+        pairs = segments_from_json(obj, lambda e: link_in_grid(puzzle.rows, puzzle.cols, e),
+                                   f"a pair of adjacent cells of a {puzzle.size} grid")
         return cls.from_links(puzzle.rows, puzzle.cols, pairs)

@@ -86,16 +86,10 @@ class SlitherlinkSolution:
         return frozenset(out)
 
     def to_json(self) -> dict:
-        return {"edges": [[list(a), list(b)] for a, b in sorted(self.edges)]}
+        return grid.segments_to_json(self.edges)
 
     @classmethod
     def from_json(cls, puzzle: SlitherlinkPuzzle, obj: dict) -> SlitherlinkSolution:
-        try:
-            raw = obj["edges"]
-            pairs = [((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))) for a, b in raw]
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ValueError('expected {"edges": [[[r1, c1], [r2, c2]], ...]}') from exc
-        for e in pairs:
-            if not grid.edge_in_grid(puzzle.rows, puzzle.cols, e):
-                raise ValueError(f"edge {e} is not an edge of a {puzzle.size} grid")
+        pairs = grid.segments_from_json(obj, lambda e: grid.edge_in_grid(puzzle.rows, puzzle.cols, e),
+                                        f"an edge of a {puzzle.size} grid")
         return cls.from_edges(puzzle.rows, puzzle.cols, pairs)

@@ -41,6 +41,12 @@ def seed_option() -> dict:
     return option(0, SEED_HELP, low=0, high=2**31)
 
 
+def generator_options(kind: str, default_size: str, **own: dict) -> dict:
+    """A kind's generator options as the page lists them: the size first, the kind's ``own``
+    options, the seed last (every generator takes a size and a seed)."""
+    return {"size": size_option(kind, default_size), **own, "seed": seed_option()}
+
+
 def choice(options: dict, spec: dict, key: str):
     """The value of the choice option ``key`` (``spec``: the kind's option table)."""
     described = spec[key]

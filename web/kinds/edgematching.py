@@ -16,7 +16,7 @@ from ...puzzles.edgematching import BORDER, NEIGHBOURS, EdgeMatchingSolution, ca
 from ...puzzles.render import edgematching as render_em
 from ..document import document, entry, number
 from ..drawing import lattice_edge_ends
-from ..options import choice, option, seconds, seed_option, size_option
+from ..options import choice, generator_options, option, seconds
 from ..states import BadInput, Drawn
 from ..verdict import name, violation
 
@@ -24,16 +24,6 @@ KIND = "edgematching"
 CELL, MARGIN = 48, 0
 HINT_BY = ("backbone",)
 RULES_BY = "backbone"
-EXPERIMENT_SIZE = "4x4"
-GENERATE_OPTIONS = {
-    "size": size_option(KIND, "4x4"),
-    "style": option("e2", "e2: Eternity II style, frame and inner colours apart; seed: the "
-                    "report's generator, one colour set", ["e2", "seed"]),
-    "colours": option(None, "colours (e2: inside the frame); none: the size's default", low=1, high=99),
-    "frame_colours": option(None, "e2: colours on the frame; none: the size's default", low=1, high=99),
-    "rotation": option(True, "may pieces be turned?", [True, False]),
-    "seed": seed_option(),
-}
 
 
 def empty(puzzle) -> Drawn:
@@ -164,6 +154,19 @@ def hint(puzzle, d: Drawn, by: str, payload: dict) -> dict:
         return entry("a solution", f"piece {p} (turned {k}) at {name(sq)} completes to a solution "
                      "(the solutions share no placement here)", [sq])
     return entry("", "no hint (the board is full, or the time ran out)")
+
+
+# ------------------------------------------------------------------ the generator
+
+EXPERIMENT_SIZE = "4x4"
+GENERATE_OPTIONS = generator_options(
+    KIND, "4x4",
+    style=option("e2", "e2: Eternity II style, frame and inner colours apart; seed: the "
+                 "report's generator, one colour set", ["e2", "seed"]),
+    colours=option(None, "colours (e2: inside the frame); none: the size's default", low=1, high=99),
+    frame_colours=option(None, "e2: colours on the frame; none: the size's default", low=1, high=99),
+    rotation=option(True, "may pieces be turned?", [True, False]),
+)
 
 
 def generate(rows: int, cols: int, seed: int, options: dict) -> dict:

@@ -15,7 +15,7 @@ from ...puzzles import render
 from ...puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 from ..document import document, entry
 from ..drawing import lattice_edge_ends, picture
-from ..options import choice, option, seed_option, size_option
+from ..options import choice, generator_options, option
 from ..states import BadInput, Drawn
 from ..verdict import name, violation
 
@@ -23,13 +23,6 @@ KIND = "hamiltonian"
 CELL, MARGIN = 24, 12
 HINT_BY = ("author",)
 RULES_BY = "author"
-EXPERIMENT_SIZE = "5"
-GENERATE_OPTIONS = {
-    "size": size_option(KIND, "7"),
-    "mode": option("auto", "how the planted path is drawn: uniform among all paths, a random "
-                   "walk, or auto", ["auto", "uniform", "walk"]),
-    "seed": seed_option(),
-}
 
 
 def empty(puzzle) -> Drawn:
@@ -202,6 +195,16 @@ def moves(puzzle, d: Drawn, payload: dict) -> dict:
                   differs={"cells": [c for c in allowed or () if c not in oracle]})
     return {"rules": allowed, "oracle": oracle, "forbidden": forbidden, "method": exact.method,
             "counts": {f"{r},{c}": n for (r, c), n in (exact.counts or {}).items()}, "svg": svg}
+
+
+# ------------------------------------------------------------------ the generator
+
+EXPERIMENT_SIZE = "5"
+GENERATE_OPTIONS = generator_options(
+    KIND, "7",
+    mode=option("auto", "how the planted path is drawn: uniform among all paths, a random "
+                "walk, or auto", ["auto", "uniform", "walk"]),
+)
 
 
 def generate(rows: int, cols: int, seed: int, options: dict) -> dict:

@@ -16,7 +16,7 @@ from ...puzzles.graphs import components
 from ...puzzles.nurikabe import NurikabeSolution
 from ..document import document, entry, number
 from ..drawing import lattice_edge_ends, xy
-from ..options import MAX_SECONDS, choice, option, plain, seconds, seed_option, size_option
+from ..options import MAX_SECONDS, choice, generator_options, option, plain, seconds
 from ..states import DOT, UNKNOWN, WALL, BadInput, Drawn, checked_grid
 from ..verdict import name, violation
 
@@ -24,15 +24,6 @@ KIND = "nurikabe"
 CELL, MARGIN = 32, 16
 HINT_BY = ("engine", "seed")
 RULES_BY = "engine"
-EXPERIMENT_SIZE = "5x5"
-GENERATE_OPTIONS = {
-    "size": size_option(KIND, "7x7"),
-    "density": option(0.2, "numbers per cell", low=0.01, high=0.5),
-    "grade": option(None, "only puzzles of this grade (none: any)",
-                    [None, "basic", "area", "probing-basic", "probing-1", "probing-2", "search"]),
-    "seed": seed_option(),
-    "timeout": option(30, "seconds before giving up", low=1, high=MAX_SECONDS),
-}
 minimize_blank = -1  # a number taken out is hidden as "?" (puzzles.nurikabe.QUESTION)
 
 
@@ -191,6 +182,18 @@ def grade(puzzle, payload: dict) -> dict:
 
     details = nk.grade(puzzle, seconds(payload))
     return {"grade": details["grade"], "details": details}
+
+
+# ------------------------------------------------------------------ the generator
+
+EXPERIMENT_SIZE = "5x5"
+GENERATE_OPTIONS = generator_options(
+    KIND, "7x7",
+    density=option(0.2, "numbers per cell", low=0.01, high=0.5),
+    grade=option(None, "only puzzles of this grade (none: any)",
+                 [None, "basic", "area", "probing-basic", "probing-1", "probing-2", "search"]),
+    timeout=option(30, "seconds before giving up", low=1, high=MAX_SECONDS),
+)
 
 
 def generate(rows: int, cols: int, seed: int, options: dict) -> dict:

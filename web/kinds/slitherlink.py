@@ -16,7 +16,7 @@ from ...puzzles.graphs import degrees, edge_components
 from ...puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from ..document import document, entry
 from ..drawing import SegmentPicture, lattice_edge_ends
-from ..options import MAX_SECONDS, choice, option, plain, seconds, seed_option, size_option
+from ..options import MAX_SECONDS, choice, generator_options, option, plain, seconds
 from ..states import (
     BadInput,
     Drawn,
@@ -28,18 +28,6 @@ KIND = "slitherlink"
 CELL, MARGIN = 32, 16
 HINT_BY = ("engine", "seed")
 RULES_BY = "seed"  # a rule run follows the seed's rules unless asked otherwise
-EXPERIMENT_SIZE = "5x5"
-GROWTH_FRAMES = 40  # pictures of the loop growth sent with a generated puzzle
-GENERATE_OPTIONS = {
-    "size": size_option(KIND, "7x7"),
-    "mode": option("normal", "normal: the seed's rules solve it; hard: backtracking needed; sat: "
-                   "unique by SAT (fastest)", ["normal", "hard", "sat"]),
-    "ratios": option("33/33/34", "how often each of the three loop growth rules is picked, "
-                     "summing to 100 (33/67/0: tight corridors, 33/7/60: broad loops)"),
-    "growth": option("notch", "reading of the seed's missing Figure 8", ["notch", "reference"]),
-    "seed": seed_option(),
-    "timeout": option(30, "seconds before giving up", low=1, high=MAX_SECONDS),
-}
 minimize_blank = None  # a number taken out leaves the cell blank
 
 
@@ -171,6 +159,21 @@ def numbers(puzzle, d: Drawn) -> dict:
     full = SlitherlinkPuzzle.from_rows([[sum(e in d.lines for e in grid.cell_edges((r, c)))
                                          for c in range(puzzle.cols)] for r in range(puzzle.rows)])
     return document(full, "numbers", from_solution(full, loop))
+
+
+# ------------------------------------------------------------------ the generator
+
+EXPERIMENT_SIZE = "5x5"
+GROWTH_FRAMES = 40  # pictures of the loop growth sent with a generated puzzle
+GENERATE_OPTIONS = generator_options(
+    KIND, "7x7",
+    mode=option("normal", "normal: the seed's rules solve it; hard: backtracking needed; sat: "
+                "unique by SAT (fastest)", ["normal", "hard", "sat"]),
+    ratios=option("33/33/34", "how often each of the three loop growth rules is picked, "
+                  "summing to 100 (33/67/0: tight corridors, 33/7/60: broad loops)"),
+    growth=option("notch", "reading of the seed's missing Figure 8", ["notch", "reference"]),
+    timeout=option(30, "seconds before giving up", low=1, high=MAX_SECONDS),
+)
 
 
 def generate(rows: int, cols: int, seed: int, options: dict) -> dict:
