@@ -1,14 +1,15 @@
 """Hamiltonian path (one-way labyrinth) formats.
 
 * **canonical text**: header ``hamiltonian ROWSxCOLS [id]``, then ROWS lines of COLS
-  whitespace-separated tokens: ``.`` a free cell, ``#`` a blocked cell, ``S`` the start, ``E``
+  whitespace-separated tokens: ``.`` a free cell, ``X`` a blocked cell (``#`` is read too, but
+  a line starting with ``#`` is a comment, so gridsolve writes ``X``), ``S`` the start, ``E``
   the end, and ``1 2 3 ...`` the pre-drawn prefix in walking order (``1`` is the start; ``S`` and
   ``1`` mean the same). When the numbers cover every free cell (the end being the last number,
   or an ``E`` next to it) the block is a solved puzzle: the puzzle without prefix, and the path.
-  Rows without spaces (``S..#.``) are accepted when every token is one character.
+  Rows without spaces (``S..X.``) are accepted when every token is one character.
 * **text drawing** (what ``gridsolve solve`` prints, ``puzzles.render.hamiltonian``): cells
-  ``S E # . o @`` joined by ``---`` and ``|``; read back the same way (a partial line from ``S``
-  is a prefix, a complete one a solution).
+  ``S E X . o @`` (``#`` read as ``X``) joined by ``---`` and ``|``; read back the same way (a
+  partial line from ``S`` is a prefix, a complete one a solution).
 * **saved board states** of the labyrinth author's program (``../shared/data/hamiltonian/
   fodor-states``): ``n|1-1,1;<dirs>-x,y;...;<dirs>`` -- the size, then ``;``-separated tokens,
   each the list of directions the program allowed at the previous cell, ``-``, and the cell the
@@ -42,6 +43,7 @@ from .common import (
 )
 
 KIND = "hamiltonian"
+BLOCKED = "X"  # written for a blocked cell; "#" is read too (a line starting with "#" is a comment)
 
 # ---------------------------------------------------------------- canonical text
 
@@ -60,7 +62,7 @@ def _grid_tokens(puzzle: HamiltonianPuzzle, path: tuple = ()) -> list[list[str]]
             elif cell == puzzle.end:
                 row.append("E")
             else:
-                row.append("#" if cell in puzzle.blocked else ".")
+                row.append(BLOCKED if cell in puzzle.blocked else ".")
         rows.append(row)
     return rows
 
@@ -93,11 +95,11 @@ def numbers(puzzle: HamiltonianPuzzle, solution: HamiltonianSolution | None) -> 
 
 
 _GLYPH_LINKS = {g: set(k) for k, g in GLYPHS.items()}
-_DRAW_CHARS = set("SE#.@─") | set(_GLYPH_LINKS)
+_DRAW_CHARS = set("SE#X.@─") | set(_GLYPH_LINKS)
 
 
 def _is_drawing(lines: list[str], rows: int) -> bool:
-    return any(ch in _DRAW_CHARS - set("SE#.") for ln in lines for ch in ln)
+    return any(ch in _DRAW_CHARS - set("SE#X.") for ln in lines for ch in ln)
 
 
 def parse_block(rows: int, cols: int, rest: list[str], lines: list[str], first_line: int):
@@ -114,8 +116,8 @@ def _row_tokens(line: str, cols: int, line_no: int) -> list[str]:
     if len(toks) != cols:
         raise FormatError(f"expected {cols} cell tokens, got {len(toks)}", line=line_no)
     for t in toks:
-        if t not in (".", "#", "S", "E") and not (is_number(t) and int(t) >= 1):
-            raise FormatError(f"bad cell token {t!r} (use . # S E or a step number 1, 2, ...)", line=line_no)
+        if t not in (".", "#", BLOCKED, "S", "E") and not (is_number(t) and int(t) >= 1):
+            raise FormatError(f"bad cell token {t!r} (use . X S E or a step number 1, 2, ...)", line=line_no)
     return toks
 
 
@@ -129,7 +131,7 @@ def parse_numbered(lines: list[str], rows: int, cols: int, first_line: int = 1):
         no = first_line + r
         for c, t in enumerate(_row_tokens(line, cols, no)):
             cell = (r, c)
-            if t == "#":
+            if t in ("#", BLOCKED):
                 blocked.add(cell)
             elif t in ("S", "E"):
                 if (start if t == "S" else end) is not None:
@@ -194,7 +196,7 @@ def parse_drawing(lines: list[str], rows: int, cols: int, first_line: int = 1):
                 if (start if ch == "S" else end) is not None:
                     raise FormatError(f"a second {ch}", line=no)
                 start, end = ((r, c), end) if ch == "S" else (start, (r, c))
-            elif ch == "#":
+            elif ch in ("#", BLOCKED):
                 blocked.add((r, c))
             elif ch in _GLYPH_LINKS:
                 claims[(r, c)] = _GLYPH_LINKS[ch]

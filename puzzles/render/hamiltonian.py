@@ -4,7 +4,7 @@ and SVG.
 Text drawing, one line per cell row, two characters per cell (the cell, then its link to the
 right)::
 
-    S───┐ ┌─E      S start, E end, # blocked, . free and not on the drawn line, @ the live end
+    S───┐ ┌─E      S start, E end, X blocked, . free and not on the drawn line, @ the live end
     ┌───┘ └─┐      of a partial walk; other cells of the line show how they are passed through
     └───────┘      (─ │ ┌ ┐ └ ┘), and ─ after a cell links it to its right neighbour
 """
@@ -42,7 +42,7 @@ def drawing(puzzle: HamiltonianPuzzle, path: tuple[Cell, ...] = ()) -> str:
             elif cell == puzzle.end:
                 ch = "E"
             elif cell in puzzle.blocked:
-                ch = "#"
+                ch = "X"  # not "#": a line starting with "#" is a comment
             elif path and cell == path[-1] and not complete:
                 ch = "@"
             elif cell in links:
@@ -77,7 +77,7 @@ def marked(puzzle: HamiltonianPuzzle, fixed, unknown) -> str:
             dirs = "".join(d for d, n in zip("URDL", ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)),
                                             strict=True) if mark(cell, n, "x") == "x")
             ch = ("S" if cell == puzzle.start else "E" if cell == puzzle.end else
-                  "#" if cell in puzzle.blocked else GLYPHS.get(dirs, "."))
+                  "X" if cell in puzzle.blocked else GLYPHS.get(dirs, "."))
             row.append(ch + (mark(cell, (r, c + 1), "─") if c + 1 < puzzle.cols else ""))
             below.append(mark(cell, (r + 1, c), "│") + " ")
         out.append("".join(row).rstrip())

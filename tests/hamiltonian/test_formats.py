@@ -26,6 +26,19 @@ def test_canonical_text_round_trips_puzzles_and_solutions():
     assert (e.puzzle, e.solution) == (HP.square(5), SNAKE5)
 
 
+def test_a_row_starting_with_a_blocked_cell_is_not_read_as_a_comment():
+    p = HP(3, 4, (0, 1), (2, 3), frozenset({(1, 0), (2, 0)}))
+    text = fh.format_puzzle(p, "x")
+    assert "\nX " in text  # written X: a line starting with "#" would be a comment
+    [e] = parse_text(text)
+    assert e.puzzle == p
+    [e] = parse_text("hamiltonian 3x4\n" + rh.text(p))
+    assert e.puzzle == p
+    [a] = parse_text("hamiltonian 2x3\nS . #\n. . E")  # "#" inside a line is read as X
+    [b] = parse_text("hamiltonian 2x3\nS . X\n. . E")
+    assert a.puzzle == b.puzzle and a.puzzle.blocked == frozenset({(0, 2)})
+
+
 def test_drawing_round_trips_and_is_what_solve_prints():
     p = HP.square(9).with_prefix([(0, 0), (0, 1), (1, 1), (1, 0), (2, 0)])
     [e] = parse_text("hamiltonian 9x9\n" + rh.text(p))
