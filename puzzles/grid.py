@@ -34,6 +34,15 @@ def cell_name(cell: Cell) -> str:
     return f"r{cell[0] + 1}c{cell[1] + 1}"
 
 
+def corner_name(rows: int, cols: int, point: Cell) -> str:
+    """A grid point (r, c), 0 <= r <= rows, 0 <= c <= cols (a Slitherlink dot), named by a cell
+    it is a corner of, as ``cell_name`` names cells: "the top-left corner of r2c3"."""
+    r, c = point
+    cell = (min(r, rows - 1), min(c, cols - 1))
+    side = f"{'top' if r < rows else 'bottom'}-{'left' if c < cols else 'right'}"
+    return f"the {side} corner of {cell_name(cell)}"
+
+
 def cells(rows: int, cols: int) -> Iterator[Cell]:
     for r in range(rows):
         for c in range(cols):

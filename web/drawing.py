@@ -3,8 +3,11 @@ the report use) with the state, the marks and the hit areas laid over it.
 
 Over the renderer's picture come, in order: the state the renderer does not draw itself (the
 kind's ``state_svg``: Slitherlink's and Masyu's lines and crosses, Nurikabe's dots), ``highlight``
-elements in blue (a hint, a firing), ``differs`` elements in orange (where solutions differ),
-violated elements in red, and last the transparent hit areas: ``data-cell="r,c"`` on every cell
+elements in blue (a hint, a rule run's firings: a thin stroke down the middle of a drawn line,
+which stays dark on both sides, and a faint one on a crossed edge, so the loop stays readable),
+``differs`` elements in orange (where solutions differ), violated elements in red (cells
+outlined, not filled, so what lies under them shows: edge matching's colours), and last the
+transparent hit areas: ``data-cell="r,c"`` on every cell
 or square (``geometry`` says where they lie) and the kind's own (``data-edge="h,r,c"`` /
 ``"v,r,c"`` on every Slitherlink edge). Everything per kind comes from ``web/kinds``.
 """
@@ -40,9 +43,11 @@ def picture(puzzle, d: Drawn, highlight: dict | None = None, differs: dict | Non
     parts = module.state_svg(puzzle, d, g)
     bad = {"cells": [c for v in violations or () for c in v["cells"]],
            "edges": [e for v in violations or () for e in v["edges"]]}
-    for marks, colour in ((highlight, HIGHLIGHT), (differs, DIFFERS), (bad, VIOLATED)):
+    if highlight:
+        parts += _marks(module, g, highlight, HIGHLIGHT, deductions=d)
+    for marks, colour in ((differs, DIFFERS), (bad, VIOLATED)):
         if marks:
-            parts += _marks(module, g, marks, colour)
+            parts += _marks(module, g, marks, colour, outlined=colour == VIOLATED)
     parts += _cell_hit_areas(puzzle, g) + module.hit_areas(puzzle, g)
     return base.replace("</svg>", "\n".join(parts) + "\n</svg>")
 
@@ -71,7 +76,7 @@ def lines_and_crosses(d: Drawn, g: dict, ends: EdgeEnds) -> list[str]:
 
     cell, out = g["cell"], []
     for e in sorted(d.lines):
-        out.append(line(*ends(g, edge_ref(e)), LINE_COLOUR, max(2, cell // 8), ' class="line"'))
+        out.append(line(*ends(g, edge_ref(e)), LINE_COLOUR, line_width(g), ' class="line"'))
     s = cell / 10
     for e in sorted(d.crosses):
         x1, y1, x2, y2 = ends(g, edge_ref(e))
@@ -108,16 +113,35 @@ class SegmentPicture:
         return edge_hit_areas(g, refs, self.ends)
 
 
-def _marks(module: WebKind, g: dict, marks: dict, colour: str) -> list[str]:
+def line_width(g: dict) -> float:
+    """The width of the player's lines (and of the solutions' lines over them)."""
+    return max(2, g["cell"] // 8)
+
+
+def _marks(module: WebKind, g: dict, marks: dict, colour: str, outlined: bool = False,
+           deductions: Drawn | None = None) -> list[str]:
+    """``marks`` in ``colour``: cells tinted and framed (``outlined``: framed only); edges as wide
+    strokes, or with ``deductions`` (the state a hint or a rule run decided) as a thin stroke down
+    a line's middle and a faint one on a crossed edge."""
+    from .states import edge_ref
+
     cell, out = g["cell"], []
+    fill = 'fill="none"' if outlined else f'fill="{colour}" fill-opacity="0.25"'
     for r, c in marks.get("cells", ()):
         x, y = xy(g, r, c)
         out.append(f'<rect class="mark" x="{x + 2:g}" y="{y + 2:g}" width="{cell - 4:g}" '
-                   f'height="{cell - 4:g}" fill="{colour}" fill-opacity="0.25" stroke="{colour}" '
-                   'stroke-width="2.5"/>')
+                   f'height="{cell - 4:g}" {fill} stroke="{colour}" '
+                   f'stroke-width="{3 if outlined else 2.5}"/>')
+    crossed = {tuple(edge_ref(e)) for e in deductions.crosses} if deductions is not None else set()
     for ref in marks.get("edges", ()):
-        out.append(line(*module.edge_ends(g, ref), colour, max(3, cell // 6),
-                        ' class="mark" stroke-opacity="0.85"'))
+        if deductions is None:
+            out.append(line(*module.edge_ends(g, ref), colour, max(3, cell // 6),
+                            ' class="mark" stroke-opacity="0.85"'))
+        else:
+            faint = tuple(ref) in crossed
+            extra = (' class="mark faint" stroke-opacity="0.3"' if faint
+                     else ' class="mark" stroke-opacity="0.95"')
+            out.append(line(*module.edge_ends(g, ref), colour, line_width(g) / 3, extra))
     return out
 
 

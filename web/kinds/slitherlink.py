@@ -9,6 +9,8 @@ grading, minimizing and the numbers of a drawn loop.
 
 from __future__ import annotations
 
+import re
+
 import gridsolve
 
 from ...puzzles import grid, render
@@ -65,10 +67,10 @@ def violations(puzzle, d: Drawn) -> list[dict]:
     for v, k in sorted(deg.items()):
         touching = grid.vertex_edges(rows, cols, v)
         if k > 2:
-            out.append(violation("vertex-degree", f"{k} lines meet at the dot {v}", (),
+            out.append(violation("vertex-degree", f"{k} lines meet at {grid.corner_name(rows, cols, v)}", (),
                                  [e for e in touching if e in lines]))
         elif k == 1 and all(e in lines or e in crosses for e in touching):
-            out.append(violation("dead-end", f"the line stops at the dot {v}", (),
+            out.append(violation("dead-end", f"the line stops at {grid.corner_name(rows, cols, v)}", (),
                                  [e for e in touching if e in lines]))
     pieces = edge_components(lines)
     if len(pieces) > 1:
@@ -102,6 +104,30 @@ def _rule_file(payload: dict):
     return play.parse_rules(text)
 
 
+SEED_ENTRY = re.compile(r"entry \((\d+),\s*(\d+)\)")
+SEED_EDGE = re.compile(r"\b(line|cross) \((\d+),\s*(\d+)\)")
+
+
+def seed_edge(i: int, j: int):
+    """The grid edge at position (i, j) of the seed's board matrix (dots at even (i, j), cells at
+    odd ones): a horizontal edge on an even row, a vertical one on an odd row."""
+    if i % 2 == 0:
+        return ((i // 2, (j - 1) // 2), (i // 2, (j + 1) // 2))
+    return (((i - 1) // 2, j // 2), ((i + 1) // 2, j // 2))
+
+
+def firing_text(puzzle, text: str) -> str:
+    """A line of the seed's trace in the page's words: its entry cell and its edges named as the
+    hints name them (``r4c3``, "the edge between r4c3 and r5c3"), not by the seed's 0-based
+    matrix positions."""
+    from ...harness import slitherlink as sl
+
+    def edge(m: re.Match) -> str:
+        return f"{m[1]} on {sl.edge_name(puzzle.rows, puzzle.cols, seed_edge(int(m[2]), int(m[3])))}"
+
+    return SEED_EDGE.sub(edge, SEED_ENTRY.sub(lambda m: name((int(m[1]), int(m[2]))), text))
+
+
 def hint(puzzle, d: Drawn, by: str, payload: dict) -> dict:
     from ...harness import play
     from ...harness import slitherlink as sl
@@ -114,7 +140,7 @@ def hint(puzzle, d: Drawn, by: str, payload: dict) -> dict:
         f = run.firings[0]
         d.lines.update(f.on)
         d.crosses.update(f.off)
-        return entry(f.rule, f.text, (), f.on + f.off)
+        return entry(f.rule, firing_text(puzzle, f.text), (), f.on + f.off)
     h = sl.hint(puzzle, tuple(d.lines), tuple(d.crosses))
     if h.edge is None:
         return entry("", f"no hint ({h.contradiction or 'the engine deduces nothing: search'})")
@@ -132,7 +158,7 @@ def run_rules(puzzle, d: Drawn, by: str, payload: dict, max_steps: int) -> list[
     from ...harness import play
 
     run = play.run_rules(puzzle, d.lines, d.crosses, _rule_file(payload), max_steps)
-    log = [entry(f.rule, f.text, (), f.on + f.off) for f in run.firings]
+    log = [entry(f.rule, firing_text(puzzle, f.text), (), f.on + f.off) for f in run.firings]
     if run.contradiction:
         log.append(entry("contradiction", run.contradiction))
     d.lines, d.crosses = set(run.lines), set(run.crosses)

@@ -9,17 +9,26 @@ const JOBS = new Set(["solve", "explain", "hint", "rules", "moves", "minimize", 
 const jobs = new Map();  // job id -> what it is, for the job bar
 
 /** The per-launch token: taken once from the address gridsolve serve opened (?token=...), kept
- * for this tab in sessionStorage, and dropped from the address bar. */
+ * for this tab in sessionStorage and for this origin in localStorage (so that a shared link opened
+ * in a new tab of the same browser works: docs/serve.md, Security), and dropped from the address
+ * bar. A tab keeps the token it was given; a new tab takes the origin's latest one. */
 function takeToken() {
   const url = new URL(window.location.href);
   const given = url.searchParams.get("token");
   if (given) {
     sessionStorage.setItem(TOKEN_KEY, given);
+    localStorage.setItem(TOKEN_KEY, given);
     url.searchParams.delete("token");
     window.history.replaceState(null, "", url.pathname + url.search + url.hash);
   }
-  return sessionStorage.getItem(TOKEN_KEY);
+  const kept = sessionStorage.getItem(TOKEN_KEY) || localStorage.getItem(TOKEN_KEY);
+  if (kept) sessionStorage.setItem(TOKEN_KEY, kept);
+  return kept;
 }
+
+/** What to do when the server refuses the page's token (none, or another launch's). */
+const NO_TOKEN = "this browser has no token for this server: open the address gridsolve serve printed "
+  + "(it carries ?token=...) once, then shared links work in any tab of this browser";
 
 const token = takeToken();
 
@@ -57,8 +66,8 @@ export async function api(path, body) {
   }
   if (!response.ok) {
     const why = data && data.error ? data.error : `HTTP ${response.status}`;
-    if (response.status === 403 && !token) {
-      throw new Error(`${why} -- open the address gridsolve serve printed (it carries ?token=...)`);
+    if (response.status === 403 && why.includes("token")) {  // none in this browser, or another launch's
+      throw new Error(token ? `${why}; a link opened in this browser then works in any of its tabs` : NO_TOKEN);
     }
     throw new Error(why);
   }

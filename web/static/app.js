@@ -6,10 +6,12 @@ import { wireBoard } from "./board.js";
 import { wireExperiment } from "./experiment.js";
 import { wireGenerate } from "./generate.js";
 import { wireRules } from "./rules.js";
+import { wireShare } from "./share.js";
 import { wireSolve } from "./solve.js";
 import { kindView } from "./kinds/index.js";
 import { emptyState, commit, kindInfo, onChange, openDoc, redo, store, undo } from "./store.js";
 import { wireTray } from "./tray.js";
+import { wireZoom } from "./zoom.js";
 
 async function open(source, kind) {
   const body = { source };
@@ -63,7 +65,27 @@ function wireOpen() {
   }));
 }
 
+/** The save panel follows the open puzzle: another puzzle (or the open one edited) clears the
+ * saved text, the download link and the file name, which were the previous puzzle's. */
+function followPuzzle() {
+  let opened = null;
+  let puzzle = null;
+  onChange(() => {
+    const now = store.doc ? store.doc.puzzle : null;
+    if (store.opened === opened && now === puzzle) return;
+    opened = store.opened;
+    puzzle = now;
+    $("saved").value = "";
+    $("save-path").value = "";
+    const link = $("download");
+    if (link.href) URL.revokeObjectURL(link.href);
+    link.removeAttribute("href");
+    link.hidden = true;
+  });
+}
+
 function wireSave() {
+  followPuzzle();
   document.addEventListener("kind", (e) => {
     const formats = (e.detail && e.detail.save_formats) || ["pzprv3", "canonical", "url"];
     const select = $("save-format");
@@ -136,8 +158,10 @@ async function main() {
   wireRules();
   wireSolve();
   wireExperiment();
+  wireZoom();
   $("cancel").addEventListener("click", () => cancelJobs());
   $("kind").dispatchEvent(new Event("change"));
+  await wireShare();  // a shared link's puzzle and state open before the page says it is ready
   document.body.dataset.ready = "1";
 }
 

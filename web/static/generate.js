@@ -1,13 +1,15 @@
 // Generate: a form built from the kind's generator options (GET /api/kinds), and for Slitherlink
-// the loop's growth shown step by step (a slider and a play button), as the seed's program did.
+// the loop's growth shown step by step (a slider and a play button), as the seed's program did,
+// at the board's size under the board while the generated puzzle is open.
 
 import { $, api, el, guarded, say, showSvg } from "./api.js";
-import { openDoc } from "./store.js";
+import { onChange, openDoc, store } from "./store.js";
 
 let steps = [];        // the growth pictures sent
 let numbers = [];      // the growth step each picture shows
 let growthRules = [];  // the growth rule of every step
 let timer = null;
+let grown = -1;        // store.opened of the generated puzzle the growth belongs to
 
 /** One form field from an option's description: a number, a flag, a choice list or
  *  {"default", "choices" | "min" | "max" | "step" | "help"}. */
@@ -89,6 +91,7 @@ export function wireGenerate() {
     say(`generating a ${kind} puzzle...`, "info");
     const doc = await api("/api/generate", { kind, options: options() });
     openDoc(doc);
+    grown = store.opened;
     steps = doc.steps || [];
     numbers = doc.step_numbers || [];
     growthRules = doc.growth_rules || [];
@@ -104,4 +107,10 @@ export function wireGenerate() {
     showStep(Number(e.target.value));
   });
   $("growth-play").addEventListener("click", play);
+  onChange(() => {  // another puzzle opened: the growth was the generated one's
+    if (store.opened !== grown && !$("growth").hidden) {
+      stop();
+      $("growth").hidden = true;
+    }
+  });
 }

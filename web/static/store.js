@@ -13,6 +13,7 @@ export const store = {
   future: [],         // redo stack
   selected: null,     // edge matching: the tray piece in hand {piece, rotation}
   seq: 0,             // /api/state answers older than the newest request are dropped
+  opened: 0,          // counts openDoc calls: a new puzzle (a browser-history entry), not an edit
 };
 
 const listeners = [];
@@ -51,6 +52,7 @@ export function kindInfo(kind = store.doc && store.doc.kind) {
 export function openDoc(doc) {
   kindView(doc.kind);  // a kind the page has no drawing code for: one clear error, nothing opened
   store.doc = doc;
+  store.opened += 1;
   store.state = clone(doc.state);
   store.past = [];
   store.future = [];
