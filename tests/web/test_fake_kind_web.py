@@ -44,7 +44,8 @@ REQUESTS = {
     "grade": {"kind": FAKE, "puzzle": PUZZLE},
     "generate": {"kind": FAKE, "options": {}},
     "experiment": {"kind": FAKE, "source": "samples", "n": 1},
-    "edit": {"kind": FAKE, "puzzle": PUZZLE, "state": STATE, "edit": {"op": "clue", "cell": [0, 0], "value": 1}},
+    "edit": {"kind": FAKE, "puzzle": PUZZLE, "state": STATE,
+             "edit": {"op": "clue", "cell": [0, 0], "value": 1}},
 }
 
 

@@ -135,7 +135,12 @@ def violations(puzzle, d: Drawn) -> list[dict]:
 
 
 def base_svg(puzzle, d: Drawn) -> str:
-    return render_em.marked_svg(puzzle, [(sq, p, k) for sq, (p, k) in sorted(d.placed.items())], ())
+    """The placed pieces, and the fixed (hint) pieces on their squares while nothing is placed
+    there (the author sees the hints they fix)."""
+    shown = dict(d.placed)
+    for r, c, p, k in puzzle.hints:
+        shown.setdefault((r, c), (p, k))
+    return render_em.marked_svg(puzzle, [(sq, p, k) for sq, (p, k) in sorted(shown.items())], ())
 
 
 def state_svg(puzzle, d: Drawn, g: dict) -> list[str]:
