@@ -215,6 +215,7 @@ def test_edge_matching_pieces_colours_hints_and_turning(client):
     assert doc["colours"] == 5
     doc = edit(client, doc, {"op": "hint", "cell": [1, 1], "piece": 5, "rotation": 1})
     assert read_back(doc).hints == ((1, 1, 5, 1),) and doc["hints"] == [[1, 1, 5, 1]]
+    assert ">5/1</text>" in doc["svg"], "the fixed piece is not drawn on its square"
     doc = edit(client, doc, {"op": "hint", "cell": [0, 0], "piece": 5, "rotation": 0})  # the piece moves
     assert read_back(doc).hints == ((0, 0, 5, 0),)
     doc = edit(client, doc, {"op": "hint", "cell": [0, 0], "piece": None})
