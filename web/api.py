@@ -13,6 +13,7 @@ from typing import Any
 from . import tools
 from .document import document, kind_of, state_of
 from .drawing import picture
+from .edit import edit_request
 from .kinds import features, playable, web_kind
 from .sources import read_source, sample_names, save_text, write_file
 from .states import BadInput, from_solution
@@ -86,7 +87,7 @@ def save(root: Path, payload: dict) -> dict:
     return out
 
 
-ENDPOINTS = {"open": open_source, "state": state, "save": save, **tools.ENDPOINTS}
+ENDPOINTS = {"open": open_source, "state": state, "save": save, "edit": edit_request, **tools.ENDPOINTS}
 
 
 def warm_up() -> None:

@@ -40,7 +40,7 @@ MAX_BODY = 4 << 20  # bytes of one request
 MAX_DEPTH = 16  # nesting of a request's JSON (the deepest state is 4)
 STATIC = Path(__file__).resolve().parent / "static"
 JOB_HEADER = "x-gridsolve-job"  # the page names its jobs, to poll their place and cancel them
-LIGHT = ("open", "state", "save", "diff", "numbers")  # answered by the server's threads
+LIGHT = ("open", "state", "save", "diff", "numbers", "edit")  # answered by the server's threads
 # the work endpoints: (the payload's time limit field, its default, seconds the job may add to
 # it to make its answer); the job's budget is limit + extra (``web.pool``)
 WORK = {

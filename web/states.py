@@ -164,6 +164,19 @@ class LineState:
     def given(self, puzzle, d: Drawn) -> dict:
         return {**{e: True for e in d.lines}, **{e: False for e in d.crosses}}
 
+    def kept(self, puzzle, d: Drawn | None) -> Drawn:
+        """The lines and crosses of ``d`` that still join two nodes of ``puzzle`` (an edited,
+        maybe resized puzzle); the empty state for none."""
+        rows, cols = self.nodes(puzzle)
+
+        def fits(e) -> bool:
+            return all(0 <= r < rows and 0 <= c < cols for r, c in e)
+
+        if d is None:
+            return Drawn(self.kind)
+        return Drawn(self.kind, lines={e for e in d.lines if fits(e)},
+                     crosses={e for e in d.crosses if fits(e)})
+
     def marks(self, elements) -> tuple[list, list]:
         return [], sorted(edge_ref(e) for e in elements)
 

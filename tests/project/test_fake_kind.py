@@ -5,6 +5,8 @@ everywhere. And every real kind has each layer's module, of the layer's protocol
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from gridsolve.cli.main import run  # imported before the fake kind: the CLI registers each kind's commands
 from gridsolve.harness import registry
@@ -97,6 +99,15 @@ def test_each_command_refuses_a_fake_kind_with_exit_2_and_one_line(fake, argv, t
 def test_an_unknown_name_is_unknown_kind_in_every_layer(call):
     with pytest.raises(UnknownKind, match="unknown kind 'nope'"):
         call("nope")
+
+
+def test_the_page_editor_refuses_a_fake_kind_and_an_unknown_name(fake):
+    from gridsolve.web.edit import edit_request
+
+    new = {"op": "new", "rows": 2, "cols": 2}
+    refused(edit_request, Path("."), {"kind": FAKE, "edit": new}, missing="web/kinds/fake.py")
+    with pytest.raises(UnknownKind, match="unknown kind 'nope'"):
+        edit_request(Path("."), {"kind": "nope", "edit": new})
 
 
 def test_the_command_line_refuses_an_unknown_kind_with_exit_2(capsys):

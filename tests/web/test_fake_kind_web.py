@@ -44,6 +44,8 @@ REQUESTS = {
     "grade": {"kind": FAKE, "puzzle": PUZZLE},
     "generate": {"kind": FAKE, "options": {}},
     "experiment": {"kind": FAKE, "source": "samples", "n": 1},
+    "edit": {"kind": FAKE, "puzzle": PUZZLE, "state": STATE,
+             "edit": {"op": "clue", "cell": [0, 0], "value": 1}},
 }
 
 
@@ -90,6 +92,12 @@ def test_every_request_naming_the_kind_is_one_clear_400(client, endpoint):
 def test_a_puzzle_of_the_kind_is_never_read_or_drawn_as_another_kind(fake_kind, reader):
     with pytest.raises(FormatError, match=f"'{FAKE}'.*web/kinds/{FAKE}.py"):
         reader(FakePuzzle(3, 3))
+
+
+def test_a_new_puzzle_of_the_kind_is_refused_before_anything_is_made(client):
+    r = client.post("/api/edit", json={"kind": FAKE, "edit": {"op": "new", "rows": 3, "cols": 3}})
+    assert r.status_code == 400 and r.json()["error"].count("\n") == 0
+    assert FAKE in r.json()["error"] and "web/kinds" in r.json()["error"]
 
 
 def test_the_list_of_kinds_leaves_it_out(fake_kind):

@@ -39,8 +39,9 @@ class WebKind(Protocol):
 
     Optional, asked through ``feature``: ``generate(rows, cols, seed, options)`` with
     ``EXPERIMENT_SIZE`` (the size of an experiment's generated puzzles), ``grade``,
-    ``minimize_blank``, ``numbers``, ``moves``, ``run_rules`` (a whole rule run in one call) and
-    ``check_request`` (options the server judges before queueing a job)."""
+    ``minimize_blank``, ``numbers``, ``moves``, ``run_rules`` (a whole rule run in one call),
+    ``check_request`` (options the server judges before queueing a job) and ``edit(puzzle, d, op)``
+    (the author's edit ``op`` applied: the new puzzle and the state kept; ``web.edit``)."""
 
     CELL: int
     MARGIN: int
@@ -88,7 +89,7 @@ def playable() -> list[str]:
 # what ``/api/kinds`` lists as a kind's ``features`` (the page shows the matching controls) ->
 # the optional function of the kind's module that provides it
 FEATURES = {"generate": "generate", "grade": "grade", "minimize": "minimize_blank", "numbers": "numbers",
-            "moves": "moves", "rule_file": "run_rules", "rule_groups": "groups"}
+            "moves": "moves", "rule_file": "run_rules", "rule_groups": "groups", "edit": "edit"}
 
 
 def features(kind: str) -> list[str]:

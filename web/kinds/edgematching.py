@@ -12,8 +12,17 @@ from __future__ import annotations
 
 import gridsolve
 
-from ...puzzles.edgematching import BORDER, NEIGHBOURS, EdgeMatchingSolution, canonical_rotation, outward
+from ...puzzles.edgematching import (
+    BORDER,
+    MAX_COLOUR,
+    NEIGHBOURS,
+    EdgeMatchingPuzzle,
+    EdgeMatchingSolution,
+    canonical_rotation,
+    outward,
+)
 from ...puzzles.render import edgematching as render_em
+from .. import edit as edits
 from ..document import document, entry, number
 from ..drawing import lattice_edge_ends
 from ..options import choice, generator_options, option, seconds
@@ -116,7 +125,12 @@ def violations(puzzle, d: Drawn) -> list[dict]:
 
 
 def base_svg(puzzle, d: Drawn) -> str:
-    return render_em.marked_svg(puzzle, [(sq, p, k) for sq, (p, k) in sorted(d.placed.items())], ())
+    """The placed pieces, and the fixed (hint) pieces on their squares while nothing is placed
+    there (the author sees the hints they fix)."""
+    shown = dict(d.placed)
+    for r, c, p, k in puzzle.hints:
+        shown.setdefault((r, c), (p, k))
+    return render_em.marked_svg(puzzle, [(sq, p, k) for sq, (p, k) in sorted(shown.items())], ())
 
 
 def state_svg(puzzle, d: Drawn, g: dict) -> list[str]:
@@ -133,7 +147,80 @@ def hit_areas(puzzle, g: dict) -> list[str]:
 def extra(puzzle) -> dict:
     return {"pieces": [list(t) for t in puzzle.tiles],
             "palette": {str(k): v for k, v in render_em.palette(puzzle).items()},
-            "rotation": puzzle.rotation, "hints": [list(h) for h in puzzle.hints]}
+            "rotation": puzzle.rotation, "hints": [list(h) for h in puzzle.hints],
+            "colours": max(puzzle.colours(), default=0)}
+
+
+# ------------------------------------------------------------------ the author's edits
+
+MAX_EDIT_COLOURS = 99  # the colours the editor offers (the generators' most)
+
+
+def frame_piece(rows: int, cols: int, r: int, c: int, colour: int = 1) -> tuple[int, int, int, int]:
+    """The piece shaped for square (r, c): the border colour on the sides facing the frame,
+    ``colour`` on the others (a new board is made of these: one colour inside)."""
+    return tuple(BORDER if out else colour for out in outward(rows, cols, r, c))  # type: ignore[return-value]
+
+
+def edit(puzzle, d: Drawn | None, op: dict) -> tuple[EdgeMatchingPuzzle, Drawn]:
+    """``new`` (``rows``, ``cols``: pieces shaped for their squares, one colour inside) /
+    ``resize`` (the pieces read row-major as the board they make, cropped or extended with
+    frame-shaped pieces; hints and placements follow their pieces), ``piece`` (``piece`` 1-based,
+    ``colours`` [top, right, bottom, left]), ``hint`` (``cell``, ``piece``, ``rotation``: that
+    piece fixed there; ``piece`` null: the square's hint taken away), ``colours`` (``n``: colours
+    above n folded into 1..n) and ``rotation`` (``value``: may pieces turn?)."""
+    what = edits.op_name(op, KIND, ("new", "resize", "piece", "hint", "colours", "rotation"))
+    if what == "new":
+        rows, cols = edits.size(op, KIND)
+        tiles = tuple(frame_piece(rows, cols, r, c) for r in range(rows) for c in range(cols))
+        return edits.domain(EdgeMatchingPuzzle, rows, cols, tiles), Drawn(KIND)
+    if what == "resize":
+        return _resized(puzzle, d, *edits.size(op, KIND))
+    tiles, hints, rotation = list(puzzle.tiles), list(puzzle.hints), puzzle.rotation
+    if what == "piece":
+        p = edits.integer(op, "piece", 1, puzzle.n)
+        colours = op.get("colours")
+        if (not isinstance(colours, list) or len(colours) != 4
+                or any(isinstance(v, bool) or v not in range(MAX_COLOUR + 1) for v in colours)):
+            raise BadInput(f"edit colours: expected [top, right, bottom, left], each 0-{MAX_COLOUR}, "
+                           f"got {colours!r}")
+        tiles[p - 1] = tuple(colours)
+    elif what == "hint":
+        r, c = edits.cell(op, puzzle.rows, puzzle.cols)
+        hints = [h for h in hints if (h[0], h[1]) != (r, c)]
+        if op.get("piece") is not None:
+            p = edits.integer(op, "piece", 1, puzzle.n)
+            k = edits.integer(op, "rotation", 0, 3) if op.get("rotation") is not None else 0
+            hints = [h for h in hints if h[2] != p] + [(r, c, p, k)]
+    elif what == "colours":
+        n = edits.integer(op, "n", 1, MAX_EDIT_COLOURS)
+        tiles = [tuple(v if v <= n else (v - 1) % n + 1 for v in t) for t in tiles]
+    else:
+        rotation = op.get("value")
+        if not isinstance(rotation, bool):
+            raise BadInput("edit value: true lets the pieces turn, false keeps them as listed")
+    edited = edits.domain(EdgeMatchingPuzzle, puzzle.rows, puzzle.cols, tuple(tiles), rotation,
+                          tuple(sorted(hints)))
+    return edited, Drawn(KIND, placed=dict(d.placed) if d is not None else {})
+
+
+def _resized(puzzle, d: Drawn | None, rows: int, cols: int) -> tuple[EdgeMatchingPuzzle, Drawn]:
+    """The board resized: piece p read as the one on square p of the old board (row-major)."""
+    renumbered, tiles = {}, []
+    for r in range(rows):
+        for c in range(cols):
+            if r < puzzle.rows and c < puzzle.cols:
+                old = r * puzzle.cols + c + 1
+                renumbered[old] = len(tiles) + 1
+                tiles.append(puzzle.tiles[old - 1])
+            else:
+                tiles.append(frame_piece(rows, cols, r, c))
+    hints = tuple(sorted((r, c, renumbered[p], k) for r, c, p, k in puzzle.hints
+                         if r < rows and c < cols and p in renumbered))
+    edited = edits.domain(EdgeMatchingPuzzle, rows, cols, tuple(tiles), puzzle.rotation, hints)
+    placed = {(r, c): (renumbered[p], k) for (r, c), (p, k) in (d.placed.items() if d is not None else ())
+              if r < rows and c < cols and p in renumbered}
+    return edited, Drawn(KIND, placed=placed)
 
 
 def hint(puzzle, d: Drawn, by: str, payload: dict) -> dict:

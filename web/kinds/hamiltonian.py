@@ -13,6 +13,7 @@ from typing import Any
 
 from ...puzzles import render
 from ...puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+from .. import edit as edits
 from ..document import document, entry
 from ..drawing import lattice_edge_ends, picture
 from ..options import choice, generator_options, option
@@ -110,6 +111,52 @@ def hit_areas(puzzle, g: dict) -> list[str]:
 def extra(puzzle) -> dict:
     return {"start": list(puzzle.start), "end": list(puzzle.end),
             "blocked": [list(c) for c in sorted(puzzle.blocked)]}
+
+
+# ------------------------------------------------------------------ the author's edits
+
+
+def edit(puzzle, d: Drawn | None, op: dict) -> tuple[HamiltonianPuzzle, Drawn]:
+    """``new`` (corner to corner) / ``resize`` (``rows``, ``cols``: blocked cells kept where they
+    fit, a start or end off the grid back at its corner), ``block`` (``cell``, ``value``: true
+    blocks it, false frees it), ``start`` / ``end`` (``cell``, freed if it was blocked). The given
+    walk and the walk drawn are kept while they still are a walk of the edited board."""
+    what = edits.op_name(op, KIND, ("new", "resize", "block", "start", "end"))
+    if what == "new":
+        edited = HamiltonianPuzzle.rect(*edits.size(op, KIND))
+        return edited, empty(edited)
+    start, end, blocked = puzzle.start, puzzle.end, set(puzzle.blocked)
+    if what == "resize":
+        rows, cols = edits.size(op, KIND)
+        blocked = {(r, c) for r, c in blocked if r < rows and c < cols}
+        start = start if start[0] < rows and start[1] < cols else (0, 0)
+        end = end if end[0] < rows and end[1] < cols else (rows - 1, cols - 1)
+    else:
+        rows, cols = puzzle.rows, puzzle.cols
+        at = edits.cell(op, rows, cols)
+        if what == "block":
+            value = op.get("value")
+            if not isinstance(value, bool):
+                raise BadInput("edit value: true blocks the cell, false frees it")
+            if value and at in (start, end):
+                raise BadInput(f"edit refused: {name(at)} is the {'start' if at == start else 'end'}; "
+                               "move it before blocking the cell")
+            (blocked.add if value else blocked.discard)(at)
+        else:
+            blocked.discard(at)
+            start, end = (at, end) if what == "start" else (start, at)
+    edited = edits.domain(HamiltonianPuzzle, rows, cols, start, end, frozenset(blocked))
+    try:
+        edited = edited.with_prefix(puzzle.prefix)
+    except ValueError:
+        pass  # the given walk no longer fits: dropped
+    kept = empty(edited)
+    if d is not None:
+        try:
+            kept = read(edited, write(puzzle, d))
+        except BadInput:
+            pass  # the walk drawn no longer fits: back to the given walk
+    return edited, kept
 
 
 # ------------------------------------------------------------------ the author's rules

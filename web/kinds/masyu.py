@@ -16,11 +16,12 @@ import gridsolve
 
 from ...puzzles import render
 from ...puzzles.graphs import degrees, edge_components
-from ...puzzles.masyu import BLACK, WHITE, MasyuSolution, link
+from ...puzzles.masyu import BLACK, PEARLS, WHITE, MasyuPuzzle, MasyuSolution, link
+from .. import edit as edits
 from ..document import entry
 from ..drawing import SegmentPicture, xy
 from ..options import seconds
-from ..states import Drawn, LineState
+from ..states import BadInput, Drawn, LineState
 from ..verdict import name, violation
 
 KIND = "masyu"
@@ -156,6 +157,24 @@ edge_ends = centre_edge_ends
 
 def extra(puzzle) -> dict:
     return {}
+
+
+def edit(puzzle, d: Drawn | None, op: dict) -> tuple[MasyuPuzzle, Drawn]:
+    """``new`` / ``resize`` (``rows``, ``cols``), ``clue`` (``cell``, ``value`` "white",
+    "black" or null: the pearl); the lines and crosses kept where they still lie on the grid."""
+    what = edits.op_name(op, KIND, ("new", "resize", "clue"))
+    if what in ("new", "resize"):
+        rows, cols = edits.size(op, KIND)
+        pearls = edits.resized(puzzle.pearls if what == "resize" else (), rows, cols)
+        edited = edits.domain(MasyuPuzzle, rows, cols, pearls)
+    else:
+        value = op.get("value")
+        if value is not None and value not in PEARLS:
+            raise BadInput(f'edit value: a Masyu pearl is "white", "black" or null, got {value!r}')
+        at = edits.cell(op, puzzle.rows, puzzle.cols)
+        pearls = edits.set_cell(puzzle.pearls, at, value)
+        edited = edits.domain(MasyuPuzzle, puzzle.rows, puzzle.cols, pearls)
+    return edited, LINES.kept(edited, d)
 
 
 def hint(puzzle, d: Drawn, by: str, payload: dict) -> dict:

@@ -13,7 +13,8 @@ import gridsolve
 
 from ...puzzles import grid, render
 from ...puzzles.graphs import components
-from ...puzzles.nurikabe import NurikabeSolution
+from ...puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
+from .. import edit as edits
 from ..document import document, entry, number
 from ..drawing import lattice_edge_ends, xy
 from ..options import MAX_SECONDS, choice, generator_options, option, plain, seconds
@@ -155,6 +156,32 @@ def hit_areas(puzzle, g: dict) -> list[str]:
 
 def extra(puzzle) -> dict:
     return {}
+
+
+def edit(puzzle, d: Drawn | None, op: dict) -> tuple[NurikabePuzzle, Drawn]:
+    """``new`` / ``resize`` (``rows``, ``cols``), ``clue`` (``cell``, ``value``: a number from
+    1 to the cells of the grid, "?" or null); walls and dots kept on the cells still on the grid
+    and not numbered."""
+    what = edits.op_name(op, KIND, ("new", "resize", "clue"))
+    if what in ("new", "resize"):
+        rows, cols = edits.size(op, KIND)
+        clues = edits.resized(puzzle.clues if what == "resize" else (), rows, cols)
+        edited = edits.domain(NurikabePuzzle, rows, cols, clues)
+    else:
+        value = op.get("value")
+        most = puzzle.rows * puzzle.cols
+        if value == "?":
+            value = QUESTION
+        elif value is not None and (isinstance(value, bool) or value not in range(1, most + 1)):
+            raise BadInput(f'edit value: a Nurikabe number is 1-{most} (the cells of the grid), "?" or null, '
+                           f"got {value!r}")
+        at = edits.cell(op, puzzle.rows, puzzle.cols)
+        clues = edits.set_cell(puzzle.clues, at, value)
+        edited = edits.domain(NurikabePuzzle, puzzle.rows, puzzle.cols, clues)
+    if d is None:
+        return edited, Drawn(KIND)
+    free = set(grid.cells(edited.rows, edited.cols)) - _clues(edited)
+    return edited, Drawn(KIND, walls=d.walls & free, dots=d.dots & free)
 
 
 def hint(puzzle, d: Drawn, by: str, payload: dict) -> dict:

@@ -15,7 +15,8 @@ import gridsolve
 
 from ...puzzles import grid, render
 from ...puzzles.graphs import degrees, edge_components
-from ...puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
+from ...puzzles.slitherlink import QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
+from .. import edit as edits
 from ..document import document, entry
 from ..drawing import SegmentPicture, lattice_edge_ends
 from ..options import MAX_SECONDS, choice, generator_options, option, plain, seconds
@@ -88,6 +89,30 @@ edge_ends = lattice_edge_ends
 
 def extra(puzzle) -> dict:
     return {}
+
+
+# ------------------------------------------------------------------ the author's edits
+
+
+def edit(puzzle, d: Drawn | None, op: dict) -> tuple[SlitherlinkPuzzle, Drawn]:
+    """``new`` / ``resize`` (``rows``, ``cols``), ``clue`` (``cell``, ``value`` 0-4, "?" or
+    null); the lines and crosses kept where they still lie on the grid."""
+    what = edits.op_name(op, KIND, ("new", "resize", "clue"))
+    if what == "new":
+        return SlitherlinkPuzzle.empty(*edits.size(op, KIND)), Drawn(KIND)
+    if what == "resize":
+        rows, cols = edits.size(op, KIND)
+        edited = edits.domain(SlitherlinkPuzzle, rows, cols, edits.resized(puzzle.clues, rows, cols))
+    else:
+        value = op.get("value")
+        if value == "?":
+            value = QUESTION
+        elif value is not None and (isinstance(value, bool) or value not in range(5)):
+            raise BadInput(f"edit value: a Slitherlink clue is 0-4, \"?\" or null, got {value!r}")
+        at = edits.cell(op, puzzle.rows, puzzle.cols)
+        clues = edits.set_cell(puzzle.clues, at, value)
+        edited = edits.domain(SlitherlinkPuzzle, puzzle.rows, puzzle.cols, clues)
+    return edited, LINES.kept(edited, d)
 
 
 # ------------------------------------------------------------------ hints and rule runs

@@ -3,6 +3,7 @@
 
 import { $, api, cancelJobs, el, guarded, say } from "./api.js";
 import { wireBoard } from "./board.js";
+import { wireEdit } from "./edit.js";
 import { wireExperiment } from "./experiment.js";
 import { wireGenerate } from "./generate.js";
 import { wireRules } from "./rules.js";
@@ -127,8 +128,9 @@ function wirePlay() {
   $("clear").addEventListener("click", () => store.doc && commit(emptyState()));
   document.addEventListener("keydown", (e) => {
     if (!(e.ctrlKey || e.metaKey) || ["INPUT", "TEXTAREA"].includes(e.target.tagName)) return;
-    if (e.key === "z") { e.preventDefault(); undo(); }
-    if (e.key === "y") { e.preventDefault(); redo(); }
+    const key = e.key.toLowerCase();  // with Shift held, the key is "Z"
+    if (key === "z" && !e.shiftKey) { e.preventDefault(); undo(); }
+    if (key === "y" || (key === "z" && e.shiftKey)) { e.preventDefault(); redo(); }
   });
   onChange(() => {
     $("undo").disabled = !store.past.length;
@@ -154,6 +156,7 @@ async function main() {
   wireOpen();
   wireSave();
   wirePlay();
+  wireEdit();
   wireGenerate();
   wireRules();
   wireSolve();

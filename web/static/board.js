@@ -1,11 +1,16 @@
 // Playing on the board: a click on the server's SVG becomes a point in grid units (through the doc's
 // geometry), which the kind's module (web/static/kinds/) turns into the next state, and the move is
-// committed. A drag from cell to cell goes to the kind's `drag` where it has one (Masyu's lines).
+// committed; in edit mode the click goes to the editor (edit.js). A drag goes to the kind's `drag`
+// where it has one: from cell to cell (Masyu's lines, Nurikabe's paint) or, with `dragOn: "dots"`,
+// from dot to dot (Slitherlink's lines); the whole drag is one undo step.
 
 import { $, say } from "./api.js";
+import { editClick, editing } from "./edit.js";
 import { cellAt, same } from "./grid.js";
 import { kindView } from "./kinds/index.js";
 import { commit, store } from "./store.js";
+
+const NEAR_DOT = 0.35;  // a drag passes a dot within this distance of it (grid units)
 
 /** The event's position in grid units: {x, y} with cell (r, c) spanning [c, c+1) x [r, r+1). */
 function gridPoint(event, svg) {
@@ -17,28 +22,46 @@ function gridPoint(event, svg) {
   return { x: (p.x - g.margin) / g.cell, y: (p.y - g.margin) / g.cell };
 }
 
+/** The dot [r, c] (0 <= r <= rows, 0 <= c <= cols) the point is near, or null. */
+function dotAt({ x, y }, doc) {
+  const r = Math.round(y), c = Math.round(x);
+  const near = Math.hypot(x - c, y - r) <= NEAR_DOT;
+  return near && r >= 0 && r <= doc.rows && c >= 0 && c <= doc.cols ? [r, c] : null;
+}
+
 const context = () => ({ doc: store.doc, state: store.state, store, say });
 
-/** Drags from cell to cell, for kinds that draw that way: each step committed, one undo for all. */
+/** Drags for kinds that draw that way: each step committed, one undo for all. */
 function wireDrag(board) {
-  let last = null;      // the cell the drag is in
+  let last = null;      // the cell (or dot) the drag is in
   let dragged = false;  // the drag drew: the click that ends it is not a move
+  let memo = {};        // what the kind remembers during one drag (draw or erase, the paint)
+  const at = (e, svg) => {
+    const point = gridPoint(e, svg);
+    return kindView(store.doc.kind).dragOn === "dots" ? dotAt(point, store.doc) : cellAt(point, store.doc);
+  };
   board.addEventListener("pointerdown", (e) => {
     const svg = board.querySelector("svg");
     dragged = false;
-    last = svg && store.doc && e.button === 0 && kindView(store.doc.kind).drag ? cellAt(gridPoint(e, svg), store.doc) : null;
+    memo = {};
+    const drags = svg && store.doc && e.button === 0 && !editing() && kindView(store.doc.kind).drag;
+    last = drags ? at(e, svg) : null;
   });
   board.addEventListener("pointermove", (e) => {
     const svg = board.querySelector("svg");
-    if (!last || !svg || !(e.buttons & 1)) return;
-    const cell = cellAt(gridPoint(e, svg), store.doc);
-    if (!cell || same(cell, last)) return;
-    const state = kindView(store.doc.kind).drag(last, cell, context());
+    if (!svg || !store.doc || editing() || !(e.buttons & 1) || !kindView(store.doc.kind).drag) return;
+    const here = at(e, svg);
+    if (!here || (last && same(here, last))) return;
+    if (!last) {  // a drag that began between dots starts at the first dot it reaches
+      last = here;
+      return;
+    }
+    const state = kindView(store.doc.kind).drag(last, here, { ...context(), memo });
     if (state) {
       commit(state, { record: !dragged });
       dragged = true;
     }
-    last = cell;
+    last = here;
   });
   board.addEventListener("pointerup", () => { last = null; });
   board.addEventListener("click", (e) => {
@@ -49,7 +72,7 @@ function wireDrag(board) {
   }, { capture: true });
 }
 
-/** Wire the board: clicks become moves. */
+/** Wire the board: clicks become moves (or edits, in edit mode). */
 export function wireBoard() {
   const board = $("board");
   const handle = (event, button) => {
@@ -57,6 +80,10 @@ export function wireBoard() {
     if (!svg || !store.doc) return;
     event.preventDefault();
     try {
+      if (editing()) {
+        editClick(gridPoint(event, svg), button);
+        return;
+      }
       const state = kindView(store.doc.kind).move(gridPoint(event, svg), button, context());
       if (state) commit(state);
     } catch (err) {

@@ -1,4 +1,5 @@
 // The one-way labyrinth: click a neighbour of the walk's end to step there, a walked cell to go back.
+// Edit mode: blocked cells, the start and the end.
 
 import { adjacent, cellAt, gridLines, same } from "../grid.js";
 
@@ -39,8 +40,33 @@ export default {
     return { ...structuredClone(state), path };
   },
 
-  /** Back to the walk the puzzle came with. */
+  /** Back to the walk the puzzle came with (its numbered cells; the start alone without). */
   empty({ doc }) {
-    return structuredClone(doc.state);
+    const steps = [];
+    gridLines(doc).forEach((line, r) => line.trim().split(/\s+/).forEach((tok, c) => {
+      if (/^\d+$/.test(tok)) steps[Number(tok) - 1] = [r, c];
+    }));
+    return { path: steps.length ? steps : [start(doc)] };
+  },
+
+  edit: {
+    help: "edit: arrows move the cursor, x or space blocks / frees the cell, s puts the start there, e the end; a click blocks / frees",
+
+    click(cell, button, { doc }) {
+      return { op: "block", cell, value: !blocked(doc, cell) };
+    },
+
+    key(key, cell, { doc }) {
+      const k = key.toLowerCase();
+      if (k === "x" || k === " ") return { op: "block", cell, value: !blocked(doc, cell) };
+      if (k === "backspace" || k === "delete") return { op: "block", cell, value: false };
+      if (k === "s") return { op: "start", cell };
+      if (k === "e") return { op: "end", cell };
+      return null;
+    },
   },
 };
+
+function blocked(doc, cell) {
+  return (doc.blocked || []).some((b) => same(b, cell));
+}

@@ -1,7 +1,11 @@
 // The page's drawing and input code, one module per kind (web/static/kinds/<kind>.js), in one table.
 // Each module gives: `help` (the play line), `move(point, button, context)` (the state after a click,
-// or null), `empty(context)` (the cleared state), and optionally `drag(fromCell, toCell, context)`
-// (a drag between neighbouring cells) and `tray` (the page shows the edge-matching tray).
+// or null), `empty(context)` (the cleared state), and optionally `drag(from, to, context)` (a drag
+// from cell to cell, or from dot to dot with `dragOn: "dots"`; `context.memo` lasts one drag),
+// `tray` (the page shows the edge-matching tray) and `edit` (edit mode, edit.js: `help`,
+// `click(cell, button, context)` and `key(key, cursorCell, context)` -> an /api/edit op or null,
+// optionally `panel(box, context)`: the kind's own edit form; `context.memo` lasts while the cursor
+// stays on its cell, `context.apply(op)` sends an edit).
 // `context`: {doc, state, store, say}. A kind without a module is refused with one message.
 
 import edgematching from "./edgematching.js";

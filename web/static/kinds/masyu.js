@@ -1,8 +1,17 @@
 // Masyu: lines between cell centres, as in pzprjs. A click between two neighbouring cells cycles
 // line, cross, clear on their link (right click: the other way round); a drag from cell to cell
-// draws the links it crosses, or takes away those already drawn.
+// draws the links it crosses, or takes away those already drawn. Edit mode: the pearls.
 
-import { NEXT, adjacent, nearestEdge } from "../grid.js";
+import { NEXT, adjacent, gridLines, nearestEdge } from "../grid.js";
+
+const PEARLS = [null, "white", "black"];  // a click's cycle in edit mode
+const KEYS = { w: "white", 1: "white", b: "black", 2: "black" };
+
+/** The pearl of a cell in the doc's canonical text: null, "white" or "black". */
+function pearlAt(doc, [r, c]) {
+  const token = gridLines(doc)[r].trim().split(/\s+/)[c];
+  return token === "w" ? "white" : token === "b" ? "black" : null;
+}
 
 /** The link ["h"|"v", r, c] of the point: "h" joins cells (r, c)-(r, c+1), "v" (r, c)-(r+1, c). */
 function nearestLink({ x, y }, doc) {
@@ -37,5 +46,21 @@ export default {
 
   empty({ state }) {
     return { h: state.h.map((r) => r.map(() => 0)), v: state.v.map((r) => r.map(() => 0)) };
+  },
+
+  edit: {
+    help: "edit: arrows move the cursor, w or 1 a white pearl, b or 2 a black one, Backspace clears; a click cycles blank, white, black",
+
+    click(cell, button, { doc }) {
+      const i = PEARLS.indexOf(pearlAt(doc, cell));
+      return { op: "clue", cell, value: PEARLS[(i + (button === "right" ? 2 : 1)) % 3] };
+    },
+
+    key(key, cell) {
+      const pearl = KEYS[key.toLowerCase()];
+      if (pearl) return { op: "clue", cell, value: pearl };
+      if (key === "Backspace" || key === "Delete" || key === " ") return { op: "clue", cell, value: null };
+      return null;
+    },
   },
 };
