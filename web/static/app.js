@@ -1,6 +1,7 @@
 // The page's entry point: load the kinds, wire the panels. Open, save and play live here; the
 // other panels have their own modules (generate, rules, solve, experiment).
 
+import { wireAnalysis } from "./analysis.js";
 import { $, api, cancelJobs, el, guarded, say } from "./api.js";
 import { wireBoard } from "./board.js";
 import { wireExperiment } from "./experiment.js";
@@ -135,6 +136,7 @@ async function main() {
   wireGenerate();
   wireRules();
   wireSolve();
+  wireAnalysis();
   wireExperiment();
   $("cancel").addEventListener("click", () => cancelJobs());
   $("kind").dispatchEvent(new Event("change"));

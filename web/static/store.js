@@ -68,6 +68,21 @@ export function openDoc(doc) {
   changed();
 }
 
+/** The open puzzle edited (a suggested clue applied, a minimized puzzle): the new doc replaces
+ * it without a new browser-history entry, the drawing restarts from the doc's state. */
+export function replacePuzzle(doc) {
+  kindView(doc.kind);
+  store.doc = doc;
+  store.state = clone(doc.state);
+  store.past = [];
+  store.future = [];
+  $("board").dataset.geometry = JSON.stringify(doc.geometry);
+  document.body.dataset.doc = doc.kind;
+  paint(doc.svg, doc.verdict);
+  $("puzzle-name").textContent = `${doc.kind} ${doc.rows}x${doc.cols}${doc.name ? " -- " + doc.name : ""}`;
+  changed();
+}
+
 /** Paint the board picture and the verdict. */
 export function paint(svgText, verdict) {
   const board = $("board");
