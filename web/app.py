@@ -57,7 +57,8 @@ WORK = {
     "suggest": ("timeout", ANALYZE_SECONDS, 10.0),
     "check-drawing": ("timeout", DEFAULT_SECONDS, 5.0),
 }
-BIG_ONLY = ("minimize",)  # never in the fast lane: many solver calls in one job
+BIG_ONLY = ("minimize", "grade")  # never in the fast lane: many solver calls in one job (a grade
+# after each edit would hold the live analysis up)
 
 
 FALLBACK_PAGE = """<!doctype html><meta charset="utf-8"><title>gridsolve</title>

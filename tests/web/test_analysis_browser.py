@@ -69,12 +69,18 @@ def timed_changes(pg, docs: list[dict]) -> list[float]:
         d = wait_analysed(pg, before)
         assert d["analyzed"] == doc["puzzle"], "the panel shows another puzzle's analysis"
         out.append(float(d["latency"]))
+        SERVER_MS.append(float(d["serverMs"]))
     return out
+
+
+SERVER_MS: list[float] = []  # the analyses' own time (the answer's seconds), for the printout
 
 
 def report(kind: str, ms: list[float]) -> None:
     print(f"\n{kind} 10x10: change -> count + backbone painted over {len(ms)} changes: "
-          f"median {statistics.median(ms):.0f} ms, max {max(ms):.0f} ms (target 300 / 1000)")
+          f"median {statistics.median(ms):.0f} ms, max {max(ms):.0f} ms (target 300 / 1000); the analyses "
+          f"themselves: median {statistics.median(SERVER_MS):.0f} ms, max {max(SERVER_MS):.0f} ms")
+    SERVER_MS.clear()
 
 
 def test_each_change_of_a_10x10_puzzle_is_analysed_and_painted(page):
@@ -84,6 +90,8 @@ def test_each_change_of_a_10x10_puzzle_is_analysed_and_painted(page):
     wait_analysed(page, 0)
     assert page.inner_text("#analysis-count").startswith("unique")
     assert page.locator("#board svg g.analysis-overlay .backbone").count() > 0
+    page.wait_for_function("document.getElementById('analysis-grade').textContent.startsWith('grade: ')",
+                           timeout=TIMEOUT)  # graded once unique, after the count is painted
     ms = timed_changes(page, docs_of(page, variants(slitherlink, None, CHANGES)))
     report("slitherlink", ms)
     assert statistics.median(ms) < 5000 and max(ms) < 20000  # loose: the figures are printed
@@ -110,7 +118,10 @@ def test_a_burst_of_five_changes_runs_at_most_two_analyses_to_the_end(page):
     d = wait_analysed(page, int(start["finished"]))
     page.wait_for_timeout(1500)  # anything still running would finish meanwhile
     d = panel(page)
-    ran = int(d["finished"]) - int(start["finished"])
+    def answered(x: dict) -> int:  # shown, or answered after a newer change (dropped)
+        return int(x.get("finished") or 0) + int(x.get("dropped") or 0)
+
+    ran = answered(d) - answered(start)
     started = int(d["started"]) - int(start.get("started") or 0)
     print(f"\nfive changes 60 ms apart: {started} analyses started, {ran} ran to the end")
     assert 1 <= ran <= 2 and started <= 5
@@ -141,7 +152,7 @@ def test_count_and_solve_speak_of_the_puzzle_and_check_my_drawing_of_the_drawing
     solving said "unique -- 1 solution" (it counted the drawing)."""
     page.evaluate(REPLACE, page.evaluate(OPEN, "sample:hamiltonian/square-5"))
     wait_analysed(page, 0)
-    assert page.inner_text("#analysis-count").startswith("104 solutions")
+    assert page.inner_text("#analysis-count").startswith("at least 50")  # the page counts to 50
     page.click("#solve")
     page.wait_for_function("document.getElementById('solve-result').dataset.unique !== undefined",
                            timeout=TIMEOUT)

@@ -11,6 +11,9 @@ import { kindInfo, onChange, replacePuzzle, store } from "./store.js";
 
 const DEBOUNCE_MS = 150;   // a burst of edits starts one analysis
 const TIMEOUT_S = 10;      // an analysis's time budget on the server
+const LIMIT = 50;          // solutions counted before "at least 50": the backbone of a very
+                           // ambiguous puzzle comes three times sooner than at the server's 200
+const KILL_AFTER_S = 0.6;  // a stale running job younger than this is left to finish
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 let seen = null;         // the puzzle text last analysed (or being analysed)
@@ -19,7 +22,8 @@ let running = null;      // {job, puzzle} of the analysis in flight
 let shown = null;        // {puzzle, overlay} drawn over the board
 let suggestion = null;   // the last /api/suggest answer, for the puzzle it was made for
 
-/** Counters the tests read: analyses started, answered (ran to the end), cancelled. */
+/** Counters the tests read: analyses started, answered and shown (finished), answered too late
+ * (dropped), cancelled (analyses and gradings). */
 function count(name) {
   const panel = $("analysis-panel");
   panel.dataset[name] = String((Number(panel.dataset[name]) || 0) + 1);
@@ -44,13 +48,38 @@ function drawOverlay() {
   }
 }
 
+/** A newer change: the job in flight is of no use. A queued one is cancelled at once; a running
+ * one is left up to KILL_AFTER_S to finish (its answer dropped), since cancelling a running job
+ * kills its worker process and the next analysis would wait for a new one to start. */
 function stale() {
-  if (running) {
-    const { job } = running;
-    running = null;
-    count("cancelled");
-    cancelJob(job).then(() => setTimeout(() => cancelJob(job), 200));  // once more: it may not have reached the server
+  if (!running) return;
+  const { job, what } = running;
+  running = null;
+  retire(job, 0, what);
+}
+
+async function retire(job, tries, what) {
+  let s = null;
+  try {
+    const r = await fetch(`/api/jobs/${job}`);
+    s = r.ok ? await r.json() : null;
+  } catch {
+    s = null;
   }
+  if (s === null && tries < 3) {  // not at the server yet
+    setTimeout(() => retire(job, tries + 1, what), 150);
+    return;
+  }
+  if (s && (s.state === "done" || s.state === "cancelled")) {
+    if (s.state === "done" && what === "analysis") count("dropped");
+    return;
+  }
+  if (s && s.state === "running" && (s.seconds || 0) < KILL_AFTER_S) {
+    setTimeout(() => retire(job, tries, what), (KILL_AFTER_S - (s.seconds || 0)) * 1000 + 20);
+    return;
+  }
+  count("cancelled");
+  await cancelJob(job);
 }
 
 function puzzleChanged() {
@@ -77,12 +106,13 @@ function puzzleChanged() {
 
 async function analyze(doc) {
   const job = newJobId();
-  running = { job, puzzle: doc.puzzle };
+  running = { job, puzzle: doc.puzzle, what: "analysis" };
   count("started");
   $("analysis-panel").dataset.state = "running";
   let answer;
+  const body = { kind: doc.kind, puzzle: doc.puzzle, timeout: TIMEOUT_S, limit: LIMIT, grade: false };
   try {
-    answer = await api("/api/analyze", { kind: doc.kind, puzzle: doc.puzzle, timeout: TIMEOUT_S }, { job, quiet: true });
+    answer = await api("/api/analyze", body, { job, quiet: true });
   } catch (err) {
     if (!running || running.job !== job) return;  // cancelled by a newer change
     running = null;
@@ -94,6 +124,26 @@ async function analyze(doc) {
   running = null;
   count("finished");
   show(doc.puzzle, answer);
+  if (answer.label === "unique" && features().has("grade")) await grade(doc);
+}
+
+/** The grade of a unique puzzle, after its count and backbone are painted (grading takes longer
+ * than counting); a job cancelled by a newer change like the analysis. */
+async function grade(doc) {
+  const job = newJobId();
+  running = { job, puzzle: doc.puzzle, what: "grade" };
+  $("analysis-grade").textContent = "grading...";
+  try {
+    const answer = await api("/api/grade", { kind: doc.kind, puzzle: doc.puzzle, timeout: TIMEOUT_S },
+      { job, quiet: true });
+    if (!running || running.job !== job) return;
+    $("analysis-grade").textContent = `grade: ${answer.grade}`;
+  } catch (err) {
+    if (!running || running.job !== job) return;
+    $("analysis-grade").textContent = `not graded: ${err.message}`;
+  } finally {
+    if (running && running.job === job) running = null;
+  }
 }
 
 function show(puzzle, answer) {
@@ -116,6 +166,7 @@ function show(puzzle, answer) {
   panel.dataset.state = "done";
   panel.dataset.analyzed = puzzle;
   panel.dataset.latency = String(performance.now() - Number(panel.dataset.changedAt));
+  panel.dataset.serverMs = String(answer.seconds * 1000);  // of it, the analysis itself
 }
 
 async function suggest() {
