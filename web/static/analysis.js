@@ -101,6 +101,7 @@ function puzzleChanged() {
   drawOverlay();
   const has = features();
   $("suggest").hidden = !has.has("suggest");
+  $("suggest").disabled = true;  // until the count says the puzzle is ambiguous
   if (puzzle) timer = setTimeout(() => analyze(store.doc), DEBOUNCE_MS);
 }
 
