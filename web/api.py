@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import tools
+from . import analysis, tools
 from .document import document, kind_of, state_of
 from .drawing import picture
 from .edit import edit_request
@@ -87,7 +87,8 @@ def save(root: Path, payload: dict) -> dict:
     return out
 
 
-ENDPOINTS = {"open": open_source, "state": state, "save": save, "edit": edit_request, **tools.ENDPOINTS}
+ENDPOINTS = {"open": open_source, "state": state, "save": save, "edit": edit_request, **tools.ENDPOINTS,
+             **analysis.ENDPOINTS}
 
 
 def warm_up() -> None:

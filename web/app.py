@@ -28,6 +28,7 @@ from starlette.exceptions import HTTPException
 
 from ..harness.limits import TooLarge, is_small
 from . import api, jobs, tools
+from .analysis import ANALYZE_SECONDS
 from .document import kind_of, number, puzzle_of
 from .errors import one_line, status_of
 from .kinds import web_kind
@@ -52,8 +53,12 @@ WORK = {
     "grade": (None, MAX_SECONDS, 0.0),
     "minimize": ("seconds", 20.0, MAX_SECONDS),
     "generate": (None, 30.0, 30.0),
+    "analyze": ("timeout", ANALYZE_SECONDS, 10.0),  # the author's live analysis (web.analysis)
+    "suggest": ("timeout", ANALYZE_SECONDS, 10.0),
+    "check-drawing": ("timeout", DEFAULT_SECONDS, 5.0),
 }
-BIG_ONLY = ("minimize",)  # never in the fast lane: many solver calls in one job
+BIG_ONLY = ("minimize", "grade")  # never in the fast lane: many solver calls in one job (a grade
+# after each edit would hold the live analysis up)
 
 
 FALLBACK_PAGE = """<!doctype html><meta charset="utf-8"><title>gridsolve</title>

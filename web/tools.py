@@ -98,12 +98,26 @@ def solve(root: Path, payload: dict) -> dict:
     backend = payload.get("backend") or None
     if backend is not None and not isinstance(backend, str):
         raise BadInput("backend: a backend's name")
-    r = gridsolve.solve(puzzle, backend, timeout=seconds(payload))
+    budget = seconds(payload)
+    t0 = time.perf_counter()
+    r = gridsolve.solve(puzzle, backend, timeout=budget)
     out = {"status": str(r.status), "seconds": round(r.seconds, 4), "backend": r.backend,
            "message": r.error or r.note or ""}
+    if r.solutions:  # a solution is not "the" solution: is it the only one? (count to two, briefly)
+        out.update(_uniqueness(puzzle, min(UNIQUE_SECONDS, max(0.1, budget - (time.perf_counter() - t0)))))
     sol = r.solutions[0] if r.solutions else r.best
     d = from_solution(puzzle, sol) if sol is not None else read_state(puzzle, None)
     return answer(puzzle, d, **out)
+
+
+UNIQUE_SECONDS = 5.0  # the count to two after a solve: a hard puzzle's answer says "not settled"
+
+
+def _uniqueness(puzzle, budget: float) -> dict:
+    """``unique``: the puzzle has exactly one solution (True / False; None when the count to two
+    ran out of time), and ``count``: the solutions found by it (2 = "at least 2")."""
+    c = gridsolve.count(puzzle, limit=2, timeout=budget)
+    return {"unique": c.unique, "count": c.count, "exhausted": c.exhausted}
 
 
 def explain(root: Path, payload: dict) -> dict:

@@ -40,8 +40,11 @@ class WebKind(Protocol):
     Optional, asked through ``feature``: ``generate(rows, cols, seed, options)`` with
     ``EXPERIMENT_SIZE`` (the size of an experiment's generated puzzles), ``grade``,
     ``minimize_blank``, ``numbers``, ``moves``, ``run_rules`` (a whole rule run in one call),
-    ``check_request`` (options the server judges before queueing a job) and ``edit(puzzle, d, op)``
-    (the author's edit ``op`` applied: the new puzzle and the state kept; ``web.edit``)."""
+    ``check_request`` (options the server judges before queueing a job), ``edit(puzzle, d, op)``
+    (the author's edit ``op`` applied: the new puzzle and the state kept; ``web.edit``), and for
+    the kinds with clues ``clue_candidates(puzzle, solution)`` (cell -> the clue a cell would
+    carry in the solution, None: none fits), ``with_clue(puzzle, cell, value)`` and
+    ``clue_edit(cell, value)`` (the ``/api/edit`` op), which ``web.analysis.suggest`` asks."""
 
     CELL: int
     MARGIN: int
@@ -89,7 +92,8 @@ def playable() -> list[str]:
 # what ``/api/kinds`` lists as a kind's ``features`` (the page shows the matching controls) ->
 # the optional function of the kind's module that provides it
 FEATURES = {"generate": "generate", "grade": "grade", "minimize": "minimize_blank", "numbers": "numbers",
-            "moves": "moves", "rule_file": "run_rules", "rule_groups": "groups", "edit": "edit"}
+            "moves": "moves", "rule_file": "run_rules", "rule_groups": "groups", "edit": "edit",
+            "suggest": "with_clue"}
 
 
 def features(kind: str) -> list[str]:

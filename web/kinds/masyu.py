@@ -194,3 +194,50 @@ def hint(puzzle, d: Drawn, by: str, payload: dict) -> dict:
             return entry("backbone", f"no solution from here links {name(e_link[0])} and "
                          f"{name(e_link[1])}", (), [e_link])
     return entry("", "no hint (every link is decided, or the time ran out)")
+
+
+# ------------------------------------------------------------------ suggest a clue (web.analysis)
+
+
+def clue_candidates(puzzle, solution) -> dict:
+    """Per cell without a pearl, the pearl ``solution`` satisfies there (None: none does): white
+    where the loop goes straight through and turns beside it, black where it turns and goes
+    straight on through both next cells; no pearl fits a cell the loop does not visit."""
+    from ...puzzles import grid
+
+    through: dict = {}
+    for a, b in solution.links:
+        through.setdefault(a, []).append(b)
+        through.setdefault(b, []).append(a)
+
+    def straight(cell) -> bool:
+        (a, b) = through[cell]
+        return a[0] + b[0] == 2 * cell[0] and a[1] + b[1] == 2 * cell[1]
+
+    out: dict = {}
+    for cell in grid.cells(puzzle.rows, puzzle.cols):
+        if puzzle.pearl(cell) is not None:
+            continue
+        if len(through.get(cell, ())) != 2:
+            out[cell] = None
+            continue
+        a, b = through[cell]
+        if straight(cell):
+            out[cell] = WHITE if not (straight(a) and straight(b)) else None
+        else:
+            out[cell] = BLACK if straight(a) and straight(b) else None
+    return out
+
+
+def with_clue(puzzle, cell, value):
+    """The puzzle with the pearl ``value`` ("white" / "black") at ``cell``."""
+    import dataclasses
+
+    pearls = [list(row) for row in puzzle.pearls]
+    pearls[cell[0]][cell[1]] = value
+    return dataclasses.replace(puzzle, pearls=tuple(tuple(row) for row in pearls))
+
+
+def clue_edit(cell, value) -> dict:
+    """The ``/api/edit`` op that puts the pearl ``value`` at ``cell``."""
+    return {"op": "clue", "cell": list(cell), "value": value}

@@ -232,3 +232,31 @@ def generate(rows: int, cols: int, seed: int, options: dict) -> dict:
     doc = document(g.puzzle, f"gen-{rows}x{cols}-d{density:g}-s{seed}", None,
                    from_solution(g.puzzle, g.solution))
     return {**doc, "steps": [], "grade": g.grade, "stats": plain(g.stats)}
+
+
+# ------------------------------------------------------------------ suggest a clue (web.analysis)
+
+
+def clue_candidates(puzzle, solution) -> dict:
+    """Per hidden number ("?"), the number it would show in ``solution``: the size of its island.
+    (A blank cell takes no number: in a solution every island holds its one number already.)"""
+    from ...puzzles.nurikabe import QUESTION
+
+    rows, cols = puzzle.rows, puzzle.cols
+    islands = components(solution.white(), lambda cell: grid.neighbours(rows, cols, cell))
+    size = {cell: len(island) for island in islands for cell in island}
+    return {cell: size.get(cell) for cell, v in puzzle.clue_cells() if v == QUESTION}
+
+
+def with_clue(puzzle, cell, value):
+    """The puzzle with the number ``value`` at ``cell``."""
+    import dataclasses
+
+    clues = [list(row) for row in puzzle.clues]
+    clues[cell[0]][cell[1]] = value
+    return dataclasses.replace(puzzle, clues=tuple(tuple(row) for row in clues))
+
+
+def clue_edit(cell, value) -> dict:
+    """The ``/api/edit`` op that puts the number ``value`` at ``cell``."""
+    return {"op": "clue", "cell": list(cell), "value": value}

@@ -252,3 +252,27 @@ def generate(rows: int, cols: int, seed: int, options: dict) -> dict:
              for i in picks]
     doc = document(g.puzzle, f"gen-{rows}x{cols}-{mode}-s{seed}", None, from_solution(g.puzzle, g.solution))
     return {**doc, "steps": steps, "step_numbers": picks, "growth_rules": rules, "stats": plain(g.stats)}
+
+
+# ------------------------------------------------------------------ suggest a clue (web.analysis)
+
+
+def clue_candidates(puzzle, solution) -> dict:
+    """Per cell without a number (blank or "?"), the number a clue there would carry in
+    ``solution``: how many of its four sides the loop uses."""
+    return {cell: sum(e in solution.edges for e in grid.cell_edges(cell))
+            for cell in grid.cells(puzzle.rows, puzzle.cols) if puzzle.clue(cell) not in range(5)}
+
+
+def with_clue(puzzle, cell, value):
+    """The puzzle with the number ``value`` at ``cell``."""
+    import dataclasses
+
+    clues = [list(row) for row in puzzle.clues]
+    clues[cell[0]][cell[1]] = value
+    return dataclasses.replace(puzzle, clues=tuple(tuple(row) for row in clues))
+
+
+def clue_edit(cell, value) -> dict:
+    """The ``/api/edit`` op that puts the number ``value`` at ``cell``."""
+    return {"op": "clue", "cell": list(cell), "value": value}

@@ -5,7 +5,8 @@
 
 const TOKEN_KEY = "gridsolve-token";
 // the work endpoints (docs/serve.md): queued as jobs by the server
-const JOBS = new Set(["solve", "explain", "hint", "rules", "moves", "minimize", "grade", "generate"]);
+const JOBS = new Set(["solve", "explain", "hint", "rules", "moves", "minimize", "grade", "generate",
+  "analyze", "suggest", "check-drawing"]);
 const jobs = new Map();  // job id -> what it is, for the job bar
 
 /** The per-launch token: taken once from the address gridsolve serve opened (?token=...), kept
@@ -32,7 +33,7 @@ const NO_TOKEN = "this browser has no token for this server: open the address gr
 
 const token = takeToken();
 
-function newJobId() {
+export function newJobId() {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -45,18 +46,22 @@ function post(body, job) {
   return { method: "POST", headers, body: JSON.stringify(body) };
 }
 
-export async function api(path, body) {
+/** Call the API. A work endpoint is a job of the server, shown in the job bar; `options.job`
+ * names it (to cancel it later with `cancelJob`), `options.quiet` keeps it out of the bar (the
+ * live analysis, which runs after every edit). */
+export async function api(path, body, options = {}) {
   const name = path.replace(/^\/api\//, "");
-  const job = body !== undefined && JOBS.has(name) ? newJobId() : null;
+  const job = body !== undefined && JOBS.has(name) ? options.job || newJobId() : null;
   const init = body === undefined ? { method: "GET" } : post(body, job);
-  if (job) track(job, name);
+  const shown = job && !options.quiet;
+  if (shown) track(job, name);
   let response;
   try {
     response = await fetch(path, init);
   } catch (err) {
     throw new Error(`the server does not answer (${err.message})`);
   } finally {
-    if (job) untrack(job);
+    if (shown) untrack(job);
   }
   let data = null;
   try {
@@ -112,6 +117,15 @@ async function pollJobs() {
   }
   showJobs();
   if (jobs.size) setTimeout(pollJobs, 500);
+}
+
+/** Cancel one job of the page (a stale analysis); its caller gets a "cancelled" error. */
+export async function cancelJob(id) {
+  try {
+    await fetch(`/api/jobs/${id}/cancel`, post({}, null));
+  } catch {
+    // the server is gone: the job's own call says so
+  }
 }
 
 /** Cancel every job of the page (the Cancel button). */

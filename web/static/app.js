@@ -1,6 +1,7 @@
 // The page's entry point: load the kinds, wire the panels. Open, save and play live here; the
 // other panels have their own modules (generate, rules, solve, experiment).
 
+import { wireAnalysis } from "./analysis.js";
 import { $, api, cancelJobs, el, guarded, say } from "./api.js";
 import { wireBoard } from "./board.js";
 import { wireEdit } from "./edit.js";
@@ -160,6 +161,7 @@ async function main() {
   wireGenerate();
   wireRules();
   wireSolve();
+  wireAnalysis();
   wireExperiment();
   wireZoom();
   $("cancel").addEventListener("click", () => cancelJobs());

@@ -1,9 +1,11 @@
-// Solve and explain: a backend and a timeout, solve (timed end to end in the page), count and
-// explain (the backbone; several solutions stepped through with their differences highlighted by
-// /api/diff), minimize the numbers, retrieve the numbers of the drawn loop, grade.
+// Solve and explain: a backend and a timeout, solve (timed end to end in the page; "solved" only
+// for a unique puzzle), count and explain the puzzle -- never the drawing (the Analysis panel's
+// "Check my drawing" judges that) -- with the backbone and several solutions stepped through with
+// their differences highlighted by /api/diff, minimize the numbers, retrieve the numbers of the
+// drawn loop, grade.
 
 import { $, api, el, guarded, say, showSvg } from "./api.js";
-import { backend, clone, commit, emptyState, kindInfo, onChange, onDocKind, openDoc, store } from "./store.js";
+import { backend, clone, commit, kindInfo, onChange, onDocKind, openDoc, store } from "./store.js";
 
 let explained = null;  // the last /api/explain answer
 let shown = 0;         // the solution shown
@@ -28,8 +30,17 @@ async function solve() {
   if (answer.status !== "solved") say(`${answer.backend}: ${answer.status}${answer.message ? " -- " + answer.message : ""}`, "info");
   const box = $("solve-result");
   box.dataset.ms = ms.toFixed(1);
-  result(el("b", {}, answer.status), ` by ${answer.backend}: solver ${(answer.seconds * 1000).toFixed(0)} ms, `,
+  box.dataset.unique = String(answer.unique);
+  result(el("b", {}, solvedLabel(answer)), ` by ${answer.backend}: solver ${(answer.seconds * 1000).toFixed(0)} ms, `,
     `in the page ${ms.toFixed(0)} ms`, answer.message ? el("div", { class: "muted" }, answer.message) : "");
+}
+
+/** What a solve found, said of the puzzle: "solved" only when its solution is the only one. */
+function solvedLabel(answer) {
+  if (answer.status !== "solved") return answer.status;
+  if (answer.unique === true) return "solved -- the unique solution";
+  if (answer.unique === false) return "one solution of several (not unique)";
+  return "a solution (uniqueness not settled in time)";
 }
 
 async function showSolution(i) {
@@ -53,8 +64,7 @@ async function showSolution(i) {
 }
 
 async function explain() {
-  const body = { ...need(), limit: 10 };
-  if (JSON.stringify(store.state) !== JSON.stringify(emptyState())) body.state = store.state;  // from the drawing
+  const body = { ...need(), limit: 10 };  // the puzzle's solutions: the drawing has "Check my drawing"
   explained = await api("/api/explain", body);
   const n = explained.count;
   result(el("b", {}, explained.unique ? "unique" : n === 0 ? "no solution" : "not unique"),
