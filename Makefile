@@ -33,8 +33,11 @@ ifneq ($(GRIDSOLVE_NO_BROWSER),1)
 	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium; }
 endif
 
+# The whole suite on every core (pytest-xdist; one file per worker at a time, so a module's fixtures
+# -- a server, the documents' copy -- stay one), the numba kernels compiled once before the
+# workers start (tests/support/warm_kernels.py); the slowest tests listed at the end.
 test: $(STAMP) browser
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --dist loadfile --warm-kernels --durations=30
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -17,3 +17,27 @@ def pytest_runtest_makereport(item, call):
     longrepr = report.longrepr
     if report.skipped and isinstance(longrepr, tuple) and longrepr[2].endswith(helpers.NO_DATA):
         report.longrepr = (helpers.__file__, helpers.NO_DATA_LINE, longrepr[2])
+
+
+def pytest_addoption(parser):
+    parser.addoption("--warm-kernels", action="store_true",
+                     help="compile the numba kernels the suite runs before its tests, in parallel "
+                          "processes, so that no test or worker compiles them again (make test)")
+
+
+def pytest_configure(config):
+    """``--warm-kernels``: the warm-up, once, in the process that starts the xdist workers (before
+    it starts them), never in a worker, nor when only collecting."""
+    if config.getoption("--warm-kernels") and not hasattr(config, "workerinput") \
+            and not config.getoption("collectonly"):
+        from .support import warm_kernels
+
+        config.stash[WARMED] = warm_kernels.warm()
+
+
+WARMED = pytest.StashKey[str]()
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if WARMED in config.stash:
+        terminalreporter.write_line(config.stash[WARMED])
