@@ -257,3 +257,87 @@ def test_an_edit_of_a_10x10_is_painted_in_well_under_a_second(page, capsys):
               f"{statistics.median(times):.0f} ms, max {max(times):.0f} ms ({[round(t) for t in times]})")
     assert grid_rows(page)[0] == ["0", "1", "2", "3", "0", "1", "2", "3", "0", "1"]
     assert statistics.median(times) < 1000
+
+
+# ------------------------------------------------------------------ the editor with the live analysis
+
+GENERATE = """async (body) => { const a = await import('/static/api.js');
+    return await a.api('/api/generate', body); }"""
+
+
+def analysed(pg) -> dict:
+    """Wait until the Analysis panel shows the open puzzle's own analysis (not a stale one's), with
+    its overlay on the board; the panel's data (``label`` on ``#analysis-count``)."""
+    puzzle = store(pg, "store.doc.puzzle")
+    pg.wait_for_function("""(puzzle) => { const d = document.getElementById('analysis-panel').dataset;
+        return d.state === 'done' && d.analyzed === puzzle
+            && document.querySelector('#board svg g.analysis-overlay') !== null; }""", arg=puzzle,
+                         timeout=TIMEOUT)
+    return {"label": pg.get_attribute("#analysis-count", "data-label") or "",
+            "backbone": pg.locator("#board svg g.analysis-overlay .backbone").count()}
+
+
+def go_to(pg, r: int, c: int) -> None:
+    """Move the editor's cursor to (r, c) with the arrow keys."""
+    at = cursor(pg)
+    r0, c0 = (int(x) for x in at.split(",")) if at else (0, 0)
+    arrows(pg, *(["ArrowDown"] * (r - r0) + ["ArrowUp"] * (r0 - r) + ["ArrowRight"] * (c - c0)
+                 + ["ArrowLeft"] * (c0 - c)))
+    assert cursor(pg) == f"{r},{c}"
+
+
+def clues_of(doc: dict) -> dict[tuple[int, int], int]:
+    from gridsolve.puzzles import formats
+
+    puzzle = formats.parse_text(doc["puzzle"])[0].puzzle
+    return {(r, c): v for r, row in enumerate(puzzle.clues) for c, v in enumerate(row) if v is not None}
+
+
+def enter_and_watch(pg, kind: str, options: dict, clicks_for) -> None:
+    """A unique puzzle made by the generator, entered clue by clue into a new empty one -- every
+    other clue by keyboard, the rest by mouse (``clicks_for(v)`` clicks make the value v) --
+    while the live analysis goes from "at least N" to "unique", its backbone growing."""
+    target = pg.evaluate(GENERATE, {"kind": kind, "options": options})
+    clues = clues_of(target)
+    new_puzzle(pg, kind, target["rows"], target["cols"])
+    first = analysed(pg)
+    assert first["label"].startswith("at least"), first
+    for i, ((r, c), v) in enumerate(sorted(clues.items())):
+        if i % 2 == 0:
+            go_to(pg, r, c)
+            press(pg, *str(v))
+        else:
+            for _ in range(clicks_for(v)):
+                click_grid(pg, c + 0.5, r + 0.5)
+    assert clues_of(store(pg, "store.doc")) == clues
+    last = analysed(pg)
+    assert last["label"] == "unique", last
+    assert last["backbone"] > first["backbone"], (first, last)
+
+
+def test_slitherlink_from_an_empty_6x6_to_unique_as_the_clues_go_in(page):
+    enter_and_watch(page, "slitherlink", {"size": "6x6", "seed": 3, "mode": "sat"},
+                    lambda v: v + 1)  # a click cycles blank, 0, 1, 2, 3
+
+
+def test_nurikabe_from_an_empty_6x6_to_unique_as_the_clues_go_in(page):
+    enter_and_watch(page, "nurikabe", {"size": "6x6", "seed": 2}, lambda v: v)  # a click adds 1
+
+
+def test_the_labyrinths_count_changes_as_a_cell_is_blocked(page):
+    new_puzzle(page, "hamiltonian", 5, 5)
+    assert analysed(page)["label"].startswith("at least")  # 104 walks corner to corner
+    click_grid(page, 2.5, 2.5)  # 24 free cells, both ends on one colour: no walk left
+    assert analysed(page)["label"] == "no solution"
+
+
+def test_edge_matchings_count_changes_as_a_piece_is_edited(page):
+    new_puzzle(page, "edgematching", 3, 3)
+    before = analysed(page)["label"]
+    assert before != "no solution", before
+    page.mouse.click(*grid_point(page, 1.5, 1.5))  # the middle square's piece in the form
+    page.wait_for_selector("#edit-kind:not([hidden]) #edit-piece", timeout=TIMEOUT)
+    for side, colour in zip(("top", "right", "bottom", "left"), (2, 3, 2, 4), strict=True):
+        page.fill(f"#edit-{side}", str(colour))
+    after_repaint(page, lambda: page.click("#edit-piece-apply"))
+    assert analysed(page)["label"] == "no solution"  # its colours meet no neighbour's
