@@ -2,7 +2,8 @@
 hints, runs the rules, solves and explains every kind (docs/serve.md). Binds 127.0.0.1 unless
 told otherwise; every file it reads or writes lies in the folder it was started in (``--root``).
 Only its own page drives it: the address it prints and opens carries a per-launch token once
-(docs/serve.md, "Security").
+(docs/serve.md, "Security"). It warms up in the background -- the page works meanwhile -- and
+prints ``ready in X s`` when the first click waits for nothing.
 
     gridsolve serve                   # http://127.0.0.1:8000/?token=...
     gridsolve serve --port 8080 --root ~/puzzles --no-open
@@ -46,7 +47,7 @@ def serve(
         print(f"warning: --host {host} lets other machines reach the server", file=sys.stderr)
     name = "127.0.0.1" if host in ("0.0.0.0", "::") else "[::1]" if host == "::1" else host
     hosts = [*allow_host] + ([] if name in ("127.0.0.1", "localhost", "[::1]") else [name])
-    app = create_app(root, warm=True, port=port, allow_hosts=hosts, no_token=no_token)
+    app = create_app(root, warm=True, port=port, allow_hosts=hosts, no_token=no_token, on_ready=_say_ready)
     url = f"http://{name}:{port}/" + ("" if no_token else f"?token={app.state.token}")
     print(f"gridsolve serve: {url} (folder {root.resolve()}; Ctrl-C stops)", file=sys.stderr, flush=True)
     if no_token:
@@ -58,6 +59,12 @@ def serve(
 
         threading.Timer(1.0, webbrowser.open, (url,)).start()
     uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def _say_ready(seconds: float) -> None:
+    """The line saying the server warmed up: the first click from now on waits for no import or
+    compile (the page's header says it too, from ``GET /api/ready``)."""
+    print(f"gridsolve serve: ready in {seconds:.1f} s", file=sys.stderr, flush=True)
 
 
 def register(app: typer.Typer, generate_app: typer.Typer) -> None:

@@ -92,6 +92,11 @@ ENDPOINTS = {"open": open_source, "state": state, "save": save, "edit": edit_req
 
 
 def warm_up() -> None:
-    """Load and run each kind's default backend once on a shipped sample, so that the first
-    request waits for no import or compilation."""
-    tools.warm_up()
+    """The server's own first requests paid at start: every shipped sample opened and drawn, so
+    the formats, renderers and verdicts they import are loaded before the page asks. (The work
+    requests run in the workers, which warm themselves: ``web.worker.warm``.)"""
+    here = Path(".")
+    for kind in playable():
+        for name in sample_names(kind):
+            doc = open_source(here, {"source": f"sample:{kind}/{name}"})
+            state(here, {"kind": kind, "puzzle": doc["puzzle"], "state": doc["state"]})

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -126,16 +127,35 @@ def plan(name: str, payload: dict) -> tuple[str, float, float]:
 
 def create_app(root: Path | str = ".", *, warm: bool = False, port: int | None = None,
                allow_hosts: tuple[str, ...] | list[str] = (), token: str | None = None,
-               no_token: bool = False, workers: int | None = None) -> FastAPI:
+               no_token: bool = False, workers: int | None = None,
+               on_ready: Callable[[float], None] | None = None) -> FastAPI:
     """The app serving the page and its API over the folder ``root`` (every file it reads or
     writes lies inside it). ``port``: the one it is served on (the allowed Hosts carry it; None:
     any port, as a test client has); ``allow_hosts``: more Host names; ``token``: the per-launch
     token (a new one unless given; ``no_token``: none asked); ``workers``: the heavy lane's size
-    (default: one per core); ``warm``: the fast lane loads the default backends at start."""
+    (default: one per core); ``warm``: at start, in the background, the server and its workers
+    run what the page's first requests run (``web.pool``: warming; ``GET /api/ready`` tells when
+    they are done, and ``on_ready(seconds)`` is called then)."""
     root = Path(root).resolve()
     if not root.is_dir():
         raise ValueError(f"root {root} is not a folder")
-    pool = Pool(root, workers, warm)
+    server_warm = threading.Event()  # the server's own first requests (``api.warm_up``) are paid
+    if not warm:
+        server_warm.set()
+
+    def workers_ready(seconds: float) -> None:  # called by the pool, on a thread of its own
+        server_warm.wait()
+        if on_ready is not None:
+            on_ready(seconds)
+
+    pool = Pool(root, workers, warm, workers_ready)
+
+    def warm_server() -> None:
+        try:
+            api.warm_up()
+        except Exception:  # noqa: BLE001 - a sample that does not open is the tests' to find, not the start's
+            pass
+        server_warm.set()
 
     kinds_job: list = []  # the one job that lists the kinds (run by a worker: it imports every backend)
 
@@ -148,8 +168,9 @@ def create_app(root: Path | str = ".", *, warm: bool = False, port: int | None =
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         if warm:
-            pool.start()  # the workers import (and the fast lane warms) before the first job
+            pool.start()  # the workers import and warm before the first job
             kinds_answer()
+            threading.Thread(target=warm_server, daemon=True, name="gridsolve-warm-server").start()
         yield
         pool.close()
 
@@ -178,6 +199,12 @@ def create_app(root: Path | str = ".", *, warm: bool = False, port: int | None =
             return JSONResponse(out)
 
         app.add_api_route(path, endpoint, methods=["POST"])
+
+    @app.get("/api/ready")
+    async def ready() -> JSONResponse:
+        out = pool.readiness()
+        out["ready"] = out["ready"] and server_warm.is_set()
+        return JSONResponse(out)
 
     @app.get("/api/kinds")
     async def kinds() -> Response:

@@ -14,6 +14,13 @@ at once however much work is queued.
   memory back.
 * Workers are started ahead of the jobs (imports done) and ask to die with the server
   (``PR_SET_PDEATHSIG``, as the batch runner's workers do).
+* Warming (``warm``): what the page's first clicks run is paid at start, in the background. A
+  worker of its own (the warmer) runs the warm-up once (``web.worker.warm``), compiling what
+  numba's on-disk cache lacks; meanwhile the lanes' workers answer whatever comes, as a cold
+  process would. Then each lane's worker, when idle, runs the warm-up too -- loading the cached
+  code, no compiling -- and so does every worker started later in place of one. The pool is
+  *ready* when the warmer is done and every lane's worker is warm (``readiness``); a request
+  before that is answered all the same, never refused.
 
 Answers travel as JSON bytes (serialized in the worker), so the server only forwards them.
 """
@@ -21,6 +28,7 @@ Answers travel as JSON bytes (serialized in the worker), so the server only forw
 from __future__ import annotations
 
 import collections
+import json
 import os
 import signal
 import subprocess
@@ -29,19 +37,24 @@ import tempfile
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+from .worker import WARM_UP
+
 GRACE = 1.5  # seconds a job may run past its budget before its worker is killed
 MEMORY_MIB = 2048  # a worker holding more than this while working is killed (answer 413)
-RECYCLE_MIB = 400  # a worker holding more than this after a job exits and is replaced
+RECYCLE_MIB = 400  # a worker holding this much more than when warm after a job exits and is replaced
 HEAVY_NICE = 10  # the heavy lane's priority below the server's
 MAX_QUEUED = 200  # jobs waiting in one lane; more are refused (503)
 KEEP_DONE = 500  # finished jobs remembered for their status
 START_TRIES = 3  # failed starts of a worker in a row before the next waiting job fails
 POLL = 0.05  # seconds between the checks of a running job (cancel, budget, memory)
+WARMER = "gridsolve-warmer"  # the warmer's thread (and its worker's key in ``workers``)
+WARM_BUDGET = 900.0  # seconds the warm-up may take (compiling every kernel on a loaded machine)
 JOB_ID_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 
 
@@ -54,8 +67,6 @@ class Outcome:
 
 
 def error(status: int, message: str) -> Outcome:
-    import json
-
     return Outcome(status, json.dumps({"error": message}).encode())
 
 
@@ -110,12 +121,14 @@ def _descendants(pid: int) -> list[int]:
 class Worker:
     """One worker process of a lane (``python -m gridsolve.web.worker``)."""
 
-    def __init__(self, nice: int, warm: bool) -> None:
+    def __init__(self, nice: int) -> None:
         from ..harness.worker import child_env
 
         self.log = tempfile.TemporaryFile()
+        self.warmed = False  # the warm-up ran here (or was tried)
+        self.warm_mib = 0  # what it held after the warm-up: its loaded code is no leak
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gridsolve.web.worker", str(nice), "warm" if warm else "cold"],
+            [sys.executable, "-m", "gridsolve.web.worker", str(nice)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.log, env=child_env(),
             start_new_session=True)
         assert self.proc.stdin is not None and self.proc.stdout is not None  # both PIPE
@@ -170,12 +183,21 @@ class Worker:
 
 
 class Pool:
-    """The lanes of one server (started lazily, on the first job)."""
+    """The lanes of one server (started lazily, on the first job). ``warm``: warm the workers at
+    start (see the module's docstring); ``on_ready(seconds)`` is called once, when warm."""
 
-    def __init__(self, root: Path, heavy: int | None = None, warm: bool = False) -> None:
+    def __init__(self, root: Path, heavy: int | None = None, warm: bool = False,
+                 on_ready: Callable[[float], None] | None = None) -> None:
         self.root = str(root)
         self.sizes = {"small": 1, "heavy": heavy or os.cpu_count() or 1}
         self.warm = warm
+        self.on_ready = on_ready
+        self.started: float | None = None  # when ``start`` ran (monotonic)
+        self.ready_after: float | None = None  # seconds from ``start`` to ready
+        self.compiled = threading.Event()  # the warmer is done: numba's cache holds the code
+        self.warm_report: dict = {}  # the warmer's answer: seconds per kind, what it compiled
+        self.warm_error = ""  # why warming was given up (the workers then run cold)
+        self.slots: list[str] = []  # the lanes' thread names
         self.lock = threading.Condition()
         self.queues: dict[str, collections.deque[Job]] = {lane: collections.deque() for lane in self.sizes}
         self.jobs: dict[str, Job] = {}
@@ -189,12 +211,41 @@ class Pool:
         with self.lock:
             if self.threads or self.stop.is_set():
                 return
+            self.started = time.monotonic()
+            if not self.warm:
+                self.ready_after = 0.0
             for lane, n in self.sizes.items():
                 for i in range(n):
                     t = threading.Thread(target=self._slot, args=(lane,), daemon=True,
                                          name=f"gridsolve-{lane}-{i}")
+                    self.slots.append(t.name)
                     self.threads.append(t)
-                    t.start()
+            if self.warm:
+                self.threads.append(threading.Thread(target=self._warmer, daemon=True, name=WARMER))
+            for t in self.threads:
+                t.start()
+
+    def readiness(self) -> dict:
+        """Whether the workers are warm (``ready``), the seconds it took (or has taken so far),
+        how many of the lanes' workers are warm, and the warmer's report."""
+        with self.lock:
+            warm = sum(1 for name in self.slots if (w := self.workers.get(name)) is not None and w.warmed)
+            since = 0.0 if self.started is None else time.monotonic() - self.started
+            return {"ready": self.ready_after is not None or not self.warm, "warming": self.warm,
+                    "seconds": round(self.ready_after if self.ready_after is not None else since, 3),
+                    "workers": len(self.slots), "warm": warm, "compiled": self.compiled.is_set(),
+                    "warmer": self.warm_report, "error": self.warm_error}
+
+    def _check_ready(self) -> None:
+        """Note the moment the last lane's worker got warm (under the lock); tell ``on_ready``."""
+        if self.ready_after is not None or self.started is None or not self.compiled.is_set():
+            return
+        if self.warm and not self.warm_error and not all(
+                (w := self.workers.get(name)) is not None and w.warmed for name in self.slots):
+            return
+        self.ready_after = time.monotonic() - self.started
+        if self.on_ready is not None:
+            threading.Thread(target=self.on_ready, args=(self.ready_after,), daemon=True).start()
 
     def submit(self, name: str, payload: dict, lane: str, limit: float, budget: float,
                job_id: str | None = None) -> Job:
@@ -269,7 +320,7 @@ class Pool:
 
     def _new_worker(self, lane: str) -> tuple[Worker | None, str]:
         """A started worker, or None and why it did not start."""
-        w = Worker(HEAVY_NICE if lane == "heavy" else 0, self.warm and lane == "small")
+        w = Worker(HEAVY_NICE if lane == "heavy" else 0)
         with self.lock:
             self.workers[threading.current_thread().name] = w
         if w.wait_ready(self.stop):
@@ -296,18 +347,67 @@ class Pool:
                     continue
                 failures = 0
             with self.lock:
-                while not self.queues[lane] and not self.stop.is_set():
+                while not self.queues[lane] and not self.stop.is_set() and not self._to_warm(worker):
                     self.lock.wait(0.5)
                 if self.stop.is_set():
                     break
-                job = self.queues[lane].popleft()
-                job.state, job.started, job.pid = "running", time.monotonic(), worker.pid
-            keep = self._run(worker, job)
+                job = None
+                if self.queues[lane]:  # a request first: warming waits while the lane is busy
+                    job = self.queues[lane].popleft()
+                    job.state, job.started, job.pid = "running", time.monotonic(), worker.pid
+            keep = self._run(worker, job) if job is not None else self._warm(worker, lane)
             if not keep:
                 worker.kill()
                 worker = None
         if worker is not None:
             worker.kill()
+
+    def _to_warm(self, worker: Worker) -> bool:
+        """Whether ``worker`` is to run the warm-up now (the warmer filled the cache)."""
+        return self.warm and self.compiled.is_set() and not self.warm_error and not worker.warmed
+
+    def _warm_up(self, worker: Worker, lane: str) -> Outcome:
+        """Run the warm-up on ``worker``: an internal job (no id the page knows)."""
+        job = Job(f"{WARM_UP}-{uuid.uuid4().hex[:8]}", WARM_UP, {}, lane, WARM_BUDGET, WARM_BUDGET, self.root)
+        job.state, job.started, job.pid = "running", time.monotonic(), worker.pid
+        self._run(worker, job)  # its "keep" is the caller's to judge: the loaded code is no leak
+        return job.future.result()
+
+    def _warm(self, worker: Worker, lane: str) -> bool:
+        """Warm a lane's worker (loading what the warmer compiled); whether it lives on."""
+        outcome = self._warm_up(worker, lane)
+        alive = worker.proc.poll() is None and outcome.status == 200
+        with self.lock:
+            worker.warmed = True  # tried: a failed warm-up is not tried again on this worker
+            worker.warm_mib = _rss_mib(worker.pid) if alive else 0
+            self._check_ready()
+        return alive
+
+    def _warmer(self) -> None:
+        """Run the warm-up once on a worker of its own, compiling what numba's on-disk cache
+        lacks, then let the lanes' workers warm (``compiled``). Given up after ``START_TRIES``
+        failures: the workers then run cold, and the pool is ready at once."""
+        why = ""
+        for _ in range(START_TRIES):
+            worker, why = self._new_worker("warmer")
+            if worker is None:
+                continue
+            outcome = self._warm_up(worker, "warmer")
+            worker.kill()
+            with self.lock:
+                self.workers.pop(threading.current_thread().name, None)
+            if outcome.status == 200:
+                why = ""
+                self.warm_report = json.loads(outcome.body)
+                break
+            why = json.loads(outcome.body).get("error", f"HTTP {outcome.status}")
+            if self.stop.is_set():
+                break
+        with self.lock:
+            self.warm_error = f"warming failed: {why[:200]}" if why else ""
+            self.compiled.set()
+            self._check_ready()
+            self.lock.notify_all()
 
     def _run(self, worker: Worker, job: Job) -> bool:
         """Run ``job`` on ``worker``; whether the worker lives on."""
@@ -354,7 +454,7 @@ class Pool:
             status, body, recycle = rest
             with self.lock:
                 self._finish(job, "done", Outcome(status, body))
-            return not recycle and _rss_mib(worker.pid) <= RECYCLE_MIB
+            return not recycle and _rss_mib(worker.pid) <= worker.warm_mib + RECYCLE_MIB
 
 
 class Busy(RuntimeError):

@@ -16,7 +16,7 @@ from ..harness.limits import limits
 from ..puzzles import formats, kinds
 from .document import answer, document, kind_of, number, puzzle_of, state_of
 from .drawing import picture
-from .kinds import feature, playable, web_kind
+from .kinds import feature, features, playable, web_kind
 from .options import MAX_SECONDS, seconds
 from .sources import read_source, sample_names
 from .states import BadInput, Drawn, element_marks, from_solution, given, read_state, write_state
@@ -256,14 +256,35 @@ ENDPOINTS = {"hint": hint, "rules": rules, "moves": moves, "solve": solve, "expl
              "minimize": minimize, "numbers": numbers, "grade": grade, "generate": generate}
 
 
-def warm_up(root: Path | None = None) -> dict[str, float]:
-    """Open each kind's first sample and solve it with the default backend (imports, compiled
-    kernels and first-use tiers loaded); the seconds each took."""
+def warm_up(root: Path | None = None, failed: list[str] | None = None) -> dict[str, float]:
+    """Run what the page's first clicks run, on every shipped sample of each kind: solve with the
+    default backend, a hint each way the kind hints, and the kind's moves where it has them --
+    so that imports, compiled kernels (run compiled: ``harness.warm.run_compiled`` in the
+    server's workers) and first-use tiers are paid before the first click. The seconds each kind
+    took. A request that fails is passed over -- warming never stops a worker -- and named in
+    ``failed`` when given."""
+    here = Path(".")
     out = {}
     for kind in playable():
         t0 = time.perf_counter()
-        found, _ = read_source(Path("."), f"sample:{kind}/{sample_names(kind)[0]}")
-        solve(Path("."), {"puzzle": formats.format_puzzle(found.puzzle), "kind": kind, "timeout": 60})
+        module = web_kind(kind)
+        for name in sample_names(kind):
+            found, _ = read_source(here, f"sample:{kind}/{name}")
+            request = {**document(found.puzzle), "kind": kind, "timeout": MAX_SECONDS}
+            what = f"sample:{kind}/{name}"
+            _passing(failed, f"solve {what}", solve, request)
+            for by in module.HINT_BY:
+                _passing(failed, f"hint by {by} {what}", hint, {**request, "by": by})
+            if "moves" in features(kind):
+                _passing(failed, f"moves {what}", moves, request)
         out[kind] = round(time.perf_counter() - t0, 3)
     return out
 
+
+def _passing(failed: list[str] | None, what: str, request, payload: dict) -> None:
+    """Run one warm-up request; a failure is noted in ``failed``, and no reason to stop warming."""
+    try:
+        request(Path("."), payload)
+    except Exception as exc:  # noqa: BLE001 - whatever a request raises, the next one still warms
+        if failed is not None:
+            failed.append(f"{what}: {type(exc).__name__}: {exc}"[:300])

@@ -1,6 +1,7 @@
-"""A worker process of ``gridsolve serve`` (``web.pool``): ``python -m gridsolve.web.worker NICE
-warm|cold``. It lowers its priority by NICE, imports the requests' code (and with ``warm`` loads
-every kind's default backend), says ``("ready",)``, then answers one job after another:
+"""A worker process of ``gridsolve serve`` (``web.pool``): ``python -m gridsolve.web.worker NICE``.
+It lowers its priority by NICE, imports the requests' code, says ``("ready",)``, then answers one
+job after another (the pool's first, when it warms the server: ``warm-up``, which loads -- or
+compiles once into numba's on-disk cache -- what the page's first clicks run, see ``warm``):
 ``(endpoint, root, payload, limit)`` in, ``("answer", status, JSON bytes, recycle)`` out, with
 ``("progress", row)`` messages before it for experiments. ``recycle``: the job used its whole
 time limit, or the answer was refused; the pool replaces this process then.
@@ -18,6 +19,25 @@ import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+WARM_UP = "warm-up"  # the pool's job that warms a worker (no endpoint of the page)
+
+
+def warm() -> dict:
+    """Warm this worker: compiled kernels from the first call on (a worker lives long enough for
+    compiling to pay), and the page's first requests run once on the shipped samples
+    (``tools.warm_up``). The seconds per kind, the functions numba really compiled (none when
+    another process filled the on-disk cache before), and the requests that failed."""
+    from ..harness.warm import compile_events, run_compiled
+    from . import tools
+
+    run_compiled()
+    compiled = compile_events()
+    t0 = time.monotonic()
+    failed: list[str] = []
+    kinds = tools.warm_up(failed=failed)
+    return {"seconds": round(time.monotonic() - t0, 3), "kinds": kinds, "compiled": compiled(),
+            "failed": failed}
+
 
 def run(name: str, root: str, payload: dict, progress) -> tuple[int, bytes]:
     """(status, JSON body) of one request."""
@@ -28,6 +48,8 @@ def run(name: str, root: str, payload: dict, progress) -> tuple[int, bytes]:
     try:
         if name == "experiment":
             out = jobs.run(Path(root), payload, progress)
+        elif name == WARM_UP:
+            out = warm()
         elif name == "kinds":  # imports every backend to see which can run: kept out of the server
             out = api.kinds_info()
         else:
@@ -58,8 +80,6 @@ def main(argv: list[str]) -> None:
     inp = Connection(os.dup(0), writable=False)
     from . import api, jobs, tools  # noqa: F401  (imported once, before the first job)
 
-    if len(argv) > 1 and argv[1] == "warm":
-        tools.warm_up()
     out.send(("ready",))
     while True:
         try:

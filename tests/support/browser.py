@@ -52,10 +52,11 @@ def gridsolve_command() -> list[str]:
 
 
 class Server:
-    """`gridsolve serve` over ``root``; ``url`` once it answers, and ``page_url``: the address it
-    printed, carrying its per-launch token (the one a user's browser opens)."""
+    """`gridsolve serve` over ``root`` (``env``: its environment, default this process's); ``url``
+    once it answers, and ``page_url``: the address it printed, carrying its per-launch token (the
+    one a user's browser opens)."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, env: dict[str, str] | None = None):
         self.root = root
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -63,7 +64,7 @@ class Server:
         self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [*gridsolve_command(), "serve", "--port", str(self.port), "--no-open"],
-            cwd=root, stdout=self.log, stderr=subprocess.STDOUT)
+            cwd=root, stdout=self.log, stderr=subprocess.STDOUT, env=env)
 
     def wait(self) -> None:
         deadline = time.monotonic() + SERVER_START_SECONDS
