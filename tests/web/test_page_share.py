@@ -143,8 +143,9 @@ def test_a_new_tab_without_a_token_says_how_to_get_one(page, browser, server):
 
 def test_back_and_forward_reopen_the_puzzles(page):
     open_sample(page, "slitherlink", "pzprjs-5x5")
+    wait_for(page, "location.search.includes('kind=slitherlink')")  # written once the URL body came
     open_sample(page, "nurikabe", "essay-n1")
-    assert "kind=nurikabe" in page.url
+    wait_for(page, "location.search.includes('kind=nurikabe')")
     page.go_back()
     wait_for(page, "document.getElementById('puzzle-name').textContent.includes('slitherlink')")
     assert "kind=slitherlink" in page.url
