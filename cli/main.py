@@ -32,6 +32,7 @@ try:  # the argument parser's errors: newer typer vendors click, older typer run
 except ImportError:  # pragma: no cover - depends on the typer installed
     from click import exceptions as parser_errors
 
+from .commands import LazyCommands
 from .common import (
     Inputs,
     KindOpt,
@@ -52,7 +53,6 @@ from .common import (
     solving_command,
     summary_line,
 )
-from .params import convert_plainly
 from .progress import progress, show_notices, status
 
 app = typer.Typer(
@@ -384,9 +384,7 @@ def run(argv: list[str] | None = None) -> int:
     one "internal error" line and 3 (a traceback with GRIDSOLVE_DEBUG=1)."""
     show_notices()
     try:
-        command = typer.main.get_command(app)  # what app(...) runs, with the values converted plainly
-        convert_plainly(command)
-        code = command.main(args=argv, prog_name="gridsolve", standalone_mode=False)
+        code = LazyCommands(app, "").main(args=argv, prog_name="gridsolve", standalone_mode=False)
         return code if isinstance(code, int) else 0
     except NO_ARGS as exc:
         exc.show()  # the help text
