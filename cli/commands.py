@@ -74,7 +74,8 @@ class LazyCommands(TyperGroup):
 
                 matches = get_close_matches(args[0], self.list_commands(ctx))
                 if matches:
-                    exc.message = f"{exc.message.rstrip('.')}. Did you mean {', '.join(map(repr, matches))}?"
+                    hint = f"{exc.message.rstrip('.')}. Did you mean {', '.join(map(repr, matches))}?"
+                    exc.message = hint  # pyright: ignore[reportAttributeAccessIssue] - typer's does the same
             raise
 
     def convert(self, entry: Any) -> Any:
