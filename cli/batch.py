@@ -15,11 +15,11 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from ..harness import batch as engine
-from ..harness.summary import COLUMNS, Summary, summarize_records, table_rows
 from ..puzzles import kinds
 from ..puzzles.errors import printable
 from ..puzzles.solving import Limit
@@ -34,6 +34,9 @@ from .common import (
     positive_seconds,
     warning,
 )
+
+if TYPE_CHECKING:
+    from ..harness.summary import Summary
 
 LIVE_LINES = 20  # errors / disagreements printed as they happen; the rest only in the summary
 
@@ -71,6 +74,8 @@ def batch(
         None, "--progress/--no-progress", help="progress bar (default: when stderr is a terminal)"),
 ) -> None:
     """Solve many puzzles in parallel worker processes; every result is appended to --out at once."""
+    from ..harness.summary import Summary, summarize_records
+
     positive_seconds("--timeout", timeout)
     positive_seconds("--grace", grace)
     at_least_one("--limit", limit)
@@ -134,6 +139,8 @@ def report(
     title: str | None = typer.Option(None, "--title", help="title of the HTML page"),
 ) -> None:
     """Summary tables (and with --html plots of the time distributions) of batch results."""
+    from ..harness.summary import summarize_records
+
     records: list[dict] = []
     for path in results:
         if not path.is_file():
@@ -158,6 +165,8 @@ def report(
 def print_summary(s: Summary) -> None:
     from rich.console import Console
     from rich.table import Table
+
+    from ..harness.summary import COLUMNS, table_rows
 
     console = Console(highlight=False)
     if not console.is_terminal or console.width < 120:

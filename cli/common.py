@@ -1,8 +1,11 @@
-"""What every command module shares: errors, input loading, limits, summary lines, options."""
+"""What every command module shares: errors, input loading, limits, summary lines, options.
+
+Every command module imports this one, and ``gridsolve --help`` imports every command module, so
+it imports only typer and the light domain modules (kinds, errors) at the top; the formats, the
+registry and the solving types load inside the functions that use them."""
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import inspect
 import math
@@ -11,15 +14,17 @@ import sys
 import time
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 import typer
 
-from ..harness import registry
-from ..puzzles import formats, kinds
-from ..puzzles.errors import printable
-from ..puzzles.formats import Entry, FormatError, read
-from ..puzzles.formats.common import is_number, parse_size
-from ..puzzles.solving import Limit, SolveResult, Status
+from ..puzzles import kinds
+from ..puzzles.errors import FormatError, printable
+
+if TYPE_CHECKING:
+    from ..harness import registry
+    from ..puzzles.formats import Entry
+    from ..puzzles.solving import Limit, SolveResult
 
 
 class Usage(Exception):
@@ -72,6 +77,8 @@ class Inputs:
     standard puzzle of the size (``puzzles.formats.<kind>.from_size``)."""
 
     def __init__(self, args: list[str], kind: str | None, size: str | None = None) -> None:
+        from ..puzzles.formats import read
+
         self.bad = 0
         self.entries: list[Entry] = []
         if kind is not None:
@@ -107,6 +114,9 @@ def single_entry(arg: str, kind: str | None) -> Entry:
 
 
 def sized_entry(kind_name: str, size: str) -> Entry:
+    from ..puzzles import formats
+    from ..puzzles.formats import Entry
+
     k = kinds.normalize(kind_name)
     return Entry(f"{k}-{size}", k, formats.from_size(k, size))
 
@@ -133,6 +143,8 @@ def parse_options(items: list[str] | None, trace: bool = False) -> dict:
 def check_options(backend: registry.Backend, options: dict) -> None:
     """Options the backend does not declare, or values its validator refuses (e.g. a rules file):
     one line with exit 2 before any solving instead of a per-puzzle error."""
+    from ..harness import registry
+
     try:
         backend.check_options(options)
     except FormatError:
@@ -146,6 +158,8 @@ def check_options(backend: registry.Backend, options: dict) -> None:
 def output_formats(kind: str) -> list[str]:
     """What ``solve --format`` offers for a kind besides json (the result record): the kind's
     writers (``puzzles.formats.writers``)."""
+    from ..puzzles import formats
+
     return [name for name in formats.writers(kind) if name != "json"]
 
 
@@ -185,6 +199,8 @@ def check_generate_options(fmt: str, formats, count: int, target: str | None, gr
 def grid_size(size: str, most: int) -> tuple[int, int]:
     """``--size`` of a generator as (rows, cols): ``ROWSxCOLS`` or ``N`` for a square; a usage
     error unless each side is 2..``most``."""
+    from ..puzzles.formats.common import is_number, parse_size
+
     try:
         rows, cols = (int(size), int(size)) if is_number(size.strip()) else parse_size(size)
     except FormatError as exc:
@@ -215,12 +231,16 @@ STARTED = time.perf_counter()  # about when the process started: the command lin
 def from_start(lim: Limit) -> Limit:
     """The first puzzle's limit: ``--timeout`` counts from the start of the process, so that
     loading the program and reading the input are part of what the user waits for."""
+    import dataclasses
+
     if lim.seconds is None:
         return lim
     return dataclasses.replace(lim, seconds=max(1e-3, lim.seconds - (time.perf_counter() - STARTED)))
 
 
 def make_limit(timeout: float | None, limit: int) -> Limit:
+    from ..puzzles.solving import Limit
+
     if timeout is not None:
         positive_seconds("--timeout", timeout)
     at_least_one("--limit", limit)
@@ -228,6 +248,8 @@ def make_limit(timeout: float | None, limit: int) -> Limit:
 
 
 def backends_for(entries: list[Entry], name: str | None) -> dict[str, registry.Backend]:
+    from ..harness import registry
+
     out = {}
     for e in entries:
         if e.kind not in out:
@@ -299,6 +321,8 @@ def exit_code(bad_inputs: int, failures: int, errors: int = 0) -> int:
 
 
 def summary_line(ident: str, r: SolveResult) -> str:
+    from ..puzzles.solving import Status
+
     parts = [f"{ident}: {r.backend} {r.status}"]
     if r.count or r.status == Status.SOLVED:
         parts.append(f"{r.count} solution{'s' if r.count != 1 else ''}")
@@ -323,6 +347,8 @@ def apply_settings(inputs: Inputs, **settings) -> None:
     given = {k: v for k, v in settings.items() if v is not None}
     if not given:
         return
+    from ..puzzles import formats
+
     flags = ", ".join("--" + ("" if v else "no-") + k.replace("_", "-") for k, v in given.items())
     out = []
     for e in inputs.entries:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import typer
 
-from ..harness.limits import LIMITS
-from ..puzzles.formats import edgematching as fmt_em
 from .common import Usage, at_least_one, count_option, grid_size, one_of, seed_option
 from .progress import progress
 
@@ -45,6 +43,8 @@ def generate(
 ) -> None:
     """Random edge-matching puzzles (seeded), as canonical text by default."""
     from ..harness import edgematching as gen
+    from ..harness.limits import LIMITS
+    from ..puzzles.formats import edgematching as fmt_em
 
     one_of("--style", style, gen.STYLES)
     one_of("--format", fmt, ("canonical", "plain", "seed"))

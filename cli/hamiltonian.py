@@ -18,8 +18,6 @@ from pathlib import Path
 
 import typer
 
-from ..puzzles import render
-from ..puzzles.formats import hamiltonian as fmt_ham
 from .common import Inputs, KindOpt, PuzzleArgs, SizeOpt, Usage, at_least_one, error, exit_code, one_of
 from .progress import progress
 
@@ -46,6 +44,8 @@ def sample(
 ) -> None:
     """Draw random labyrinths (Hamiltonian paths), or random completions of a partial walk."""
     from ..harness import hamiltonian as ham
+    from ..puzzles import render
+    from ..puzzles.formats import hamiltonian as fmt_ham
 
     at_least_one("--count", count)
     one_of("--mode", mode, ham.MODES)
@@ -126,6 +126,7 @@ def generate(
 ) -> None:
     """Random labyrinths as canonical text (solved puzzles: the numbered path)."""
     from ..harness import hamiltonian as ham
+    from ..puzzles.formats import hamiltonian as fmt_ham
 
     at_least_one("--count", count)
     one_of("--mode", mode, ham.MODES)

@@ -16,14 +16,11 @@ next-step, area-tables, side-table), ``-GROUP`` removing one (``control,-sequenc
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 
 import typer
 
-from ..puzzles import render
-from ..puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 from .common import Usage, at_least_one, error, exit_code, one_of, positive_seconds
 from .progress import status
 
@@ -92,12 +89,15 @@ def walk(
     possible moves until the end or "no option to move"); --audit compares each step's possible
     moves with the moves that can still be completed (unsound = a completable move forbidden)."""
     from ..harness import labyrinth as lab
+    from ..puzzles import render
 
     n = _size(size)
     groups = _groups(rules)
     at_least_one("--walks", walks)
     one_of("--format", out_format, ("text", "json"))
     if seed is None:
+        import random
+
         seed = random.randrange(1 << 31)
     done: list = []
     with status(f"{walks} walk(s) {n}x{n}{' checked against the exact oracle' if audit else ''} ..."):
@@ -136,6 +136,8 @@ def walk(
 
 def _drawable(w):
     """(puzzle, solution) to draw: the labyrinth and its path, or the partial walk."""
+    from ..puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
+
     puzzle = w.puzzle()
     if w.outcome == "complete":
         return HamiltonianPuzzle.square(w.n), HamiltonianSolution(tuple(puzzle.walked()))

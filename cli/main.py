@@ -16,25 +16,23 @@ import importlib
 import json
 import os
 import sys
-from contextlib import nullcontext
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-import gridsolve
-
-from ..harness import registry
-from ..harness.results import record
 from ..puzzles import kinds
-from ..puzzles import render as renderers
-from ..puzzles.formats import Entry, FormatError, read_solution, read_text, write
-from ..puzzles.solving import Status
+from ..puzzles.errors import FormatError
+
+if TYPE_CHECKING:
+    from ..puzzles.formats import Entry
 
 try:  # the argument parser's errors: newer typer vendors click, older typer runs on click itself
     from typer._click import exceptions as parser_errors
 except ImportError:  # pragma: no cover - depends on the typer installed
     from click import exceptions as parser_errors
 
+from .commands import LazyCommands
 from .common import (
     Inputs,
     KindOpt,
@@ -55,7 +53,6 @@ from .common import (
     solving_command,
     summary_line,
 )
-from .edgematching import MAXIMIZE_BACKEND, checked_score
 from .progress import progress, show_notices, status
 
 app = typer.Typer(
@@ -85,7 +82,12 @@ def solve(
     **shared,
 ) -> None:
     """Solve puzzles and print their solutions (stdout); a status line per puzzle on stderr."""
+    from ..harness.results import record
     from ..harness.run import run
+    from ..puzzles import render as renderers
+    from ..puzzles.formats import write
+    from ..puzzles.solving import Status
+    from .edgematching import MAXIMIZE_BACKEND, checked_score
 
     extra = {"trace": True} if trace else {}
     if maximize_joins:
@@ -155,7 +157,9 @@ def count(
     **shared,
 ) -> None:
     """Count solutions (exact when the search is exhausted). Exit 0 iff exactly one."""
+    from ..harness.results import record
     from ..harness.run import count as count_solutions
+    from ..puzzles.solving import Status
 
     job = prepare(limit, **shared)
     inputs, lim, options, chosen = job.inputs, job.limit, job.options, job.backends
@@ -195,6 +199,8 @@ def check(
     kind: str | None = KindOpt,
 ) -> None:
     """Check a solution with the independent checker. Exit 0 iff valid."""
+    import gridsolve
+
     e = single_entry(puzzle, kind)
     violations = gridsolve.check(e.puzzle, read_solution_arg(e, solution))
     if not violations:
@@ -208,6 +214,8 @@ def check(
 
 def read_solution_arg(e: Entry, solution: str):
     """The solution an argument gives (a file, inline JSON, or - for stdin) in any form solve writes."""
+    from ..puzzles.formats import read_solution, read_text
+
     text, source = (solution, "<argument>") if solution.lstrip().startswith("{") else read_text(solution)
     try:
         return read_solution(e.puzzle, text)
@@ -227,8 +235,12 @@ def crossval(
         False, "--all-sizes", help="also run backends on puzzles larger than their max_cells"),
 ) -> None:
     """Run every backend, check every solution, compare verdicts and solution sets."""
+    from contextlib import nullcontext
+
+    from ..harness import registry
     from ..harness.batch import too_big
     from ..harness.crossval import crossval as run_crossval
+    from ..harness.results import record
 
     lim = make_limit(timeout, limit)
     inputs = Inputs(puzzles, kind)
@@ -298,6 +310,8 @@ def render(
                             help="text, canonical, json, svg, or one the kind has (url, loopy, pzprv3, ...)"),
 ) -> None:
     """Convert or draw a puzzle (and a solution) in any format the kind writes."""
+    from ..puzzles.formats import write
+
     e = single_entry(puzzle, kind)
     sol = e.solution
     if solution is not None:
@@ -311,6 +325,8 @@ def list_backends(
     fmt: TableFormat = typer.Option(TableFormat.text, "--format", "-f"),
 ) -> None:
     """The registry: kind, backend, family, available here?, description."""
+    from ..harness import registry
+
     rows = registry.for_kind(kind) if kind else list(registry.BACKENDS)
     if fmt == TableFormat.json:
         for b in rows:
@@ -368,7 +384,7 @@ def run(argv: list[str] | None = None) -> int:
     one "internal error" line and 3 (a traceback with GRIDSOLVE_DEBUG=1)."""
     show_notices()
     try:
-        code = app(args=argv, prog_name="gridsolve", standalone_mode=False)
+        code = LazyCommands(app, "").main(args=argv, prog_name="gridsolve", standalone_mode=False)
         return code if isinstance(code, int) else 0
     except NO_ARGS as exc:
         exc.show()  # the help text
@@ -377,18 +393,29 @@ def run(argv: list[str] | None = None) -> int:
         ctx = getattr(exc, "ctx", None)
         error(exc.format_message() + (f" (see '{ctx.command_path} --help')" if ctx is not None else ""))
         return exc.exit_code
-    except (Usage, FormatError, registry.UnknownBackend) as exc:
+    except (Usage, FormatError) as exc:
         error(str(exc))
         return 2
     except KeyboardInterrupt:
         error("interrupted")
         return 130
     except Exception as exc:  # one line, no traceback, unless asked for
+        if is_unknown_backend(exc):  # bad input too (the registry loads with the command that raised it)
+            error(str(exc))
+            return 2
         if os.environ.get("GRIDSOLVE_DEBUG"):
             raise
         error(f"internal error: {type(exc).__name__}: {exc} (set GRIDSOLVE_DEBUG=1 for a traceback)")
         return 3
     return 0
+
+
+def is_unknown_backend(exc: Exception) -> bool:
+    """Whether ``exc`` is the registry's unknown backend name (bad input); asked only when a
+    command failed, so that the registry loads with the commands that use it."""
+    from ..harness.registry import UnknownBackend
+
+    return isinstance(exc, UnknownBackend)
 
 
 if __name__ == "__main__":

@@ -10,14 +10,12 @@ print for a Nurikabe puzzle (the commands themselves: ``cli.workbench``), in cel
 from __future__ import annotations
 
 import json
-import statistics
 import sys
 from collections import Counter
 from pathlib import Path
 
 import typer
 
-from ..harness.limits import LIMITS
 from ..puzzles.grid import cell_name
 from .common import (
     Usage,
@@ -149,6 +147,7 @@ def generate(
 ) -> None:
     """Generate Nurikabe puzzles, seeded and reproducible, each proved unique by counting."""
     from ..harness import nurikabe as nk
+    from ..harness.limits import LIMITS
     from ..puzzles.formats import nurikabe as fmt_nk
 
     check_generate_options(fmt, FORMATS, count, target, nk.GRADES, timeout)
@@ -171,6 +170,8 @@ def generate(
 
     made = generate_each(count, make, write, out, nk.GenerationTimeout)
     if made:
+        import statistics
+
         secs = [g.stats["seconds"] for g in made]
         grades = ", ".join(f"{k} {v}" for k, v in Counter(g.grade for g in made).items())
         print(f"generated {len(made)} {rows}x{cols} puzzle(s), each proved unique: median "

@@ -31,10 +31,12 @@ def console():
 def show_notices() -> None:
     """On a terminal, print the package's notices of a long wait ("compiling ... once") on
     stderr as they come (the logger ``gridsolve.notices``)."""
+    if not on_terminal():  # before importing logging: a scripted run has no use for it
+        return
     import logging
 
     log = logging.getLogger("gridsolve.notices")
-    if log.handlers or not on_terminal():
+    if log.handlers:
         return
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("gridsolve: %(message)s"))

@@ -12,16 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import statistics
 import sys
 from pathlib import Path
 
 import typer
 
-from ..harness.limits import LIMITS
-from ..puzzles.formats import slitherlink as fmt_sl
-from ..puzzles.formats.common import is_number
-from ..puzzles.slitherlink import KIND
 from .common import (
     Usage,
     check_generate_options,
@@ -38,6 +33,9 @@ FORMATS = ("canonical", "url", "loopy", "jsonl")
 
 def parse_size(size: str) -> tuple[int, int]:
     """``WxH`` (columns x rows, as Loopy writes it) or ``N`` -> (rows, cols)."""
+    from ..harness.limits import LIMITS
+    from ..puzzles.formats.common import is_number
+
     text = size.strip().lower()
     try:
         if is_number(text):
@@ -104,6 +102,8 @@ def generate(
 
     made = generate_each(count, make, write, out, gen.GenerationTimeout)
     if made:
+        import statistics
+
         secs = [g.stats["seconds"] for g in made]
         share = statistics.mean(g.stats["remaining_ratio"] for g in made)
         paper = f" (paper: {PAPER_RATIO[mode]:.0%})" if mode in PAPER_RATIO else ""
@@ -114,6 +114,9 @@ def generate(
 
 
 def _write(g, ident: str, fmt: str, solution: bool) -> str:
+    from ..puzzles.formats import slitherlink as fmt_sl
+    from ..puzzles.slitherlink import KIND
+
     if fmt == "url":
         return fmt_sl.to_url(g.puzzle) + "\n"
     if fmt == "loopy":

@@ -23,14 +23,16 @@ import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..puzzles import kinds
-from ..puzzles.formats import Entry, FormatError, read
+from ..puzzles.errors import FormatError
 from ..puzzles.solving import Limit, SolveResult, Status
-from . import registry
-from .crossval import Report, compare
-from .worker import SolverProcess, failure, remote_solve
+
+if TYPE_CHECKING:  # loaded by the functions that use them: `gridsolve --help` imports this module
+    from ..puzzles.formats import Entry
+    from . import registry
+    from .worker import SolverProcess
 
 DEFAULT_MEMORY_MIB = 4096
 DEFAULT_GRACE = 10.0
@@ -47,6 +49,8 @@ def load(args: Iterable[str], kind: str | None = None) -> list[Entry]:
     """Every entry of every input (``puzzles.formats.read``); ids made unique (``id~2``, ...) so
     each instance has one key in the results file. An input that cannot be read at all is one
     malformed entry (its error, the argument as id): the other inputs still run."""
+    from ..puzzles.formats import Entry, read
+
     out: list[Entry] = []
     seen: dict[str, int] = {}
     for arg in args:
@@ -94,6 +98,8 @@ def choose_backends(entries: list[Entry], names: str | None,
                     crossval: bool) -> dict[str, list[registry.Backend]]:
     """Backends per kind: the named ones (each must exist for every kind of the input), ``all``
     (those available here), or by default the kind's default backend (every one with crossval)."""
+    from . import registry
+
     out: dict[str, list[registry.Backend]] = {}
     for k in dict.fromkeys(e.kind for e in entries if e.ok):
         if names in (None, "") and not crossval:
@@ -203,6 +209,8 @@ def result_of(rec: dict, puzzle) -> SolveResult:
 
 
 def crossval_record(entry: Entry, recs: list[dict]) -> dict:
+    from .crossval import Report, compare
+
     results = [result_of(r, entry.puzzle) for r in recs]
     rep = Report(entry.id, entry.kind, results,
                  compare(results, entry.solution, entry.kind, entry.puzzle))
@@ -228,6 +236,8 @@ class LocalPool:
         self.threads: list[threading.Thread] = []
 
     def results(self, tasks: list[Task]) -> Iterator[dict]:
+        from .worker import SolverProcess
+
         todo: queue.Queue = queue.Queue()
         done: queue.Queue = queue.Queue()
         for t in tasks:
@@ -291,6 +301,8 @@ class DaskPool:
 
     def results(self, tasks: list[Task]) -> Iterator[dict]:
         from distributed import as_completed
+
+        from .worker import failure, remote_solve
 
         for t in tasks:
             hard = None if t.limit.seconds is None else t.limit.seconds + self.grace

@@ -9,14 +9,14 @@ call. A name not in ``KINDS`` is ``UnknownKind``; a kind without the module a la
 from __future__ import annotations
 
 import importlib
-from importlib import resources
-from importlib.resources.abc import Traversable
 from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
 from .errors import FormatError
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from .contracts import KindChecker, KindFormats, KindRenderer
 
 KINDS: tuple[str, ...] = ("slitherlink", "hamiltonian", "nurikabe", "edgematching", "masyu")
@@ -83,6 +83,8 @@ def samples(kind: str) -> list[Traversable]:
     """The shipped sample puzzles of ``kind`` (``puzzles/samples/<kind>/*.txt``, by name): what
     ``make demo`` cross-validates, the fuzz suite's seeds and the page's sample list.
     ``KindNotSupported`` when the kind has none."""
+    from importlib import resources  # not at the top: every command imports this module
+
     k = normalize(kind)
     folder = resources.files("gridsolve.puzzles") / "samples" / k
     found = sorted((f for f in folder.iterdir() if f.name.endswith(".txt")), key=lambda f: f.name) \

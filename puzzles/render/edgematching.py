@@ -23,9 +23,9 @@ but every printed board of the report (Listings 1.7 and 1.11) and the annex's ro
 from __future__ import annotations
 
 import colorsys
-from xml.sax.saxutils import escape
 
 from ..edgematching import BORDER, EdgeMatchingPuzzle, EdgeMatchingSolution
+from .svg_page import escape
 
 
 def _grid(puzzle: EdgeMatchingPuzzle, solution: EdgeMatchingSolution):

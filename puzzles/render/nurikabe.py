@@ -13,10 +13,8 @@ a blank for white; every column as wide as its widest item, items left-aligned.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from ..nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
-from .svg_page import grid_page
+from .svg_page import escape, grid_page
 
 WALL, ISLAND, UNDECIDED = "X", ".", "_"  # not "#": a line starting with "#" is a comment
 

@@ -11,11 +11,10 @@ Text drawing, one line per vertex row and per cell row::
 from __future__ import annotations
 
 from collections.abc import Collection
-from xml.sax.saxutils import escape
 
 from ..grid import Edge
 from ..slitherlink import QUESTION, SlitherlinkPuzzle, SlitherlinkSolution
-from .svg_page import grid_page, with_backbone
+from .svg_page import escape, grid_page, with_backbone
 
 
 def clue_char(v: int | None) -> str:

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 
+def escape(text: str) -> str:
+    """``text`` safe inside an SVG element: ``&``, ``<`` and ``>`` as entities (what
+    ``xml.sax.saxutils.escape`` does, without its import of urllib, http and email)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def grid_page(rows: int, cols: int, cell: int) -> tuple[int, list[str]]:
     """(margin, opening parts): the ``<svg>`` element sized for ``rows`` x ``cols`` cells of
     ``cell`` pixels plus a margin of half a cell, and a white background."""
