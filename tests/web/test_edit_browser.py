@@ -293,26 +293,35 @@ def clues_of(doc: dict) -> dict[tuple[int, int], int]:
     return {(r, c): v for r, row in enumerate(puzzle.clues) for c, v in enumerate(row) if v is not None}
 
 
+def ambiguous(label: str) -> bool:
+    return label.startswith("at least") or label.endswith(" solutions")
+
+
 def enter_and_watch(pg, kind: str, options: dict, clicks_for) -> None:
-    """A unique puzzle made by the generator, entered clue by clue into a new empty one -- every
-    other clue by keyboard, the rest by mouse (``clicks_for(v)`` clicks make the value v) --
-    while the live analysis goes from "at least N" to "unique", its backbone growing."""
+    """A unique puzzle made by the generator, entered into a new empty one while the live analysis
+    goes from several solutions to "unique", its backbone growing: first every other clue by
+    mouse (``clicks_for(v)`` clicks make the value v) and a ``?`` by keyboard on the others --
+    several solutions --, then the others' numbers by keyboard -- unique."""
     target = pg.evaluate(GENERATE, {"kind": kind, "options": options})
-    clues = clues_of(target)
+    clues = sorted(clues_of(target).items())
     new_puzzle(pg, kind, target["rows"], target["cols"])
-    first = analysed(pg)
-    assert first["label"].startswith("at least"), first
-    for i, ((r, c), v) in enumerate(sorted(clues.items())):
-        if i % 2 == 0:
-            go_to(pg, r, c)
-            press(pg, *str(v))
-        else:
+    empty = analysed(pg)
+    for i, ((r, c), v) in enumerate(clues):
+        if i % 2:
             for _ in range(clicks_for(v)):
                 click_grid(pg, c + 0.5, r + 0.5)
-    assert clues_of(store(pg, "store.doc")) == clues
+        else:
+            go_to(pg, r, c)
+            press(pg, "?")
+    half = analysed(pg)
+    assert ambiguous(half["label"]), half
+    for (r, c), v in clues[::2]:
+        go_to(pg, r, c)
+        press(pg, *str(v))
+    assert sorted(clues_of(store(pg, "store.doc")).items()) == clues
     last = analysed(pg)
     assert last["label"] == "unique", last
-    assert last["backbone"] > first["backbone"], (first, last)
+    assert last["backbone"] > max(empty["backbone"], half["backbone"]), (empty, half, last)
 
 
 def test_slitherlink_from_an_empty_6x6_to_unique_as_the_clues_go_in(page):
