@@ -6,8 +6,9 @@ drawing (the checker's verdict, and whether the puzzle's solutions can still com
 
 Both ``analyze`` and ``suggest`` run as work jobs of the server's pool (``web.app.WORK``), so the
 page names them and cancels a stale one when the author edits again. What a clue says in a
-solution, and how a puzzle takes a clue, is the kind's (``clue_candidates``, ``with_clue`` and
-``clue_edit`` of ``web/kinds/<kind>.py``, asked through ``web.kinds.feature``).
+solution is the kind's (``clue_candidates`` of ``web/kinds/<kind>.py``, asked through
+``web.kinds.feature``); how a puzzle takes a clue, the kind's editor (``edit``, the ``/api/edit``
+op ``clue``).
 """
 
 from __future__ import annotations
@@ -137,6 +138,18 @@ def splits(puzzle, solutions: list) -> list[tuple[tuple[int, int], Any, list[int
     return [(cell, value, kept) for _, cell, value, kept in ranked]
 
 
+def clue_edit(cell, value) -> dict:
+    """The ``/api/edit`` op that puts the clue ``value`` at ``cell`` (every kind with clues)."""
+    return {"op": "clue", "cell": list(cell), "value": value}
+
+
+def with_clue(puzzle, cell, value):
+    """The puzzle with the clue ``value`` at ``cell``, made by the kind's own editor (``edit``),
+    so that a suggestion is exactly what applying its ``/api/edit`` op gives."""
+    edited, _ = feature(puzzle.kind, "edit", "editing")(puzzle, None, clue_edit(cell, value))
+    return edited
+
+
 def suggest(root: Path, payload: dict) -> dict:
     """On an ambiguous puzzle, the clue (``cell``, ``value``) that splits the solutions found
     most evenly, verified by the independent checker: a solution found satisfies the puzzle with
@@ -145,7 +158,7 @@ def suggest(root: Path, payload: dict) -> dict:
     ``edit``: the ``/api/edit`` op that applies it; ``doc``: the new puzzle. A unique puzzle, one
     without solutions, or a kind without clues: 400."""
     puzzle = puzzle_of(payload)
-    with_clue = feature(puzzle.kind, "with_clue", "suggest")  # a kind without clues: refused first
+    feature(puzzle.kind, "clue_candidates", "suggest")  # a kind without clues: refused first
     deadline = time.perf_counter() + seconds(payload, default=ANALYZE_SECONDS)
     limit = int(number(payload, "limit", SUGGEST_SOLUTIONS, 2, 1000))
     found = gridsolve.solve(puzzle, COUNTER, timeout=_left(deadline), limit=limit)
@@ -159,13 +172,15 @@ def suggest(root: Path, payload: dict) -> dict:
     for tried, (cell, value, kept) in enumerate(splits(puzzle, solutions)):
         if tried >= SUGGEST_TRIES or time.perf_counter() > deadline:
             break
-        clued = with_clue(puzzle, cell, value)
+        try:
+            clued = with_clue(puzzle, cell, value)
+        except BadInput:  # the editor refuses this clue (a number over the grid's cells...)
+            continue
         dropped = next(i for i in range(len(solutions)) if i not in kept)
         if gridsolve.check(clued, solutions[kept[0]]) or not gridsolve.check(clued, solutions[dropped]):
             continue  # the kind's module misjudged what the clue says: not a proof
         after = gridsolve.solve(clued, COUNTER, timeout=_left(deadline), limit=len(solutions))
         n = max(len(after.solutions), 1)
-        clue_edit = feature(puzzle.kind, "clue_edit", "suggest")
         return {"cell": list(cell), "value": value, "edit": clue_edit(cell, value),
                 "before": len(solutions), "before_exact": before_exact,
                 "after": n, "after_exact": after.exhausted and bool(after.solutions),

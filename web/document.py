@@ -20,7 +20,8 @@ def document(puzzle, name: str = "", d: Drawn | None = None, given: Drawn | None
            "rows": puzzle.rows, "cols": puzzle.cols, "state": write_state(puzzle, d),
            "svg": picture(puzzle, d, violations=v["violations"]), "geometry": geometry(puzzle),
            "verdict": v, "given": write_state(puzzle, given) if given is not None else None}
-    return {**out, **web_kind(puzzle.kind).extra(puzzle)}
+    extra = getattr(web_kind(puzzle.kind), "extra", None)  # the kind's own fields, where it has any
+    return {**out, **(extra(puzzle) if extra is not None else {})}
 
 
 def answer(puzzle, d: Drawn, highlight: dict | None = None, **extra) -> dict:

@@ -116,3 +116,17 @@ def domain(build, *args, **kwargs):
         return build(*args, **kwargs)
     except ValueError as exc:
         raise BadInput(f"edit refused: {exc}") from None
+
+
+def clue_grid(puzzle, op: dict, kind: str, build, clues_of, read_value):
+    """``new`` / ``resize`` / ``clue`` on a puzzle that is a grid of clues (Slitherlink's and
+    Nurikabe's numbers, Masyu's pearls): the edited puzzle. ``build(rows, cols, grid)`` is the
+    domain's constructor, ``clues_of(puzzle)`` its grid, ``read_value(value, puzzle)`` a clue's
+    value checked (BadInput) and turned into the domain's."""
+    what = op_name(op, kind, ("new", "resize", "clue"))
+    if what in ("new", "resize"):
+        rows, cols = size(op, kind)
+        return domain(build, rows, cols, resized(clues_of(puzzle) if what == "resize" else (), rows, cols))
+    value = read_value(op.get("value"), puzzle)
+    at = cell(op, puzzle.rows, puzzle.cols)
+    return domain(build, puzzle.rows, puzzle.cols, set_cell(clues_of(puzzle), at, value))

@@ -142,3 +142,58 @@ def page_fixture(browser, server):
     yield pg
     pg.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+# ------------------------------------------------------------------ the page's actions (every browser test)
+
+TIMEOUT = 30_000  # ms for one server answer seen in the page (loaded machine)
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def wait_for(pg, condition: str) -> None:
+    pg.wait_for_function(condition, timeout=TIMEOUT)
+
+
+def revision(pg) -> int:
+    return int(pg.get_attribute("#board", "data-revision") or 0)
+
+
+def after_repaint(pg, action) -> None:
+    """Run ``action`` and wait until the board was painted again."""
+    before = revision(pg)
+    action()
+    wait_for(pg, f"Number(document.getElementById('board').dataset.revision) > {before}")
+
+
+def open_sample(pg, kind: str, name: str) -> None:
+    """Open a shipped sample through the Open panel."""
+    value = f"sample:{kind}/{name}"
+    assert pg.locator(f"#samples option[value='{value}']").count() == 1, f"no shipped sample {value}"
+    pg.select_option("#samples", value)
+    after_repaint(pg, lambda: pg.click("#open-sample"))
+    assert kind in pg.inner_text("#puzzle-name")
+
+
+def grid_point(pg, gx: float, gy: float) -> tuple[float, float]:
+    """The page coordinates of grid point (gx, gy) of the board: cell (r, c) spans [c, c+1) x [r, r+1)."""
+    return pg.evaluate("""([gx, gy]) => {
+        const board = document.getElementById('board');
+        const g = JSON.parse(board.dataset.geometry);
+        const svg = board.querySelector('svg');
+        const p = svg.createSVGPoint();
+        p.x = g.margin + gx * g.cell; p.y = g.margin + gy * g.cell;
+        const s = p.matrixTransform(svg.getScreenCTM());
+        return [s.x, s.y];
+    }""", [gx, gy])
+
+
+def click_grid(pg, gx: float, gy: float, button: str = "left") -> None:
+    """Click the board at grid point (gx, gy) and wait for the repaint."""
+    x, y = grid_point(pg, gx, gy)
+    after_repaint(pg, lambda: pg.mouse.click(x, y, button=button))
+
+
+def shot(pg, name: str) -> None:
+    """A screenshot of the whole page for the docs (docs/screenshots/NAME.png)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

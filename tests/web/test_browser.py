@@ -12,11 +12,21 @@ import pytest
 
 from benchmarks.common import ROOT
 from tests.helpers import shared
-from tests.support.browser import browser_fixture, page_fixture, server_fixture  # noqa: F401  (fixtures)
+from tests.support.browser import (  # noqa: F401  (fixtures)
+    TIMEOUT,
+    after_repaint,
+    browser_fixture,
+    click_grid,
+    grid_point,
+    open_sample,
+    page_fixture,
+    revision,
+    server_fixture,
+    shot,
+    wait_for,
+)
 
-SHOTS = ROOT / "docs" / "screenshots"
 SAMPLES = ROOT / "puzzles" / "samples"
-TIMEOUT = 30_000  # ms for one server answer seen in the page (loaded machine)
 
 # kind -> (sample, a move that the checker's verdict notices: (grid x, grid y, button) clicks)
 PLAYS = {
@@ -34,59 +44,12 @@ PLAYS = {
 }
 
 
-def wait_for(pg, condition: str) -> None:
-    pg.wait_for_function(condition, timeout=TIMEOUT)
-
-
 def status_is(pg, status: str) -> None:
     wait_for(pg, f"document.getElementById('verdict').dataset.status === '{status}'")
 
 
-def revision(pg) -> int:
-    return int(pg.get_attribute("#board", "data-revision") or 0)
-
-
-def after_repaint(pg, action) -> None:
-    """Run ``action`` and wait until the board was painted again."""
-    before = revision(pg)
-    action()
-    wait_for(pg, f"Number(document.getElementById('board').dataset.revision) > {before}")
-
-
-def open_sample(pg, kind: str, name: str) -> None:
-    value = f"sample:{kind}/{name}"
-    assert pg.locator(f"#samples option[value='{value}']").count() == 1, f"no shipped sample {value}"
-    pg.select_option("#samples", value)
-    after_repaint(pg, lambda: pg.click("#open-sample"))
-    assert kind in pg.inner_text("#puzzle-name")
-
-
-def grid_point(pg, gx: float, gy: float) -> tuple[float, float]:
-    """The page coordinates of grid point (gx, gy) of the board: cell (r, c) spans [c, c+1) x [r, r+1)."""
-    return pg.evaluate("""([gx, gy]) => {
-        const board = document.getElementById('board');
-        const g = JSON.parse(board.dataset.geometry);
-        const svg = board.querySelector('svg');
-        const p = svg.createSVGPoint();
-        p.x = g.margin + gx * g.cell; p.y = g.margin + gy * g.cell;
-        const s = p.matrixTransform(svg.getScreenCTM());
-        return [s.x, s.y];
-    }""", [gx, gy])
-
-
-def click_grid(pg, gx: float, gy: float, button: str = "left") -> None:
-    """Click the board at grid point (gx, gy)."""
-    x, y = grid_point(pg, gx, gy)
-    after_repaint(pg, lambda: pg.mouse.click(x, y, button=button))
-
-
 def verdict(pg) -> tuple[str, str]:
     return pg.get_attribute("#verdict", "data-status"), pg.inner_text("#violations")
-
-
-def shot(pg, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pg.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("kind", list(PLAYS))
@@ -221,7 +184,6 @@ def test_a_10x10_solve_answers_in_under_a_second_in_the_page(page, capsys):
               f"(warm: {[round(t) for t in warm]}; the first {times[0]:.0f} ms)")
     assert page.get_attribute("#verdict", "data-status") == "solved"
     assert statistics.median(warm) < 1000, f"10x10 solve: median {statistics.median(warm):.0f} ms in the page"
-
 
 
 def test_a_small_experiment_shows_progress_and_the_report_plots(page):

@@ -10,26 +10,18 @@ from __future__ import annotations
 import statistics
 import time
 
-from benchmarks.common import ROOT
-from tests.support.browser import browser_fixture, page_fixture, server_fixture  # noqa: F401  (fixtures)
-
-SHOTS = ROOT / "docs" / "screenshots"
-TIMEOUT = 30_000  # ms for one server answer seen in the page (loaded machine)
-
-
-def wait_for(pg, condition: str) -> None:
-    pg.wait_for_function(condition, timeout=TIMEOUT)
-
-
-def revision(pg) -> int:
-    return int(pg.get_attribute("#board", "data-revision") or 0)
-
-
-def after_repaint(pg, action) -> None:
-    """Run ``action`` and wait until the board was painted again."""
-    before = revision(pg)
-    action()
-    wait_for(pg, f"Number(document.getElementById('board').dataset.revision) > {before}")
+from tests.support.browser import (  # noqa: F401  (fixtures)
+    TIMEOUT,
+    after_repaint,
+    browser_fixture,
+    click_grid,
+    grid_point,
+    page_fixture,
+    revision,
+    server_fixture,
+    shot,
+    wait_for,
+)
 
 
 def store(pg, expression: str):
@@ -42,24 +34,6 @@ def grid_rows(pg) -> list[list[str]]:
     """The tokens of the open puzzle's canonical text, row by row (after its header)."""
     lines = [ln for ln in store(pg, "store.doc.puzzle").splitlines() if ln.strip() and not ln.startswith("#")]
     return [ln.split() for ln in lines[1:]]
-
-
-def grid_point(pg, gx: float, gy: float) -> tuple[float, float]:
-    """The page coordinates of grid point (gx, gy) of the board: cell (r, c) spans [c, c+1) x [r, r+1)."""
-    return pg.evaluate("""([gx, gy]) => {
-        const board = document.getElementById('board');
-        const g = JSON.parse(board.dataset.geometry);
-        const svg = board.querySelector('svg');
-        const p = svg.createSVGPoint();
-        p.x = g.margin + gx * g.cell; p.y = g.margin + gy * g.cell;
-        const s = p.matrixTransform(svg.getScreenCTM());
-        return [s.x, s.y];
-    }""", [gx, gy])
-
-
-def click_grid(pg, gx: float, gy: float, button: str = "left") -> None:
-    x, y = grid_point(pg, gx, gy)
-    after_repaint(pg, lambda: pg.mouse.click(x, y, button=button))
 
 
 def press(pg, *keys: str) -> None:
@@ -88,11 +62,6 @@ def cursor(pg) -> str | None:
     """The cell the editor's cursor is drawn on ("r,c"), None when none is drawn."""
     found = pg.locator("#board [data-cursor]")
     return found.get_attribute("data-cursor") if found.count() else None
-
-
-def shot(pg, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pg.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def test_slitherlink_clues_by_keyboard_and_mouse_on_a_new_6x6(page):

@@ -6,44 +6,17 @@ loop's growth is shown at the board's size."""
 
 from __future__ import annotations
 
-from tests.support.browser import browser_fixture, page_fixture, server_fixture  # noqa: F401  (fixtures)
-
-TIMEOUT = 30_000  # ms for one server answer seen in the page (loaded machine)
-
-
-def wait_for(pg, condition: str) -> None:
-    pg.wait_for_function(condition, timeout=TIMEOUT)
-
-
-def revision(pg) -> int:
-    return int(pg.get_attribute("#board", "data-revision") or 0)
-
-
-def after_repaint(pg, action) -> None:
-    """Run ``action`` and wait until the board was painted again."""
-    before = revision(pg)
-    action()
-    wait_for(pg, f"Number(document.getElementById('board').dataset.revision) > {before}")
-
-
-def open_sample(pg, kind: str, name: str) -> None:
-    pg.select_option("#samples", f"sample:{kind}/{name}")
-    after_repaint(pg, lambda: pg.click("#open-sample"))
-    assert kind in pg.inner_text("#puzzle-name")
-
-
-def click_grid(pg, gx: float, gy: float, button: str = "left") -> None:
-    """Click the board at grid point (gx, gy): cell (r, c) spans [c, c+1) x [r, r+1)."""
-    x, y = pg.evaluate("""([gx, gy]) => {
-        const board = document.getElementById('board');
-        const g = JSON.parse(board.dataset.geometry);
-        const svg = board.querySelector('svg');
-        const p = svg.createSVGPoint();
-        p.x = g.margin + gx * g.cell; p.y = g.margin + gy * g.cell;
-        const s = p.matrixTransform(svg.getScreenCTM());
-        return [s.x, s.y];
-    }""", [gx, gy])
-    after_repaint(pg, lambda: pg.mouse.click(x, y, button=button))
+from tests.support.browser import (  # noqa: F401  (fixtures)
+    TIMEOUT,
+    after_repaint,
+    browser_fixture,
+    click_grid,
+    open_sample,
+    page_fixture,
+    revision,
+    server_fixture,
+    wait_for,
+)
 
 
 def saved_text(pg, fmt: str) -> str:

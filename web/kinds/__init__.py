@@ -35,7 +35,8 @@ class WebKind(Protocol):
     ``given`` (explain's partial state), ``marks`` (explain's elements as cells and edges),
     ``differing``. Judging: ``violations`` (rules broken for good). Tools: ``HINT_BY`` (the ways
     of hinting, default first), ``hint`` (one step, applied), ``RULES_BY`` (a rule run's default
-    way), ``GENERATE_OPTIONS`` (empty without a generator), ``extra`` (the kind's fields of a doc).
+    way), ``GENERATE_OPTIONS`` (empty without a generator); ``extra`` (the kind's own fields of a
+    doc) where it has any.
 
     Optional, asked through ``feature``: ``generate(rows, cols, seed, options)`` with
     ``EXPERIMENT_SIZE`` (the size of an experiment's generated puzzles), ``grade``,
@@ -43,8 +44,8 @@ class WebKind(Protocol):
     ``check_request`` (options the server judges before queueing a job), ``edit(puzzle, d, op)``
     (the author's edit ``op`` applied: the new puzzle and the state kept; ``web.edit``), and for
     the kinds with clues ``clue_candidates(puzzle, solution)`` (cell -> the clue a cell would
-    carry in the solution, None: none fits), ``with_clue(puzzle, cell, value)`` and
-    ``clue_edit(cell, value)`` (the ``/api/edit`` op), which ``web.analysis.suggest`` asks."""
+    carry in the solution, None: none fits), which ``web.analysis.suggest`` asks (and applies a
+    clue by the kind's ``edit``)."""
 
     CELL: int
     MARGIN: int
@@ -66,7 +67,6 @@ class WebKind(Protocol):
     def state_svg(self, puzzle: Any, d: Drawn, g: dict) -> list[str]: ...
     def edge_ends(self, g: dict, ref: Any) -> tuple[float, float, float, float]: ...
     def hit_areas(self, puzzle: Any, g: dict) -> list[str]: ...
-    def extra(self, puzzle: Any) -> dict: ...
     def hint(self, puzzle: Any, d: Drawn, by: str, payload: dict) -> dict: ...
 
 
@@ -93,7 +93,7 @@ def playable() -> list[str]:
 # the optional function of the kind's module that provides it
 FEATURES = {"generate": "generate", "grade": "grade", "minimize": "minimize_blank", "numbers": "numbers",
             "moves": "moves", "rule_file": "run_rules", "rule_groups": "groups", "edit": "edit",
-            "suggest": "with_clue"}
+            "suggest": "clue_candidates"}
 
 
 def features(kind: str) -> list[str]:

@@ -155,25 +155,16 @@ base_svg, state_svg, hit_areas = PICTURE.base_svg, PICTURE.state_svg, PICTURE.hi
 edge_ends = centre_edge_ends
 
 
-def extra(puzzle) -> dict:
-    return {}
+def _pearl(value, puzzle) -> str | None:
+    if value is not None and value not in PEARLS:
+        raise BadInput(f'edit value: a Masyu pearl is "white", "black" or null, got {value!r}')
+    return value
 
 
 def edit(puzzle, d: Drawn | None, op: dict) -> tuple[MasyuPuzzle, Drawn]:
     """``new`` / ``resize`` (``rows``, ``cols``), ``clue`` (``cell``, ``value`` "white",
     "black" or null: the pearl); the lines and crosses kept where they still lie on the grid."""
-    what = edits.op_name(op, KIND, ("new", "resize", "clue"))
-    if what in ("new", "resize"):
-        rows, cols = edits.size(op, KIND)
-        pearls = edits.resized(puzzle.pearls if what == "resize" else (), rows, cols)
-        edited = edits.domain(MasyuPuzzle, rows, cols, pearls)
-    else:
-        value = op.get("value")
-        if value is not None and value not in PEARLS:
-            raise BadInput(f'edit value: a Masyu pearl is "white", "black" or null, got {value!r}')
-        at = edits.cell(op, puzzle.rows, puzzle.cols)
-        pearls = edits.set_cell(puzzle.pearls, at, value)
-        edited = edits.domain(MasyuPuzzle, puzzle.rows, puzzle.cols, pearls)
+    edited = edits.clue_grid(puzzle, op, KIND, MasyuPuzzle, lambda p: p.pearls, _pearl)
     return edited, LINES.kept(edited, d)
 
 
@@ -228,16 +219,3 @@ def clue_candidates(puzzle, solution) -> dict:
             out[cell] = BLACK if straight(a) and straight(b) else None
     return out
 
-
-def with_clue(puzzle, cell, value):
-    """The puzzle with the pearl ``value`` ("white" / "black") at ``cell``."""
-    import dataclasses
-
-    pearls = [list(row) for row in puzzle.pearls]
-    pearls[cell[0]][cell[1]] = value
-    return dataclasses.replace(puzzle, pearls=tuple(tuple(row) for row in pearls))
-
-
-def clue_edit(cell, value) -> dict:
-    """The ``/api/edit`` op that puts the pearl ``value`` at ``cell``."""
-    return {"op": "clue", "cell": list(cell), "value": value}

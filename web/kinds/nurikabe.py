@@ -154,30 +154,21 @@ def hit_areas(puzzle, g: dict) -> list[str]:
     return []
 
 
-def extra(puzzle) -> dict:
-    return {}
+def _number(value, puzzle) -> int | None:
+    most = puzzle.rows * puzzle.cols
+    if value == "?":
+        return QUESTION
+    if value is not None and (isinstance(value, bool) or value not in range(1, most + 1)):
+        raise BadInput(f'edit value: a Nurikabe number is 1-{most} (the cells of the grid), "?" or null, '
+                       f"got {value!r}")
+    return value
 
 
 def edit(puzzle, d: Drawn | None, op: dict) -> tuple[NurikabePuzzle, Drawn]:
     """``new`` / ``resize`` (``rows``, ``cols``), ``clue`` (``cell``, ``value``: a number from
     1 to the cells of the grid, "?" or null); walls and dots kept on the cells still on the grid
     and not numbered."""
-    what = edits.op_name(op, KIND, ("new", "resize", "clue"))
-    if what in ("new", "resize"):
-        rows, cols = edits.size(op, KIND)
-        clues = edits.resized(puzzle.clues if what == "resize" else (), rows, cols)
-        edited = edits.domain(NurikabePuzzle, rows, cols, clues)
-    else:
-        value = op.get("value")
-        most = puzzle.rows * puzzle.cols
-        if value == "?":
-            value = QUESTION
-        elif value is not None and (isinstance(value, bool) or value not in range(1, most + 1)):
-            raise BadInput(f'edit value: a Nurikabe number is 1-{most} (the cells of the grid), "?" or null, '
-                           f"got {value!r}")
-        at = edits.cell(op, puzzle.rows, puzzle.cols)
-        clues = edits.set_cell(puzzle.clues, at, value)
-        edited = edits.domain(NurikabePuzzle, puzzle.rows, puzzle.cols, clues)
+    edited = edits.clue_grid(puzzle, op, KIND, NurikabePuzzle, lambda p: p.clues, _number)
     if d is None:
         return edited, Drawn(KIND)
     free = set(grid.cells(edited.rows, edited.cols)) - _clues(edited)
@@ -247,16 +238,3 @@ def clue_candidates(puzzle, solution) -> dict:
     size = {cell: len(island) for island in islands for cell in island}
     return {cell: size.get(cell) for cell, v in puzzle.clue_cells() if v == QUESTION}
 
-
-def with_clue(puzzle, cell, value):
-    """The puzzle with the number ``value`` at ``cell``."""
-    import dataclasses
-
-    clues = [list(row) for row in puzzle.clues]
-    clues[cell[0]][cell[1]] = value
-    return dataclasses.replace(puzzle, clues=tuple(tuple(row) for row in clues))
-
-
-def clue_edit(cell, value) -> dict:
-    """The ``/api/edit`` op that puts the number ``value`` at ``cell``."""
-    return {"op": "clue", "cell": list(cell), "value": value}

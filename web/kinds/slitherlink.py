@@ -87,32 +87,22 @@ base_svg, state_svg, hit_areas = PICTURE.base_svg, PICTURE.state_svg, PICTURE.hi
 edge_ends = lattice_edge_ends
 
 
-def extra(puzzle) -> dict:
-    return {}
-
-
 # ------------------------------------------------------------------ the author's edits
+
+
+def _number(value, puzzle) -> int | None:
+    if value == "?":
+        return QUESTION
+    if value is not None and (isinstance(value, bool) or value not in range(5)):
+        raise BadInput(f"edit value: a Slitherlink clue is 0-4, \"?\" or null, got {value!r}")
+    return value
 
 
 def edit(puzzle, d: Drawn | None, op: dict) -> tuple[SlitherlinkPuzzle, Drawn]:
     """``new`` / ``resize`` (``rows``, ``cols``), ``clue`` (``cell``, ``value`` 0-4, "?" or
-    null); the lines and crosses kept where they still lie on the grid."""
-    what = edits.op_name(op, KIND, ("new", "resize", "clue"))
-    if what == "new":
-        return SlitherlinkPuzzle.empty(*edits.size(op, KIND)), Drawn(KIND)
-    if what == "resize":
-        rows, cols = edits.size(op, KIND)
-        edited = edits.domain(SlitherlinkPuzzle, rows, cols, edits.resized(puzzle.clues, rows, cols))
-    else:
-        value = op.get("value")
-        if value == "?":
-            value = QUESTION
-        elif value is not None and (isinstance(value, bool) or value not in range(5)):
-            raise BadInput(f"edit value: a Slitherlink clue is 0-4, \"?\" or null, got {value!r}")
-        at = edits.cell(op, puzzle.rows, puzzle.cols)
-        clues = edits.set_cell(puzzle.clues, at, value)
-        edited = edits.domain(SlitherlinkPuzzle, puzzle.rows, puzzle.cols, clues)
-    return edited, LINES.kept(edited, d)
+    null); the lines and crosses kept where they still lie on the grid (none on a new puzzle)."""
+    edited = edits.clue_grid(puzzle, op, KIND, SlitherlinkPuzzle, lambda p: p.clues, _number)
+    return edited, (Drawn(KIND) if op.get("op") == "new" else LINES.kept(edited, d))
 
 
 # ------------------------------------------------------------------ hints and rule runs
@@ -263,16 +253,3 @@ def clue_candidates(puzzle, solution) -> dict:
     return {cell: sum(e in solution.edges for e in grid.cell_edges(cell))
             for cell in grid.cells(puzzle.rows, puzzle.cols) if puzzle.clue(cell) not in range(5)}
 
-
-def with_clue(puzzle, cell, value):
-    """The puzzle with the number ``value`` at ``cell``."""
-    import dataclasses
-
-    clues = [list(row) for row in puzzle.clues]
-    clues[cell[0]][cell[1]] = value
-    return dataclasses.replace(puzzle, clues=tuple(tuple(row) for row in clues))
-
-
-def clue_edit(cell, value) -> dict:
-    """The ``/api/edit`` op that puts the number ``value`` at ``cell``."""
-    return {"op": "clue", "cell": list(cell), "value": value}

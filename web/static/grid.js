@@ -7,6 +7,15 @@ export const NEXT = { left: { 0: 1, 1: -1, "-1": 0 }, right: { 0: -1, "-1": 1, 1
 export const same = (a, b) => a[0] === b[0] && a[1] === b[1];
 export const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
 
+/** A line state ({h, v}: Slitherlink's edges, Masyu's links) with every segment cleared. */
+export const clearedLines = ({ h, v }) => ({ h: h.map((r) => r.map(() => 0)), v: v.map((r) => r.map(() => 0)) });
+
+/** The value after `current` in `values`, round (a right click: the one before). */
+export function cycle(values, current, button) {
+  const i = values.indexOf(current);
+  return values[(i + (button === "right" ? values.length - 1 : 1)) % values.length];
+}
+
 /** The cell [r, c] under a point of the doc's board, or null off the grid. */
 export function cellAt({ x, y }, doc) {
   const r = Math.floor(y), c = Math.floor(x);

@@ -2,7 +2,7 @@
 // line, cross, clear on their link (right click: the other way round); a drag from cell to cell
 // draws the links it crosses, or takes away those already drawn. Edit mode: the pearls.
 
-import { NEXT, adjacent, gridLines, nearestEdge } from "../grid.js";
+import { NEXT, adjacent, clearedLines, cycle, gridLines, nearestEdge } from "../grid.js";
 
 const PEARLS = [null, "white", "black"];  // a click's cycle in edit mode
 const KEYS = { w: "white", 1: "white", b: "black", 2: "black" };
@@ -45,15 +45,14 @@ export default {
   },
 
   empty({ state }) {
-    return { h: state.h.map((r) => r.map(() => 0)), v: state.v.map((r) => r.map(() => 0)) };
+    return clearedLines(state);
   },
 
   edit: {
     help: "edit: arrows move the cursor, w or 1 a white pearl, b or 2 a black one, Backspace clears; a click cycles blank, white, black",
 
     click(cell, button, { doc }) {
-      const i = PEARLS.indexOf(pearlAt(doc, cell));
-      return { op: "clue", cell, value: PEARLS[(i + (button === "right" ? 2 : 1)) % 3] };
+      return { op: "clue", cell, value: cycle(PEARLS, pearlAt(doc, cell), button) };
     },
 
     key(key, cell) {

@@ -2,7 +2,7 @@
 // dots draws the edges between them (or erases them, when the first was drawn), as pzprjs does.
 // Edit mode: the numbers 0-3 and "?" in the cells.
 
-import { NEXT, gridLines, nearestEdge } from "../grid.js";
+import { NEXT, clearedLines, cycle, gridLines, nearestEdge } from "../grid.js";
 
 const CLUES = [null, 0, 1, 2, 3, "?"];  // a click's cycle in edit mode
 
@@ -48,16 +48,14 @@ export default {
   },
 
   empty({ state }) {
-    return { h: state.h.map((r) => r.map(() => 0)), v: state.v.map((r) => r.map(() => 0)) };
+    return clearedLines(state);
   },
 
   edit: {
     help: "edit: arrows move the cursor, 0-3 or ? (-) set the number, Backspace clears; a click cycles blank, 0-3, ?",
 
     click(cell, button, { doc }) {
-      const i = CLUES.indexOf(clueAt(doc, cell));
-      const next = CLUES[(i + (button === "right" ? CLUES.length - 1 : 1)) % CLUES.length];
-      return { op: "clue", cell, value: next };
+      return { op: "clue", cell, value: cycle(CLUES, clueAt(doc, cell), button) };
     },
 
     key(key, cell) {
