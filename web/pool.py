@@ -137,6 +137,8 @@ class Worker:
         self.proc.stdin.close()
         self.proc.stdout.close()
         self.ready = False
+        self._kill_once = threading.Lock()  # the pool's close and a job's end may kill it together
+        self.killed = False
 
     @property
     def pid(self) -> int:
@@ -157,7 +159,12 @@ class Worker:
 
     def kill(self) -> None:
         """Kill the worker and every process it started (an experiment's solver process may not
-        have reached its own ``PR_SET_PDEATHSIG`` yet)."""
+        have reached its own ``PR_SET_PDEATHSIG`` yet). Once: a second call (another thread's)
+        does nothing, rather than close its connections twice."""
+        with self._kill_once:
+            if self.killed:
+                return
+            self.killed = True
         if self.proc.poll() is None:
             below = _descendants(self.proc.pid)
             self.proc.kill()
