@@ -132,9 +132,13 @@ def _cube(x):
     return x * x * x
 
 
-def test_tiered_runs_interpreted_within_its_budget_then_compiled():
+def test_tiered_runs_interpreted_within_its_budget_then_compiled(monkeypatch):
     from gridsolve.native_rules.kernels import Tiered
 
+    # the process's tiering, as a fresh process has it (another test in this worker may have
+    # asked to compile at once, or spent a budget)
+    monkeypatch.setattr(Tiered, "off", False)
+    monkeypatch.setattr(Tiered, "left", {})
     t = Tiered(_square, 60.0)
     assert t(7) == 49 and _square.signatures == []  # interpreted: nothing compiled
     short = Tiered(_cube, 1e-12)
@@ -160,6 +164,7 @@ def _triple(x):
 def test_for_grid_interprets_small_grids_first_and_compiles_large_ones_at_once(monkeypatch):
     from gridsolve.native_rules.kernels import SMALL_GRID, Tiered, for_grid
 
+    monkeypatch.setattr(Tiered, "off", False)
     monkeypatch.setattr(Tiered, "left", {})
     assert for_grid(_triple, SMALL_GRID + 1).now is _triple
     monkeypatch.setattr(Tiered, "left", {})

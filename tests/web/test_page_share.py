@@ -29,7 +29,11 @@ def saved_text(pg, fmt: str) -> str:
 
 
 def board_svg(pg) -> str:
-    return pg.inner_html("#board svg")
+    """The board's picture as the server drew it, without what the page draws over it (the live
+    analysis's overlay, a suggestion, the editor's cursor), which comes and goes on its own time."""
+    return pg.evaluate("""() => { const svg = document.querySelector('#board svg').cloneNode(true);
+        svg.querySelectorAll('g.analysis-overlay, g.suggestion, [data-cursor]').forEach((e) => e.remove());
+        return svg.innerHTML; }""")
 
 
 def share_link(pg, moves: bool) -> str:
