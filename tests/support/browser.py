@@ -197,3 +197,8 @@ def shot(pg, name: str) -> None:
     """A screenshot of the whole page for the docs (docs/screenshots/NAME.png)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+# the page's own API client, called inside the page (token and job headers as the page sends them)
+GENERATE = """async (body) => { const a = await import('/static/api.js');
+    return await a.api('/api/generate', body); }"""

@@ -13,7 +13,7 @@ from gridsolve.puzzles import formats
 
 import gridsolve
 from benchmarks.common import ROOT
-from tests.support.browser import browser_fixture, page_fixture, server_fixture  # noqa: F401  (fixtures)
+from tests.support.browser import GENERATE, browser_fixture, page_fixture, server_fixture  # noqa: F401  (fixtures)
 
 SAMPLES = ROOT / "puzzles" / "samples"
 TIMEOUT = 60_000  # ms for one answer seen in the page (a loaded machine)
@@ -23,8 +23,6 @@ CHANGES = 8  # puzzle changes timed per kind
 REPLACE = """async (doc) => { const m = await import('/static/store.js'); m.replacePuzzle(doc); }"""
 OPEN = """async (source) => { const a = await import('/static/api.js');
     return await a.api('/api/open', {source}); }"""
-GENERATE = """async (body) => { const a = await import('/static/api.js');
-    return await a.api('/api/generate', body); }"""
 
 
 def panel(pg) -> dict:

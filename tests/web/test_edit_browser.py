@@ -11,6 +11,7 @@ import statistics
 import time
 
 from tests.support.browser import (  # noqa: F401  (fixtures)
+    GENERATE,
     TIMEOUT,
     after_repaint,
     browser_fixture,
@@ -229,9 +230,6 @@ def test_an_edit_of_a_10x10_is_painted_in_well_under_a_second(page, capsys):
 
 
 # ------------------------------------------------------------------ the editor with the live analysis
-
-GENERATE = """async (body) => { const a = await import('/static/api.js');
-    return await a.api('/api/generate', body); }"""
 
 
 def analysed(pg) -> dict:
