@@ -65,8 +65,6 @@ def fits_frame(tile: Tile, rows: int, cols: int, r: int, c: int) -> bool:
 
 @dataclass(frozen=True)
 class EdgeMatchingPuzzle(GridSized):
-    rows: int
-    cols: int
     tiles: tuple[Tile, ...]  # piece p (1-based) is tiles[p - 1]
     rotation: bool = True  # may pieces be rotated?
     hints: tuple[tuple[int, int, int, int], ...] = ()  # (row, col, piece, rotation), 0-based squares
@@ -176,9 +174,7 @@ def symmetry_anchor(puzzle: EdgeMatchingPuzzle) -> tuple[int, list[tuple[int, in
 
 
 @dataclass(frozen=True)
-class EdgeMatchingSolution:
-    rows: int
-    cols: int
+class EdgeMatchingSolution(GridSized):
     placements: tuple[tuple[int, int], ...]  # row-major (piece 1-based, rotation 0..3)
 
     kind = KIND

@@ -12,7 +12,9 @@ All coordinates are 0-based and row first.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import ClassVar, Self
 
 Cell = tuple[int, int]
 Vertex = tuple[int, int]
@@ -178,8 +180,11 @@ def check_clue_grid(rows: int, cols: int, clues, max_side: int) -> None:
         raise ValueError(f"clue grid is not {rows}x{cols}")
 
 
+@dataclass(frozen=True)
 class GridSized:
-    """``size``, the "RxC" every report prints, for a puzzle type with ``rows`` and ``cols``."""
+    """The grid's ``rows`` and ``cols``, declared once for every puzzle and solution type that
+    lives on a grid (a frozen dataclass base: the subclass's own fields follow them), and
+    ``size``, the "RxC" every report prints."""
 
     rows: int
     cols: int
@@ -187,3 +192,42 @@ class GridSized:
     @property
     def size(self) -> str:
         return f"{self.rows}x{self.cols}"
+
+
+@dataclass(frozen=True)
+class SegmentLoop(GridSized):
+    """A loop drawn as the set of its segments -- pairs of lattice points one step apart, the
+    smaller point first (``edge``): Slitherlink's edges between the dots, Masyu's links between
+    cell centres. Made from point pairs and read / written as ``{"edges": [[p, q], ...]}`` here
+    once; a subclass says in its class line whose points they are (``on_dots``: the (rows + 1) x
+    (cols + 1) corners, else the rows x cols cells) and what one is called in errors
+    (``segment_name``)."""
+
+    segments: frozenset[Edge]
+
+    on_dots: ClassVar[bool]
+    segment_name: ClassVar[str]
+
+    def __init_subclass__(cls, *, on_dots: bool, segment_name: str, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.on_dots, cls.segment_name = on_dots, segment_name
+
+    @classmethod
+    def from_pairs(cls, rows: int, cols: int, pairs) -> Self:
+        """The loop of these point pairs, each made canonical (ValueError if one is no step)."""
+        return cls(rows, cols, frozenset(edge(a, b) for a, b in pairs))
+
+    @classmethod
+    def fits(cls, rows: int, cols: int, segment: Edge) -> bool:
+        """Whether ``segment`` joins two neighbouring points of a rows x cols grid of this kind."""
+        return edge_in_grid(rows, cols, segment) if cls.on_dots else edge_in_grid(rows - 1, cols - 1, segment)
+
+    def to_json(self) -> dict:
+        return segments_to_json(self.segments)
+
+    @classmethod
+    def from_json(cls, puzzle: GridSized, obj: dict) -> Self:
+        """``{"edges": [[[r1, c1], [r2, c2]], ...]}``, each segment checked against the grid."""
+        pairs = segments_from_json(obj, lambda e: cls.fits(puzzle.rows, puzzle.cols, e),
+                                   f"{cls.segment_name} of a {puzzle.size} grid")
+        return cls.from_pairs(puzzle.rows, puzzle.cols, pairs)

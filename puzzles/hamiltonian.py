@@ -28,8 +28,6 @@ def adjacent(a: Cell, b: Cell) -> bool:
 
 @dataclass(frozen=True)
 class HamiltonianPuzzle(GridSized):
-    rows: int
-    cols: int
     start: Cell
     end: Cell
     blocked: frozenset[Cell] = frozenset()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .grid import Cell, GridSized, cell_links, segments_from_json, segments_to_json
+from .grid import Cell, GridSized, SegmentLoop, cell_links
 
 KIND = "masyu"
 WHITE = "white"
@@ -45,8 +45,6 @@ def link_in_grid(rows: int, cols: int, e: Link) -> bool:
 
 @dataclass(frozen=True)
 class MasyuPuzzle(GridSized):
-    rows: int
-    cols: int
     pearls: tuple[tuple[str | None, ...], ...]  # per cell: WHITE, BLACK or None
 
     kind = KIND
@@ -75,29 +73,17 @@ class MasyuPuzzle(GridSized):
 
 
 @dataclass(frozen=True)
-class MasyuSolution:
-    """The loop as the set of its links (canonical: ``link`` ordering of the two cells)."""
-
-    rows: int
-    cols: int
-    links: frozenset[Link]
+class MasyuSolution(SegmentLoop, on_dots=False, segment_name="a pair of adjacent cells"):
+    """The loop as the set of its links between cell centres (canonical: ``link`` ordering of
+    the two cells)."""
 
     kind = KIND
-
-    @classmethod
-    def from_links(cls, rows: int, cols: int, pairs) -> MasyuSolution:
-        return cls(rows, cols, frozenset(link(a, b) for a, b in pairs))
 
     def visited(self) -> frozenset[Cell]:
         """The cells the loop passes through."""
         return frozenset(c for e in self.links for c in e)
 
-    def to_json(self) -> dict:
-        return segments_to_json(self.links)
-
-    @classmethod
-    def from_json(cls, puzzle: MasyuPuzzle, obj: dict) -> MasyuSolution:
-        """``{"edges": [[[r1, c1], [r2, c2]], ...]}``: links between adjacent cells."""
-        pairs = segments_from_json(obj, lambda e: link_in_grid(puzzle.rows, puzzle.cols, e),
-                                   f"a pair of adjacent cells of a {puzzle.size} grid")
-        return cls.from_links(puzzle.rows, puzzle.cols, pairs)
+    @property
+    def links(self) -> frozenset[Link]:
+        """The loop's segments by their Masyu name."""
+        return self.segments

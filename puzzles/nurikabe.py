@@ -31,8 +31,6 @@ MAX_SIDE = 1000
 
 @dataclass(frozen=True)
 class NurikabePuzzle(GridSized):
-    rows: int
-    cols: int
     clues: tuple[tuple[int | None, ...], ...]  # None = blank, k >= 1, or QUESTION
 
     kind = KIND
@@ -68,12 +66,10 @@ class NurikabePuzzle(GridSized):
 
 
 @dataclass(frozen=True)
-class NurikabeSolution:
+class NurikabeSolution(GridSized):
     """The wall cells (canonical: a frozenset). ``undecided`` is empty for every solution a
     backend returns; partial states read from files may leave cells undecided."""
 
-    rows: int
-    cols: int
     black: frozenset[Cell]
     undecided: frozenset[Cell] = field(default_factory=frozenset)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import grid
-from .grid import Cell, Edge, GridSized
+from .grid import Cell, Edge, GridSized, SegmentLoop
 
 KIND = "slitherlink"
 QUESTION = -1  # a clue cell whose number is unknown (puzz.link "?"): no constraint
@@ -19,8 +19,6 @@ MAX_SIDE = 1000
 
 @dataclass(frozen=True)
 class SlitherlinkPuzzle(GridSized):
-    rows: int
-    cols: int
     clues: tuple[tuple[int | None, ...], ...]  # None = no clue, 0-4, or QUESTION
 
     kind = KIND
@@ -54,18 +52,11 @@ class SlitherlinkPuzzle(GridSized):
 
 
 @dataclass(frozen=True)
-class SlitherlinkSolution:
-    """The loop as the set of its edges (canonical: grid.edge ordering of endpoints)."""
-
-    rows: int
-    cols: int
-    edges: frozenset[Edge]
+class SlitherlinkSolution(SegmentLoop, on_dots=True, segment_name="an edge"):
+    """The loop as the set of its edges between the dots (canonical: grid.edge ordering of
+    endpoints)."""
 
     kind = KIND
-
-    @classmethod
-    def from_edges(cls, rows: int, cols: int, edges) -> SlitherlinkSolution:
-        return cls(rows, cols, frozenset(grid.edge(a, b) for a, b in edges))
 
     @classmethod
     def from_inside(cls, rows: int, cols: int, inside) -> SlitherlinkSolution:
@@ -85,11 +76,7 @@ class SlitherlinkSolution:
                     out.add((r, c))
         return frozenset(out)
 
-    def to_json(self) -> dict:
-        return grid.segments_to_json(self.edges)
-
-    @classmethod
-    def from_json(cls, puzzle: SlitherlinkPuzzle, obj: dict) -> SlitherlinkSolution:
-        pairs = grid.segments_from_json(obj, lambda e: grid.edge_in_grid(puzzle.rows, puzzle.cols, e),
-                                        f"an edge of a {puzzle.size} grid")
-        return cls.from_edges(puzzle.rows, puzzle.cols, pairs)
+    @property
+    def edges(self) -> frozenset[Edge]:
+        """The loop's segments by their Slitherlink name."""
+        return self.segments

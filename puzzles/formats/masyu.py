@@ -112,7 +112,7 @@ def parse_drawing(lines: list[str], rows: int, cols: int,
                 elif (k % 4 != 0 or ch != ".") and ch != " ":
                     raise FormatError(f"bad character {ch!r} at column {k + 1} ('|' or '.' under a cell)",
                                       line=no)
-    return _make(rows, cols, pearl_rows), MasyuSolution.from_links(rows, cols, links)
+    return _make(rows, cols, pearl_rows), MasyuSolution.from_pairs(rows, cols, links)
 
 
 # ---------------------------------------------------------------- puzz.link
@@ -194,7 +194,7 @@ def _direction_cells(puzzle: MasyuPuzzle, lines: list[str]) -> MasyuSolution:
                     raise FormatError(f"solution cell {(r, c)} leaves {d!r} but {(r2, c2)} has no "
                                       f"{OPPOSITE[d]!r} back")
                 links.add(((r, c), (r2, c2)))
-    return MasyuSolution.from_links(puzzle.rows, puzzle.cols, links)
+    return MasyuSolution.from_pairs(puzzle.rows, puzzle.cols, links)
 
 
 # ---------------------------------------------------------------- pzprv3
@@ -221,7 +221,7 @@ def from_pzprv3(text: str) -> tuple[MasyuPuzzle, MasyuSolution | None]:
     if len(line_part) < 2 * rows - 1:
         raise FormatError("pzprv3 line section is incomplete", line=base + len(line_part))
     links = pzprv3_segments(line_part, base, ((rows, cols - 1, (0, 1)), (rows - 1, cols, (1, 0))), "line")
-    return puzzle, (MasyuSolution.from_links(rows, cols, links) if links else None)
+    return puzzle, (MasyuSolution.from_pairs(rows, cols, links) if links else None)
 
 
 def to_pzprv3(puzzle: MasyuPuzzle, solution: MasyuSolution | None = None) -> str:

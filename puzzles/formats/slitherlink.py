@@ -116,7 +116,7 @@ def parse_drawing(lines: list[str], rows: int | None = None, cols: int | None = 
                     row.append(_TOKENS[t])
             clue_rows.append(row)
     puzzle = _make(rows, cols, clue_rows)
-    return puzzle, SlitherlinkSolution.from_edges(rows, cols, edges)
+    return puzzle, SlitherlinkSolution.from_pairs(rows, cols, edges)
 
 
 # ---------------------------------------------------------------- puzz.link
@@ -358,7 +358,7 @@ def from_pzprv3(text: str) -> tuple[SlitherlinkPuzzle, SlitherlinkSolution | Non
     if len(edge_part) < 2 * rows + 1:
         raise FormatError("pzprv3 edge section is incomplete", line=base)
     edges = pzprv3_segments(edge_part, base, ((rows, cols + 1, (1, 0)), (rows + 1, cols, (0, 1))), "edge")
-    return puzzle, (SlitherlinkSolution.from_edges(rows, cols, edges) if edges else None)
+    return puzzle, (SlitherlinkSolution.from_pairs(rows, cols, edges) if edges else None)
 
 
 def to_pzprv3(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution | None = None) -> str:

@@ -71,7 +71,7 @@ def test_modules_meet_the_kind_contracts():
 
 def test_solutions_are_canonical_and_hashable():
     pairs = [((0, 1), (0, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 0))]
-    a = MasyuSolution.from_links(2, 2, pairs)
+    a = MasyuSolution.from_pairs(2, 2, pairs)
     b = MasyuSolution(2, 2, loop((1, 1), (1, 0), (0, 0), (0, 1)))
     assert a == b and hash(a) == hash(b) and {a} == {b}
     assert MasyuSolution.from_json(puzzle_of(["..", ".."]), a.to_json()) == a

@@ -49,7 +49,7 @@ def test_size_mismatch_and_edge_outside():
 
 def test_single_cell_loop_is_valid_and_question_clues_do_not_count():
     p = SlitherlinkPuzzle.from_rows([[4, -1]])
-    sol = SlitherlinkSolution.from_edges(1, 2, grid.cell_edges((0, 0)))
+    sol = SlitherlinkSolution.from_pairs(1, 2, grid.cell_edges((0, 0)))
     assert check(p, sol) == []
 
 
