@@ -4,11 +4,16 @@ backend, next to ``python -c pass``, ``gridsolve --help`` and the peers a user c
     python -m benchmarks cli-latency [--runs 5] [--loopy PATH] [--ggcount PATH] [--e2go PATH]
                                      [--lavavej PATH] [--PEER-args ARGS]
 
-Each command runs once against a fresh numba cache (``NUMBA_CACHE_DIR`` a new empty folder: what
-the first use after ``pip install`` pays) -- "cold" -- and then ``--runs`` times against the cache
-that run filled -- "warm", the median. Python's own bytecode cache stays warm. Wall clock of the
-whole process, measured from here. Writes ``benchmarks/results/cli_latency.md`` (+ csv), with the
-load average before and after (the figures depend on how busy the machine is).
+Each command runs against a fresh numba cache (``NUMBA_CACHE_DIR`` a new empty folder: what the
+first use after ``pip install`` pays) -- "cold" -- and then ``--runs`` times against the cache that
+run filled -- "warm", the median. A command whose target is a first use (the first ``count
+hamiltonian --size 13``, ...) runs cold ``--runs`` times, each on a new cache, the median kept, and
+by default in a new venv holding a plain install of this checkout (``pip install --no-deps .``, its
+dependencies this environment's through a ``.pth`` file: gridsolve byte-compiled by pip, as after
+``pip install``; ``--no-fresh-venv`` runs them from this environment, whose bytecode is warm). Wall
+clock and CPU time (user + system of the process, which a busy machine changes less) of the whole
+process, measured from here. Writes ``benchmarks/results/cli_latency.md`` (+ csv), with the load
+average before and after (the figures depend on how busy the machine is).
 
 Peers (each skipped, with a line saying so, unless its path is given), built here when the path
 is a source and run on the same small case where their input allows:
@@ -31,6 +36,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 from pathlib import Path
@@ -87,16 +93,36 @@ def gridsolve_argv() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "gridsolve.cli.main"]
 
 
-def wall(argv: list[str], cache: str) -> tuple[float, int]:
-    """Seconds of one run of ``argv`` (output discarded) with ``cache`` as numba's cache, and its
-    exit code."""
+def wall(argv: list[str], cache: str) -> tuple[float, float, int]:
+    """Wall and CPU seconds (user + system) of one run of ``argv`` (output discarded) with
+    ``cache`` as numba's cache, and its exit code."""
     env = {**os.environ, "NUMBA_CACHE_DIR": cache}
     # what a user runs: Python's bytecode cache on (an environment that turns it off makes every
     # run compile gridsolve's sources again, which is no cost of gridsolve's)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     t0 = time.perf_counter()
-    p = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
-    return time.perf_counter() - t0, p.returncode
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
+    _, status, usage = os.wait4(p.pid, 0)
+    seconds = time.perf_counter() - t0
+    return seconds, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status)
+
+
+def fresh_venv(where: Path) -> tuple[list[str] | None, str]:
+    """A new venv at ``where`` with a plain install of this checkout (``pip install --no-deps``:
+    gridsolve byte-compiled by pip, no numba cache), its dependencies this environment's through a
+    ``.pth`` file: (the argv of its ``gridsolve``, what it is), or (None, why not)."""
+    import venv
+
+    venv.EnvBuilder(with_pip=False).create(where)
+    python = where / "bin" / "python"
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    Path(site, "gridsolve-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    p = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+                        "--no-deps", str(ROOT)], capture_output=True, text=True)
+    if p.returncode:
+        return None, f"the plain install into a new venv failed: {p.stderr.strip()[-300:]}"
+    return [str(where / "bin" / "gridsolve")], "a plain install into a new venv"
 
 
 class PeerSkipped(RuntimeError):
@@ -175,7 +201,10 @@ def peer_cases(args) -> tuple[list[tuple[str, str, list[str]]], list[str]]:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks cli-latency")
-    ap.add_argument("--runs", type=int, default=5, help="warm runs per command (the median is kept)")
+    ap.add_argument("--runs", type=int, default=5, help="warm runs per command (the median is kept); "
+                    "also the cold runs of a first-use target")
+    ap.add_argument("--no-fresh-venv", action="store_true",
+                    help="run the first-use targets from this environment, not a new plain install")
     for name, default in (("loopy", None), ("ggcount", "{size}"), ("e2go", "{file}"), ("lavavej", "")):
         ap.add_argument(f"--{name}", metavar="PATH", help=f"the {name} peer: its program or source")
         if name != "loopy":
@@ -184,43 +213,81 @@ def main(argv: list[str]) -> int:
     base = gridsolve_argv()
     load_before = os.getloadavg()
     peers, skipped = peer_cases(args)
-    rows = []
-    runs: list[tuple[str, str, list[str], float | None, float | None]] = [
-        (what, kind, [sys.executable, "-c", "pass"] if gs is None else base + gs, warm, cold)
-        for what, kind, gs, warm, cold in cases()]
-    runs += [(f"peer: {what}", kind, cmd, None, None) for what, kind, cmd in peers]
-    for what, kind, cmd, warm_target, cold_target in runs:
-        with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
-            cold, code = wall(cmd, cache)
-            warm = [wall(cmd, cache)[0] for _ in range(args.runs)]
-        row = {"command": what, "kind": kind, "cold_s": round(cold, 3),
-               "warm_median_s": round(statistics.median(warm), 3), "warm_min_s": round(min(warm), 3),
-               "warm_target_s": warm_target or "", "cold_target_s": cold_target or "", "exit": code}
-        rows.append(row)
-        print(f"  {what:38s} {kind:13s} cold {cold:7.2f} s  warm median {row['warm_median_s']:6.3f} s "
-              f"(exit {code})", flush=True)
+    with tempfile.TemporaryDirectory(prefix="gridsolve-venv-") as where:
+        first_use, installed = base, "this environment"
+        if not args.no_fresh_venv:
+            print("  installing this checkout into a new venv for the first-use targets ...", flush=True)
+            fresh, installed = fresh_venv(Path(where))
+            if fresh is None:
+                skipped.append(f"first uses run from this environment: {installed}")
+                first_use, installed = base, "this environment"
+            else:
+                first_use = fresh
+        rows = measure(args, base, first_use, peers)
     for line in skipped:
         print("  " + line)
-    publish(NAME, render(rows, skipped, args, argv, load_before, os.getloadavg()), rows)
+    report = render(rows, skipped, args, argv, load_before, os.getloadavg(), installed)
+    publish(NAME, report, rows)
     return 0
 
 
-def render(rows: list[dict], skipped: list[str], args, argv: list[str], load_before, load_after) -> str:
-    table = [[r["command"], r["kind"], f"{r['cold_s']:.2f}", f"{r['warm_median_s']:.3f}",
-              f"{r['warm_min_s']:.3f}", verdict(r), r["exit"]] for r in rows]
+def measure(args, base: list[str], first_use: list[str], peers) -> list[dict]:
+    """A row per command: cold (the first run on a new numba cache; the median of ``args.runs``
+    such runs, each on a new cache, from ``first_use``'s install for a first-use target) and warm
+    (the median of ``args.runs`` runs on the cache the cold run filled)."""
+    runs: list[tuple[str, str, list[str] | None, float | None, float | None]] = [
+        *cases(), *[(f"peer: {what}", kind, cmd, None, None) for what, kind, cmd in peers]]
+    rows = []
+    for what, kind, gs, warm_target, cold_target in runs:
+        if gs is None:
+            cmd = cold_cmd = [sys.executable, "-c", "pass"]
+        elif what.startswith("peer: "):
+            cmd = cold_cmd = gs
+        else:
+            cmd, cold_cmd = base + gs, (first_use if cold_target else base) + gs
+        colds = []
+        for _ in range(args.runs if cold_target else 0):
+            with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
+                colds.append(wall(cold_cmd, cache))
+        with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
+            filled = wall(cmd, cache)  # the cache filled by a cold run (of this install)
+            if not cold_target:
+                colds = [filled]
+            warm = [wall(cmd, cache) for _ in range(args.runs)]
+        code = colds[0][2]
+        row = {"command": what, "kind": kind, "cold_runs": len(colds),
+               "cold_s": round(statistics.median(c[0] for c in colds), 3),
+               "cold_cpu_s": round(statistics.median(c[1] for c in colds), 3),
+               "warm_median_s": round(statistics.median(w[0] for w in warm), 3),
+               "warm_min_s": round(min(w[0] for w in warm), 3),
+               "warm_cpu_s": round(statistics.median(w[1] for w in warm), 3),
+               "warm_target_s": warm_target or "", "cold_target_s": cold_target or "", "exit": code}
+        rows.append(row)
+        print(f"  {what:38s} {kind:13s} cold {row['cold_s']:7.2f} s (CPU {row['cold_cpu_s']:.2f})  "
+              f"warm median {row['warm_median_s']:6.3f} s (CPU {row['warm_cpu_s']:.3f}) (exit {code})",
+              flush=True)
+    return rows
+
+
+def render(rows: list[dict], skipped: list[str], args, argv: list[str], load_before, load_after,
+           installed: str) -> str:
+    table = [[r["command"], r["kind"], f"{r['cold_s']:.2f}", f"{r['cold_cpu_s']:.2f}", r["cold_runs"],
+              f"{r['warm_median_s']:.3f}", f"{r['warm_min_s']:.3f}", f"{r['warm_cpu_s']:.3f}", verdict(r),
+              r["exit"]] for r in rows]
     return "".join([
         "# Command-line latency: gridsolve as a process\n\n", stamp(command("cli-latency", argv)),
         f"Load average (1, 5, 15 min) before: {', '.join(f'{x:.2f}' for x in load_before)}; after: "
         f"{', '.join(f'{x:.2f}' for x in load_after)} on {os.cpu_count()} cores.\n\n",
-        f"Wall clock of the whole process. cold = the first run with an empty numba cache "
-        f"(`NUMBA_CACHE_DIR` a new folder: the first use after `pip install`); warm = the next "
-        f"{args.runs} runs with the cache that run filled (median, min). Targets (a quiet machine): "
+        f"Whole process, wall clock and CPU (user + system). cold = a run with an empty numba cache "
+        f"(`NUMBA_CACHE_DIR` a new folder: the first use after `pip install`), the median of the "
+        f"cold runs counted (each on a new cache; the first-use targets from {installed}); warm = "
+        f"the next {args.runs} runs with a filled cache (median, min). Targets (a quiet machine): "
         f"`--help` <= {HELP_TARGET} s and each kind's small case <= {SMALL_TARGET} s warm; the first "
         f"`count hamiltonian --size 13` <= {FIRST_COUNT_TARGET:g} s cold; the first `rules+sat` solve "
         f"and the first `walk` <= {FIRST_USE_TARGET:g} s cold. Peers run as given (their cold = warm: "
         f"no numba cache).\n\n",
-        markdown_table(["command", "kind", "cold s", "warm median s", "warm min s", "target", "exit"],
-                       table),
+        markdown_table(["command", "kind", "cold s", "cold CPU s", "cold runs", "warm median s",
+                        "warm min s", "warm CPU s", "target", "exit"], table),
         "".join(f"\n- {line}" for line in skipped) + ("\n" if skipped else ""),
     ])
 

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import typer
 
-from ..harness.kinds import kind_module
 from ..puzzles import kinds
 from .common import KindOpt, TimeoutOpt, at_least_one, one_of, single_entry
 from .progress import status
@@ -70,6 +69,8 @@ def explain(
 
 def summary(ident: str, x) -> str:
     """One line: the count, the backbone's sizes, and what stopped it early."""
+    from ..harness.kinds import kind_module  # not at the top: every command registers this module
+
     noun, every, none, mark = kind_module(x.kind).TERMS  # what the kind's elements are called
     start = f"{ident}: from the given state ({len(x.given)} {noun} decided), " if x.given else f"{ident}: "
     if x.contradiction:

@@ -44,11 +44,17 @@ def _short_id(s: str) -> str:
 
 
 def _url_kind(query: str) -> str:
+    """The kind reading a puzz.link URL of this query, found by the registry: a puzz.link type is
+    its kind's name or one of its ``kinds.ALIASES`` (tests/project/test_contracts.py keeps every
+    kind's ``url_types`` so), so only that kind's formats module is loaded."""
     ptype = query.split("/", 1)[0].lower()
-    for k in kinds.KINDS:
-        if ptype in capabilities(k).url_types:
-            return k
-    raise FormatError(f"unsupported puzz.link puzzle type {ptype!r}")
+    try:
+        k = kinds.normalize(ptype)
+    except kinds.UnknownKind:
+        k = None
+    if k is None or ptype not in capabilities(k).url_types:
+        raise FormatError(f"unsupported puzz.link puzzle type {ptype!r}")
+    return k
 
 
 def parse_inline(s: str, kind: str | None = None) -> Entry | None:

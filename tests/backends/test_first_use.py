@@ -14,6 +14,7 @@ from ..helpers import ROOT
 
 NURIKABE = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
 SLITHERLINK = "https://puzz.link/p?slither/5/5/cbcbcddad"
+MASYU = "https://puzz.link/p?masyu/6/6/00016f769000"
 EDGEMATCHING = "puzzles/samples/edgematching/seed-4x4-c4-rot.txt"
 HEAVY = ("numba", "ortools", "numpy", "pysat")
 # run a command in this process and print which of HEAVY it imported
@@ -60,6 +61,8 @@ def test_a_long_first_job_compiles(tmp_path):
     (("solve", NURIKABE, "--backend", "rules+sat"), ("numba", "ortools")),
     (("count", "hamiltonian", "--size", "7"), ("numba", "ortools", "pysat")),
     (("count", "hamiltonian", "--size", "11"), ("numba", "ortools", "pysat")),  # the numpy DP
+    (("count", "hamiltonian", "--size", "13"), ("numba", "ortools", "pysat")),  # ... still, cold
+    (("solve", MASYU), ("numba", "ortools", "numpy")),
     (("walk", "--size", "9", "--walks", "5", "--seed", "1"), ("numba", "ortools", "pysat")),
     (("solve", EDGEMATCHING), ("ortools", "pysat")),  # its search runs compiled
 ], ids=lambda a: " ".join(a)[:40] if isinstance(a, tuple) and a[0] in ("--help", "solve", "count", "walk")

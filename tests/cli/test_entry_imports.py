@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 import pytest
+from gridsolve.puzzles.kinds import KINDS
 
 from ..helpers import ROOT
 
@@ -61,3 +62,31 @@ def test_a_small_job_loads_no_library_it_does_not_use(tmp_path, args, also_absen
     modules = loaded(tmp_path, *args)
     assert "gridsolve.harness.registry" in modules or args[0] == "check"  # it did run
     assert not present(modules, NEVER + also_absent)
+
+
+# every layer's module of a kind, but the command line's (each cli/<kind>.py registers its commands)
+DOMAIN_LAYERS = ("puzzles", "puzzles.formats", "puzzles.check", "puzzles.render", "encoding",
+                 "cpmodels", "satmodels", "native_rules", "combined", "harness.kinds")
+
+
+@pytest.mark.parametrize("kind, args", [
+    ("slitherlink", ("solve", "https://puzz.link/p?slither/5/5/cbcbcddad")),
+    ("nurikabe", ("solve", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")),
+    ("masyu", ("solve", "https://puzz.link/p?masyu/6/6/00016f769000")),
+    ("masyu", ("render", "https://puzz.link/p?mashu/6/6/00016f769000")),
+    ("hamiltonian", ("count", "hamiltonian", "--size", "11")),
+], ids=lambda a: " ".join(a)[:40] if isinstance(a, tuple) else a)
+def test_a_small_job_loads_only_its_kinds_modules(tmp_path, kind, args):
+    """The URL is dispatched by the registry (``kinds.normalize`` of its puzz.link type), not by
+    loading every kind's formats module to ask which reads it."""
+    modules = loaded(tmp_path, *args)
+    others = [f"gridsolve.{layer}.{k}" for k in KINDS if k != kind for layer in DOMAIN_LAYERS]
+    assert not present(modules, others)
+    assert f"gridsolve.puzzles.formats.{kind}" in modules
+
+
+def test_a_numpy_count_reads_no_kernel_cache(tmp_path):
+    """Below the compiled DP's width the count does not look at numba's cache (nor import the
+    kernels' module, its logging and hashing)."""
+    modules = loaded(tmp_path, "count", "hamiltonian", "--size", "11")
+    assert not present(modules, ("gridsolve.native_rules.kernels", "logging", "hashlib"))

@@ -31,6 +31,8 @@ def test_each_kind_keeps_the_domain_contracts(kind):
     caps = fmod.CAPABILITIES
     assert isinstance(caps, Capabilities)
     assert (caps.from_url is None) == (not caps.url_types)
+    # a URL is dispatched by the registry: its puzz.link type is the kind's name or an alias
+    assert all(kinds.normalize(t) == kind for t in caps.url_types), caps.url_types
     assert (caps.looks_like_id is None) == (caps.from_id is None)
     assert (caps.sniff is None) == (caps.parse_document is None)
     for name, writer in caps.writers.items():

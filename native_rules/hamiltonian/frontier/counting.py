@@ -27,7 +27,6 @@ from pathlib import Path
 
 from ....puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 from ....puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
-from ...kernels import module_on_disk
 from . import dp as frontier
 
 COMPILED_WIDTH = 14  # the compiled DP, its kernels cached, is faster from about this frontier width on
@@ -101,6 +100,8 @@ def compiling_pays(width: int) -> bool:
     ``COLD_COMPILED_WIDTH`` when they must be compiled first."""
     if width < COMPILED_WIDTH:
         return False
+    from ...kernels import module_on_disk  # not at the top: numba's cache index is read from here on
+
     return width >= COLD_COMPILED_WIDTH or module_on_disk(Path(__file__).with_name("kernel.py"),
                                                           KERNELS)
 

@@ -17,10 +17,12 @@ plug goes on down or right; two plugs join (a ")(" pair closes up, "((" / "))" /
 the partner end found by a parenthesis scan, "()" would close a loop and is dropped). The two
 terminal paths may only meet at the last free cell, with no other plug left.
 
-States are numpy arrays: keys (uint64) and counts as little-endian limbs of 56 bits in uint64
-columns (exact integers of any size; counts pass 2^64 at 13x13). Each cell builds the successor
-keys of all states at once, case by case, then merges equal keys by a sort and
-``np.add.reduceat``, and propagates carries. Memory is bounded by ``max_states``.
+States are numpy arrays: keys (uint32 up to 15 cells wide, else uint64) and counts as
+little-endian limbs of 56 bits, one uint64 row per limb (exact integers of any size; counts pass
+2^64 at 13x13). Each cell builds the successor keys of all states at once, case by case (the
+partners of a join's plugs found for all its states in one pass over the slots), then merges
+equal keys by a sort, sums the counts of each run of equal keys from running sums, and propagates
+carries. Memory is bounded by ``max_states``.
 
 Optionally (``store=True``) every layer keeps its counts and the transitions into it, which makes
 exact uniform sampling and ranked enumeration possible (``Table.unrank``): walk back from the
@@ -124,7 +126,7 @@ class Table:
             lo, hi = int(layer.starts[d]), int(layer.starts[d + 1])
             for j in range(lo, hi):
                 s = int(layer.src[j])
-                w = limbs_to_int(prev_counts[s])
+                w = limbs_to_int(prev_counts[:, s])
                 if rank < w:
                     break
                 rank -= w
@@ -165,34 +167,58 @@ def limbs_to_int(row) -> int:
 
 def _normalize(counts: np.ndarray) -> np.ndarray:
     """Propagate carries so every limb is < 2^56; add a limb when the top one overflows."""
-    for i in range(counts.shape[1] - 1):
-        counts[:, i + 1] += counts[:, i] >> U64(LIMB_BITS)
-        counts[:, i] &= LIMB_MASK
-    top = counts[:, -1] >> U64(LIMB_BITS)
+    for i in range(counts.shape[0] - 1):
+        counts[i + 1] += counts[i] >> U64(LIMB_BITS)
+        counts[i] &= LIMB_MASK
+    top = counts[-1] >> U64(LIMB_BITS)
     if top.any():
-        counts[:, -1] &= LIMB_MASK
-        counts = np.concatenate([counts, top[:, None]], axis=1)
+        counts[-1] &= LIMB_MASK
+        counts = np.concatenate([counts, top[None, :]])
     return counts
 
 
-def _match(keys: np.ndarray, pos: int, width: int, right: bool) -> np.ndarray:
-    """Slot of the partner of the parenthesis at ``pos`` ('(' scanning right, ')' left)."""
-    depth = np.ones(len(keys), dtype=np.int16)
-    res = np.full(len(keys), -1, dtype=np.int64)
-    rng = range(pos + 1, width) if right else range(pos - 1, -1, -1)
-    opener, closer = (1, 2) if right else (2, 1)
-    for i in rng:
-        sym = (keys >> U64(2 * i)) & U64(3)
-        depth += sym == opener
-        depth -= sym == closer
-        hit = (depth == 0) & (res < 0)
-        if hit.any():
-            res[hit] = i
-            if (res >= 0).all():
-                break
-    if (res < 0).any():  # pragma: no cover - a malformed state
+def _merge(counts: np.ndarray, src: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """The counts of the merged states: group ``g`` sums ``counts`` of the sources
+    ``src[starts[g]:starts[g + 1]]``, limb by limb, as differences of running sums. The running
+    sums wrap around 2^64, but each group's sum is exact: it adds a few limbs below 2^56 (a state
+    has fewer than 256 predecessors). ``np.take`` and ``cumsum`` on one limb at a time are several
+    times faster than fancy indexing and ``np.add.reduceat`` on the rows of a 2-D array."""
+    ends = np.empty_like(starts)
+    ends[:-1] = starts[1:] - 1
+    ends[-1] = len(src) - 1
+    merged = np.empty((counts.shape[0], len(starts)), dtype=U64)
+    for limb, out in zip(counts, merged, strict=True):
+        running = np.cumsum(np.take(limb, src))
+        out[:] = running[ends]
+        out[1:] -= running[starts[1:] - 1]
+    return _normalize(merged)
+
+
+# the depth change a plug symbol makes when scanning right for a "(" 's partner (and, negated,
+# left for a ")" 's): "(" opens one more pair, ")" closes one, "|" and no link change nothing
+_RIGHT_DEPTH = np.array([0, 1, -1, 0], dtype=np.int8)
+_LEFT_DEPTH = -_RIGHT_DEPTH
+
+
+def _partners(keys: np.ndarray, first: int, stop: int, right: bool) -> np.ndarray:
+    """Slot of each key's partner of an open parenthesis whose scan starts at slot ``first``
+    (going right up to ``stop`` for a "(", left down to 0 for a ")"): the first slot where the
+    depth, 1 before it, comes back to 0. All the slots scanned at once (a key per row, a slot
+    per column), so a cell's joins cost a few array passes, not a loop over the slots."""
+    slots = np.arange(first, stop) if right else np.arange(first, -1, -1)
+    shifts = (2 * slots).astype(keys.dtype)
+    symbols = (keys[:, None] >> shifts[None, :]) & keys.dtype.type(3)
+    depth = np.cumsum((_RIGHT_DEPTH if right else _LEFT_DEPTH)[symbols], axis=1, dtype=np.int8)
+    closed = depth == -1
+    first_closed = closed.argmax(axis=1)
+    if not closed[np.arange(len(keys)), first_closed].all():  # pragma: no cover - a malformed state
         raise AssertionError("unmatched parenthesis in a frontier state")
-    return res
+    return slots[first_closed]
+
+
+def _dtype_for(plugs: int, tagged: bool) -> type:
+    """The narrowest unsigned type that holds a key: 2 bits a plug, 2 more for the tag."""
+    return np.uint32 if 2 * plugs + 2 * tagged <= 32 else np.uint64
 
 
 def build(puzzle: HamiltonianPuzzle, *, store: bool = False, tag_start: bool = False,
@@ -214,12 +240,14 @@ def _run(board: Board, *, store: bool, tag_start: bool, max_states: int, deadlin
     W = C + 1  # plugs
     if W > MAX_WIDTH + 1:
         raise TooLarge(f"the grid is {min(R, C)} cells wide; the frontier DP packs at most {MAX_WIDTH}")
-    slot_mask = U64((1 << (2 * W)) - 1)
-    tag_shift = U64(2 * W)
+    key = _dtype_for(W, tag_start)
+    slot_mask = key((1 << (2 * W)) - 1)
+    tag_shift = key(2 * W)
+    two = key(2)
     free = board.free
     order = [(r, c) for r in range(R) for c in range(C) if free[r, c]]
     last = order[-1]
-    keys = np.zeros(1, dtype=U64)
+    keys = np.zeros(1, dtype=key)
     counts = np.ones((1, 1), dtype=U64)
     table = Table(board, 0, initial_counts=counts if store else None)
     row = 0
@@ -227,7 +255,8 @@ def _run(board: Board, *, store: bool, tag_start: bool, max_states: int, deadlin
     for cell in order:
         r, c = cell
         while row < r:  # row change(s): shift the plugs one slot (slot W-1 is empty)
-            keys = (keys & ~slot_mask) | ((keys << U64(2)) & slot_mask)
+            shifted = (keys << two) & slot_mask
+            keys = (keys & ~slot_mask) | shifted if tag_start else shifted
             row += 1
         deadline.check(building=False)
         can_r = c + 1 < C and bool(free[r, c + 1])
@@ -235,7 +264,7 @@ def _run(board: Board, *, store: bool, tag_start: bool, max_states: int, deadlin
         terminal = cell in (board.start, board.end)
         tag = tag_start and cell == board.start
         new_keys, src, code = _transitions(keys, c, W, can_r, can_d, terminal, cell == last, slot_mask,
-                                           tag_shift if tag else None)
+                                           tag_shift if tag else None, store)
         if len(new_keys) == 0:
             return table  # no partial path survives: zero paths
         deadline.check(building=False)
@@ -251,111 +280,141 @@ def _run(board: Board, *, store: bool, tag_start: bool, max_states: int, deadlin
         if len(keys) > max_states:
             raise TooLarge(f"more than {max_states} frontier states")
         peak = max(peak, len(keys))
-        counts = _normalize(np.add.reduceat(counts[ssrc], starts, axis=0))
-        if store:
+        counts = _merge(counts, ssrc, starts)
+        if code is not None:  # the layer is stored
             bounds = np.append(starts, len(sk)).astype(np.int64)
             table.layers.append(Layer(cell, counts, ssrc.astype(np.int32), bounds, code[idx]))
     table.peak_states = peak
     done = np.flatnonzero((keys & slot_mask) == 0)
     for i in done:
         t = int(keys[i] >> tag_shift) if tag_start else 0
-        table.by_tag[t] = limbs_to_int(counts[i])
+        table.by_tag[t] = limbs_to_int(counts[:, i])
         table.done_index[t] = int(i)
     table.total = sum(table.by_tag.values())
     return table
 
 
-def _transitions(keys, c, W, can_r, can_d, terminal, is_last, slot_mask, tag_shift):
-    """Successor keys of every state for one cell, with source indices and link codes."""
-    p, q = U64(2 * c), U64(2 * (c + 1))
-    left = (keys >> p) & U64(3)
-    up = (keys >> q) & U64(3)
-    base = keys & ~((U64(3) << p) | (U64(3) << q))
-    out_k, out_s, out_c = [], [], []
-    idx_all = np.arange(len(keys), dtype=np.int64)
+class _Successors:
+    """The successor keys of one cell's transition as they are found, with their source states
+    (indices into the layer) and, when the layer is stored, their link codes."""
 
-    def emit(sel, new, code, tag=None):
-        if tag is not None and tag_shift is not None:
-            new = new | (U64(tag) << tag_shift)
-        out_k.append(new)
-        out_s.append(idx_all[sel] if sel is not None else idx_all)
-        out_c.append(np.full(len(new), code, dtype=np.uint8))
+    def __init__(self, tag_shift, with_code: bool):
+        self.keys: list[np.ndarray] = []
+        self.src: list[np.ndarray] = []
+        self.code: list[np.ndarray] | None = [] if with_code else None
+        self.tag_shift = tag_shift
 
-    none = (left == 0) & (up == 0)
-    one = (left == 0) ^ (up == 0)
-    both = (left != 0) & (up != 0)
+    def emit(self, sel: np.ndarray, new: np.ndarray, code: int, tag=None) -> None:
+        if tag is not None and self.tag_shift is not None:
+            new = new | (new.dtype.type(tag) << self.tag_shift)
+        self.keys.append(new)
+        self.src.append(sel)
+        if self.code is not None:
+            self.code.append(np.full(len(new), code, dtype=np.uint8))
+
+    def arrays(self, dtype) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        if not self.keys:
+            return np.zeros(0, dtype=dtype), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.uint8)
+        code = np.concatenate(self.code) if self.code is not None else None
+        return np.concatenate(self.keys), np.concatenate(self.src), code
+
+
+def _transitions(keys, c, W, can_r, can_d, terminal, is_last, slot_mask, tag_shift, with_code):
+    """Successor keys of every state for one cell, with source indices and (``with_code``) link
+    codes."""
+    k = keys.dtype.type
+    p, q = k(2 * c), k(2 * (c + 1))
+    three = k(3)
+    left = (keys >> p) & three
+    up = (keys >> q) & three
+    base = keys & ~((three << p) | (three << q))
+    out = _Successors(tag_shift, with_code)
+    x = left | up
+    has_left, has_up = left != 0, up != 0
     if terminal:
-        sel = np.flatnonzero(none)
-        if len(sel):
-            b = base[sel]
-            if can_d:
-                emit(sel, b | (U64(3) << p), 1, TAG_DOWN)
-            if can_r:
-                emit(sel, b | (U64(3) << q), 2, TAG_RIGHT)
-        sel = np.flatnonzero(one)
-        if len(sel):
-            lv, uv, b = left[sel], up[sel], base[sel]
-            from_left = lv != 0
-            x = lv | uv
-            for sym in (1, 2):
-                for fl in (True, False):
-                    m = (x == sym) & (from_left == fl)
-                    if not m.any():
-                        continue
-                    s2 = sel[m]
-                    pos = c if fl else c + 1
-                    partner = _match(keys[s2], pos, W, right=sym == 1)
-                    emit(s2, b[m] ^ (U64(sym) << (2 * partner).astype(U64)), 0,
-                         TAG_LEFT if fl else TAG_UP)
-            m = x == 3
-            if m.any() and is_last:
-                m &= (b & slot_mask) == 0
-                if m.any():
-                    tags = np.where(from_left[m], TAG_LEFT, TAG_UP)
-                    nk = b[m]
-                    if tag_shift is not None:
-                        nk = nk | (tags.astype(U64) << tag_shift)
-                    out_k.append(nk)
-                    out_s.append(sel[m])
-                    out_c.append(np.zeros(len(nk), dtype=np.uint8))
-        return _concat(out_k, out_s, out_c)
+        _terminal(out, keys, left, x, base, has_left, has_up, c, W, can_r, can_d, is_last, slot_mask)
+        return out.arrays(keys.dtype)
 
-    sel = np.flatnonzero(none)
-    if len(sel) and can_r and can_d:
-        emit(sel, base[sel] | (U64(1) << p) | (U64(2) << q), 3)
-    sel = np.flatnonzero(one)
+    if can_r and can_d:
+        sel = np.flatnonzero(x == 0)
+        if len(sel):
+            out.emit(sel, base[sel] | (k(1) << p) | (k(2) << q), 3)
+    sel = np.flatnonzero(has_left != has_up)
     if len(sel):
-        x, b = (left | up)[sel], base[sel]
+        xs, b = x[sel], base[sel]
         if can_d:
-            emit(sel, b | (x << p), 1)
+            out.emit(sel, b | (xs << p), 1)
         if can_r:
-            emit(sel, b | (x << q), 2)
-    sel = np.flatnonzero(both)
+            out.emit(sel, b | (xs << q), 2)
+    sel = np.flatnonzero(has_left & has_up)
     if len(sel):
-        lv, uv, b, k = left[sel], up[sel], base[sel], keys[sel]
-        m = (lv == 2) & (uv == 1)  # ")(" : two partial paths become one
+        lv, uv, b = left[sel], up[sel], base[sel]
+        pair = (lv << k(2)) | uv
+        m = pair == 9  # ")(" : two partial paths become one
         if m.any():
-            emit(sel[m], b[m], 0)
-        # (left, up, which plug's partner is relabelled, scan direction, xor to apply)
-        for lsym, usym, at, right, xor in ((1, 1, c + 1, True, 3), (2, 2, c, False, 3),
-                                           (3, 1, c + 1, True, 1), (3, 2, c + 1, False, 2),
-                                           (1, 3, c, True, 1), (2, 3, c, False, 2)):
-            m = (lv == lsym) & (uv == usym)
+            out.emit(sel[m], b[m], 0)
+        # the partners to relabel: "((" "|(" scan right from the up plug's "(" ; "(|" from the left
+        # plug's "(", the "|" between them changes nothing, so every right scan starts at slot c + 2;
+        # "))" "(|)" ... likewise every left scan at slot c - 1
+        partner = np.zeros(len(sel), dtype=np.int64)
+        rightward = (pair == 5) | (pair == 13) | (pair == 7)
+        leftward = (pair == 10) | (pair == 14) | (pair == 11)
+        if rightward.any():
+            partner[rightward] = _partners(keys[sel[rightward]], c + 2, W, right=True)
+        if leftward.any():
+            partner[leftward] = _partners(keys[sel[leftward]], c - 1, W, right=False)
+        # (left, up, xor to apply at the partner), in a fixed order (ranks list paths in it)
+        for lsym, usym, xor in ((1, 1, 3), (2, 2, 3), (3, 1, 1), (3, 2, 2), (1, 3, 1), (2, 3, 2)):
+            m = pair == (lsym << 2 | usym)
             if not m.any():
                 continue
-            partner = _match(k[m], at, W, right)
-            emit(sel[m], b[m] ^ (U64(xor) << (2 * partner).astype(U64)), 0)
+            out.emit(sel[m], b[m] ^ (k(xor) << (2 * partner[m]).astype(keys.dtype)), 0)
         if is_last:
-            m = (lv == 3) & (uv == 3) & ((b & slot_mask) == 0)
+            m = (pair == 15) & ((b & slot_mask) == 0)
             if m.any():
-                emit(sel[m], b[m], 0)
-    return _concat(out_k, out_s, out_c)
+                out.emit(sel[m], b[m], 0)
+    return out.arrays(keys.dtype)
 
 
-def _concat(out_k, out_s, out_c):
-    if not out_k:
-        return np.zeros(0, dtype=U64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.uint8)
-    return np.concatenate(out_k), np.concatenate(out_s), np.concatenate(out_c)
+def _terminal(out, keys, left, x, base, has_left, has_up, c, W, can_r, can_d, is_last, slot_mask):
+    """A terminal's transitions: its one link starts a "|" end, or it ends a partial path whose
+    other end becomes "|" (its partner relabelled), or -- at the last cell -- joins the two."""
+    k = keys.dtype.type
+    p, q = k(2 * c), k(2 * (c + 1))
+    sel = np.flatnonzero(x == 0)
+    if len(sel):
+        b = base[sel]
+        if can_d:
+            out.emit(sel, b | (k(3) << p), 1, TAG_DOWN)
+        if can_r:
+            out.emit(sel, b | (k(3) << q), 2, TAG_RIGHT)
+    sel = np.flatnonzero(has_left != has_up)
+    if not len(sel):
+        return
+    lv, xs, b = left[sel], x[sel], base[sel]
+    from_left = lv != 0
+    for sym in (1, 2):
+        for fl in (True, False):
+            m = (xs == sym) & (from_left == fl)
+            if not m.any():
+                continue
+            s2 = sel[m]
+            # the other plug of the cell is empty: the scan passes it unchanged
+            partner = _partners(keys[s2], c + 2 if sym == 1 else c - 1, W, right=sym == 1)
+            out.emit(s2, b[m] ^ (k(sym) << (2 * partner).astype(keys.dtype)), 0,
+                     TAG_LEFT if fl else TAG_UP)
+    m = xs == 3
+    if m.any() and is_last:
+        m &= (b & slot_mask) == 0
+        if m.any():
+            nk = b[m]
+            if out.tag_shift is not None:
+                tags = np.where(from_left[m], TAG_LEFT, TAG_UP)
+                nk = nk | (tags.astype(keys.dtype) << out.tag_shift)
+            out.keys.append(nk)
+            out.src.append(sel[m])
+            if out.code is not None:
+                out.code.append(np.zeros(len(nk), dtype=np.uint8))
 
 
 def count(puzzle: HamiltonianPuzzle, *, max_states: int = DEFAULT_MAX_STATES,

@@ -1,0 +1,78 @@
+"""``gridsolve``, the console script. ``gridsolve --help`` (and a bare ``gridsolve``, click's usage
+error that shows the same text) is answered from the command table's text kept here, without
+importing typer, click or a command module: they cost three times what starting the interpreter
+does, for a page of text. Every other command line goes to ``cli.main``, which parses it with
+typer. tests/cli/test_entry.py checks that ``HELP`` is what typer prints, so a new command or a
+changed summary line fails that test (it prints the text to paste here), not the user's help.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+# click wraps help at min(terminal columns, 80) - 2: HELP is the text for a terminal at least this wide
+HELP_COLUMNS = 80
+
+HELP = """\
+Usage: gridsolve [OPTIONS] COMMAND [ARGS]...
+
+  Grid logic puzzles solved three ways (CP-SAT, SAT, hand-rule ports), cross-
+  validated.
+
+Options:
+  --help  Show this message and exit.
+
+Commands:
+  solve       Solve puzzles and print their solutions (stdout); a status...
+  count       Count solutions (exact when the search is exhausted).
+  check       Check a solution with the independent checker.
+  crossval    Run every backend, check every solution, compare verdicts...
+  render      Convert or draw a puzzle (and a solution) in any format the...
+  backends    The registry: kind, backend, family, available here?,...
+  batch       Solve many puzzles in parallel worker processes; every...
+  report      Summary tables (and with --html plots of the time...
+  sample      Draw random labyrinths (Hamiltonian paths), or random...
+  oracle      Which next moves of a partial walk can still be completed...
+  walk        Random walks with the ported rules (the author's statistics...
+  walk-stats  The seed's statistics: walkthroughs completed before the...
+  enumerate   Count the walkthroughs with the rule-pruned keep-left...
+  replay      Replay the author's saved states: at every recorded step,...
+  explain     Count the solutions and show the backbone: every element...
+  hint        The next logical step and the rule behind it: Nurikabe (the...
+  grade       How hard each puzzle is: the weakest deductions that solve...
+  serve       Serve the visual program on localhost: play, generate,...
+  generate    Generate puzzles (seeded, reproducible).
+"""
+
+
+def main() -> None:
+    """The console script's entry: the help from ``HELP`` where it is what typer would print,
+    else ``cli.main``."""
+    args = sys.argv[1:]
+    if args in ([], ["--help"]) and terminal_columns() >= HELP_COLUMNS:
+        # a bare ``gridsolve`` is a usage error: the help on stderr, exit code 2
+        (sys.stdout if args else sys.stderr).write(HELP)
+        sys.exit(0 if args else 2)
+    from .main import main as run_command
+
+    run_command()
+
+
+def terminal_columns() -> int:
+    """The terminal's width as click reads it (``shutil.get_terminal_size``, whose import pulls in
+    the compression modules): ``COLUMNS`` if set, else the terminal of stdout, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+if __name__ == "__main__":
+    main()
