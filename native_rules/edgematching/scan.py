@@ -19,12 +19,19 @@ between processes (the counter of subtrees entered there is identical in every p
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
-from ..kernels import njit
+from ..kernels import Tiered, interpreted, njit
 
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2
 SLICE = 1 << 22  # placements per kernel call
+# placements the scans make interpreted in a process before their compiled code takes over: an
+# interpreted placement (on lists) costs about 20 compiled ones, and the first compiled call
+# costs, once per process, about a million interpreted placements (importing numba and loading
+# the code; compiling the scan the first time takes little more)
+INTERPRETED = 1 << 20
 # state: depth, table position to go on from, placements, subtrees entered at the split depth,
 # started (0 = not yet)
 DEPTH, POS, NODES, SPLIT_SEEN, STARTED = range(5)
@@ -44,7 +51,7 @@ def scan(base, up, left, tpiece, tbot, trgt, lo, exact, broken, broken2, ncol, u
     the square to the left; ``bot`` / ``rgt`` hold those colours per depth
     (index n: the border, 0). ``chosen[d]`` is the table position placed at depth d, ``brk[d]``
     the breaks before it. Per candidate the only test is the piece's ``used`` flag."""
-    n = base.shape[0]
+    n = len(base)
     d, p, nodes, seen = state[0], state[1], state[2], state[3]
     stop = nodes + budget
     split_depth, workers, me = split[0], split[1], split[2]
@@ -111,7 +118,7 @@ def scan_exact(base, up, left, tpiece, tbotc, trgt, lo, exact, used, split, chos
     """``scan`` without breaks (every join matches): the slice of a square is ``lo[key]`` ..
     ``exact[key]``, and ``tbotc`` holds the bottom colour times C, so a key is two loads and
     two adds. Same state, same order, same placements."""
-    n = base.shape[0]
+    n = len(base)
     d, p, nodes, seen = state[0], state[1], state[2], state[3]
     stop = nodes + budget
     split_depth, workers, me = split[0], split[1], split[2]
@@ -170,4 +177,32 @@ def scan_exact(base, up, left, tpiece, tbotc, trgt, lo, exact, used, split, chos
             end = hi[d]
 
 
-__all__ = ["BUDGET", "EXHAUSTED", "FOUND", "SLICE", "new_state", "scan", "scan_exact"]
+class Interpreted:
+    """The placements the scans may still make interpreted in this process (``run``)."""
+
+    left = INTERPRETED
+
+
+def run(kernel, tables: tuple, lists: Callable[[], tuple], search: tuple, budget: int) -> int:
+    """``kernel(*tables, *search, budget)``, the same code run interpreted on plain lists (numpy
+    scalar indexing is slower still) while this process's ``INTERPRETED`` placements last, then
+    compiled: a small search never imports numba. ``lists()`` gives the ``tables`` as lists
+    (they do not change); ``search``, the arrays the scan reads and writes, get what it wrote."""
+    left = Interpreted.left
+    if left > 0 and not Tiered.off:
+        plain = [a.tolist() for a in search]
+        state = plain[-1]
+        before = state[NODES]
+        code = interpreted(kernel)(*lists(), *plain, min(budget, left))
+        done = state[NODES] - before
+        Interpreted.left = left - done
+        for array, values in zip(search, plain, strict=True):
+            array[:] = values
+        if code != BUDGET or done >= budget:
+            return code
+        budget -= done
+    return kernel(*tables, *search, budget)
+
+
+__all__ = ["BUDGET", "EXHAUSTED", "FOUND", "INTERPRETED", "SLICE", "Interpreted", "new_state", "run", "scan",
+           "scan_exact"]

@@ -263,16 +263,28 @@ class Search:
         t.used[:] = False
         # no break allowed anywhere: the exact kernel (``allowed`` must then stay all zero)
         self.exact_only = not self.allowed.any() and t.total_breaks_fixed == 0
+        # per kernel (exact or not) its arguments: the tables it reads, then the search's arrays
+        exact_tables = (t.base, t.up, t.left, t.tpiece, t.tbotc, t.trgt, t.lo, t.exact)
+        exact_arrays = (t.used, self.split, self.chosen, self.bre, self.bot, self.rgt, self.state)
+        tables = (t.base, t.up, t.left, t.tpiece, t.tbot, t.trgt, t.lo, t.exact, t.broken, t.broken2, t.ncol)
+        arrays = (t.used, self.allowed, self.split, self.chosen, self.exk, self.bre, self.bre2, self.brk,
+                  self.bot, self.rgt, self.state)
+        self.arguments = {True: (scan_mod.scan_exact, exact_tables, exact_arrays),
+                          False: (scan_mod.scan, tables, arrays)}
+        self.lists: dict[bool, tuple] = {}
 
     def step(self, budget: int = scan_mod.SLICE) -> int:
-        t = self.t
-        if self.exact_only:
-            return scan_mod.scan_exact(t.base, t.up, t.left, t.tpiece, t.tbotc, t.trgt, t.lo, t.exact,
-                                       t.used, self.split, self.chosen, self.bre, self.bot, self.rgt,
-                                       self.state, budget)
-        return scan_mod.scan(t.base, t.up, t.left, t.tpiece, t.tbot, t.trgt, t.lo, t.exact, t.broken,
-                             t.broken2, t.ncol, t.used, self.allowed, self.split, self.chosen, self.exk,
-                             self.bre, self.bre2, self.brk, self.bot, self.rgt, self.state, budget)
+        """Run the scan for up to ``budget`` placements (``scan.run``: interpreted while a
+        process's first placements last, then compiled)."""
+        exact = self.exact_only
+        kernel, tables, arrays = self.arguments[exact]
+
+        def lists() -> tuple:  # the tables as plain lists, for the interpreted runs (made once)
+            if exact not in self.lists:
+                self.lists[exact] = tuple(a.tolist() if isinstance(a, np.ndarray) else a for a in tables)
+            return self.lists[exact]
+
+        return scan_mod.run(kernel, tables, lists, arrays, budget)
 
     @property
     def nodes(self) -> int:

@@ -263,3 +263,27 @@ def test_the_anchor_square_of_a_square_board_holds_the_anchor_piece_alone():
     t = build(wide)
     assert len({int(t.tpiece[p]) for key in range(t.base[0], t.base[0] + t.ncol ** 2)
                 for p in range(t.lo[key], t.exact[key])}) > 1
+
+
+@pytest.mark.parametrize("general", [False, True])
+def test_the_interpreted_scan_walks_the_compiled_scans_tree(monkeypatch, general):
+    # the same kernel source on plain lists, then compiled from wherever the interpreted
+    # placements run out: the same placements, the same boards, the same counts
+    from gridsolve.native_rules.edgematching import scan as scan_mod
+    from gridsolve.native_rules.edgematching.tables import Search, build
+    from gridsolve.native_rules.kernels import Tiered
+
+    monkeypatch.setattr(Tiered, "off", False)
+    puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
+    walks = []
+    for interpreted in (0, 7_000, 10 ** 9):  # compiled at once, switched mid-search, interpreted
+        monkeypatch.setattr(scan_mod.Interpreted, "left", interpreted)
+        s = Search(build(puzzle, order=3, with_breaks=general))
+        s.exact_only = not general
+        boards = []
+        while (code := s.step(2_000)) != scan_mod.EXHAUSTED:
+            if code == scan_mod.FOUND:
+                boards.append(s.board(puzzle))
+        walks.append((s.nodes, boards))
+        assert scan_mod.Interpreted.left == max(0, interpreted - s.nodes)
+    assert walks[0] == walks[1] == walks[2] and walks[0][1] and walks[0][0] > 7_000
