@@ -87,6 +87,9 @@ def boards(args, jsonl, rows) -> str:
         for colours in (n - 2, n + 2):  # fewer inner colours: many solutions; more: near unique
             puzzle, _, ident = generate("e2", n, n, colours, None, 1, True)
             named.append((ident, puzzle))
+    from gridsolve.native_rules.kernels import compile_at_once
+
+    compile_at_once()  # the compiled scan's times, never a process's first interpreted placements
     warm, _, _ = generate("e2", 4, 4, 3, None, 1, True)  # compile (or load) the kernel first
     run(registry.get("edgematching", ENGINE), warm, Limit(60, 1))
     for board, puzzle in named:

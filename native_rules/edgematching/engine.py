@@ -16,7 +16,6 @@ import os
 from ...encoding.edgematching import class_limit, with_turned_copies
 from ...puzzles.edgematching import EdgeMatchingPuzzle, symmetry_anchor
 from ...puzzles.solving import Deadline, Limit, SolveResult, finish
-from .maxjoins import maximize
 from .parallel import Portfolio, enumerate_split
 from .restarts import first_board
 from .tables import NAME, enumerate_boards
@@ -55,6 +54,8 @@ def solve(puzzle: EdgeMatchingPuzzle, limit: Limit = Limit(), *, order: int = 0,
     (``maxjoins``, ``climb`` = rows or frame), each better one written
     to ``best_file``."""
     if maximize_joins:
+        from .maxjoins import maximize  # imported when asked for: a small exact search pays nothing for it
+
         return maximize(puzzle, limit, order=order, workers=workers, best_file=best_file, trace=trace,
                         how=climb)
     deadline = Deadline(limit.seconds)

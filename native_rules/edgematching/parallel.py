@@ -13,7 +13,6 @@ Boards come back through a queue as they are found; the processes stop at the de
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import queue
 import time
 
@@ -26,7 +25,10 @@ POLL = 0.05  # seconds between looks at the queue
 
 
 def context():
-    """Processes by fork where there is fork (no re-import), else spawn."""
+    """Processes by fork where there is fork (no re-import), else spawn (multiprocessing is
+    imported here, when processes are wanted: most small searches start none)."""
+    import multiprocessing as mp
+
     return mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context("spawn")
 
 

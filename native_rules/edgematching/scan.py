@@ -19,12 +19,19 @@ between processes (the counter of subtrees entered there is identical in every p
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
-from ..kernels import njit
+from ..kernels import Tiered, interpreted, njit
 
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2
 SLICE = 1 << 22  # placements per kernel call
+# placements the scans make interpreted in a process before their compiled code takes over: an
+# interpreted placement (on lists) costs about 20 compiled ones, and the first compiled call
+# costs, once per process, about a million interpreted placements (importing numba and loading
+# the code; compiling the scan the first time takes little more)
+INTERPRETED = 1 << 20
 # state: depth, table position to go on from, placements, subtrees entered at the split depth,
 # started (0 = not yet)
 DEPTH, POS, NODES, SPLIT_SEEN, STARTED = range(5)
@@ -43,83 +50,25 @@ def scan(base, up, left, tpiece, tbot, trgt, lo, exact, broken, broken2, ncol, u
     ``allowed[d]``), key = ``base[d]`` + colour below the square above x C + colour right of
     the square to the left; ``bot`` / ``rgt`` hold those colours per depth
     (index n: the border, 0). ``chosen[d]`` is the table position placed at depth d, ``brk[d]``
-    the breaks before it. Per candidate the only test is the piece's ``used`` flag."""
-    n = base.shape[0]
-    d, p, nodes, seen = state[0], state[1], state[2], state[3]
-    stop = nodes + budget
-    split_depth, workers, me = split[0], split[1], split[2]
-    if state[4] == 0:  # enter the first square
-        state[4] = 1
-        d = 0
-        key = base[0] + bot[up[0]] * ncol + rgt[left[0]]
-        p, exk[0], bre[0], bre2[0] = lo[key], exact[key], broken[key], broken2[key]
-    elif d == n:  # resume after a full board: on from the last square's next candidate
-        d = n - 1
-        p = chosen[d]
-        used[tpiece[p]] = False
-        p += 1
-    elif d < 0:
-        return EXHAUSTED
-    while True:
-        room = allowed[d] - brk[d]
-        end = bre2[d] if room > 1 else (bre[d] if room == 1 else (exk[d] if room == 0 else p))
-        pc = 0
-        while p < end:
-            pc = tpiece[p]
-            if used[pc]:
-                p += 1
-                continue
-            if d == split_depth:
-                take = seen % workers == me
-                seen += 1
-                if not take:
-                    p += 1
-                    continue
-            break
-        if p < end:
-            used[pc] = True
-            chosen[d] = p
-            brk[d + 1] = brk[d] + (p >= exk[d]) + (p >= bre[d])
-            bot[d] = tbot[p]
-            rgt[d] = trgt[p]
-            nodes += 1
-            d += 1
-            if d == n:
-                state[0], state[1], state[2], state[3] = d, p, nodes, seen
-                return FOUND
-            key = base[d] + bot[up[d]] * ncol + rgt[left[d]]
-            p, exk[d], bre[d], bre2[d] = lo[key], exact[key], broken[key], broken2[key]
-            if nodes >= stop:
-                state[0], state[1], state[2], state[3] = d, p, nodes, seen
-                return BUDGET
-        else:
-            d -= 1
-            if d < 0:
-                state[0], state[1], state[2], state[3] = d, p, nodes, seen
-                return EXHAUSTED
-            p = chosen[d]
-            used[tpiece[p]] = False
-            p += 1
+    the breaks before it. Per candidate the only test is the piece's ``used`` flag.
 
-
-
-
-
-@njit(cache=True)
-def scan_exact(base, up, left, tpiece, tbotc, trgt, lo, exact, used, split, chosen, hi, bot, rgt,
-               state, budget):
-    """``scan`` without breaks (every join matches): the slice of a square is ``lo[key]`` ..
-    ``exact[key]``, and ``tbotc`` holds the bottom colour times C, so a key is two loads and
-    two adds. Same state, same order, same placements."""
-    n = base.shape[0]
+    ``broken`` None: the exact search (every join matches), compiled as its own loop (numba
+    drops the other arm of each ``broken is None`` test): ``tbot`` then holds the bottom colour
+    times C, so a key is two loads and two adds, ``bre[d]`` the end of square d's slice, and
+    ``broken2``, ``allowed``, ``exk``, ``bre2``, ``brk`` are not read."""
+    n = len(base)
     d, p, nodes, seen = state[0], state[1], state[2], state[3]
     stop = nodes + budget
     split_depth, workers, me = split[0], split[1], split[2]
     if state[4] == 0:
         state[4] = 1
         d = 0
-        key = base[0] + bot[up[0]] + rgt[left[0]]
-        p, hi[0] = lo[key], exact[key]
+        if broken is None:
+            key = base[0] + bot[up[0]] + rgt[left[0]]
+            p, bre[0] = lo[key], exact[key]
+        else:
+            key = base[0] + bot[up[0]] * ncol + rgt[left[0]]
+            p, exk[0], bre[0], bre2[0] = lo[key], exact[key], broken[key], broken2[key]
     elif d == n:
         d = n - 1
         p = chosen[d]
@@ -127,8 +76,11 @@ def scan_exact(base, up, left, tpiece, tbotc, trgt, lo, exact, used, split, chos
         p += 1
     elif d < 0:
         return EXHAUSTED
-    end = hi[d]
+    end = bre[d]
     while True:
+        if broken is not None:
+            room = allowed[d] - brk[d]
+            end = bre2[d] if room > 1 else (bre[d] if room == 1 else (exk[d] if room == 0 else p))
         pc = 0
         while p < end:
             pc = tpiece[p]
@@ -145,17 +97,23 @@ def scan_exact(base, up, left, tpiece, tbotc, trgt, lo, exact, used, split, chos
         if p < end:
             used[pc] = True
             chosen[d] = p
-            bot[d] = tbotc[p]
+            if broken is not None:
+                brk[d + 1] = brk[d] + (p >= exk[d]) + (p >= bre[d])
+            bot[d] = tbot[p]
             rgt[d] = trgt[p]
             nodes += 1
             d += 1
             if d == n:
                 state[0], state[1], state[2], state[3] = d, p, nodes, seen
                 return FOUND
-            key = base[d] + bot[up[d]] + rgt[left[d]]
-            p = lo[key]
-            end = exact[key]
-            hi[d] = end
+            if broken is None:
+                key = base[d] + bot[up[d]] + rgt[left[d]]
+                p = lo[key]
+                end = exact[key]
+                bre[d] = end
+            else:
+                key = base[d] + bot[up[d]] * ncol + rgt[left[d]]
+                p, exk[d], bre[d], bre2[d] = lo[key], exact[key], broken[key], broken2[key]
             if nodes >= stop:
                 state[0], state[1], state[2], state[3] = d, p, nodes, seen
                 return BUDGET
@@ -167,7 +125,34 @@ def scan_exact(base, up, left, tpiece, tbotc, trgt, lo, exact, used, split, chos
             p = chosen[d]
             used[tpiece[p]] = False
             p += 1
-            end = hi[d]
+            end = bre[d]
 
 
-__all__ = ["BUDGET", "EXHAUSTED", "FOUND", "SLICE", "new_state", "scan", "scan_exact"]
+class Interpreted:
+    """The placements the scans may still make interpreted in this process (``run``)."""
+
+    left = INTERPRETED
+
+
+def run(kernel, tables: tuple, lists: Callable[[], tuple], search: tuple, budget: int) -> int:
+    """``kernel(*tables, *search, budget)``, the same code run interpreted on plain lists (numpy
+    scalar indexing is slower still) while this process's ``INTERPRETED`` placements last, then
+    compiled: a small search never imports numba. ``lists()`` gives the ``tables`` as lists
+    (they do not change); ``search``, the arrays the scan reads and writes, get what it wrote."""
+    left = Interpreted.left
+    if left > 0 and not Tiered.off:
+        plain = [a.tolist() for a in search]
+        state = plain[-1]
+        before = state[NODES]
+        code = interpreted(kernel)(*lists(), *plain, min(budget, left))
+        done = state[NODES] - before
+        Interpreted.left = left - done
+        for array, values in zip(search, plain, strict=True):
+            array[:] = values
+        if code != BUDGET or done >= budget:
+            return code
+        budget -= done
+    return kernel(*tables, *search, budget)
+
+
+__all__ = ["BUDGET", "EXHAUSTED", "FOUND", "INTERPRETED", "SLICE", "Interpreted", "new_state", "run", "scan"]

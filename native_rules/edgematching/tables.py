@@ -81,7 +81,7 @@ class Tables:
     fixed: np.ndarray  # bool per depth: a fixed (hint) square
     tpiece: np.ndarray
     tbot: np.ndarray
-    tbotc: np.ndarray  # tbot * ncol (the exact kernel's key)
+    tbotc: np.ndarray  # tbot * ncol (the key of the exact search)
     trgt: np.ndarray
     toid: np.ndarray
     lo: np.ndarray
@@ -261,18 +261,29 @@ class Search:
         self.bot, self.rgt = np.zeros(n + 1, dtype=np.int64), np.zeros(n + 1, dtype=np.int64)
         self.state = scan_mod.new_state()
         t.used[:] = False
-        # no break allowed anywhere: the exact kernel (``allowed`` must then stay all zero)
+        # no break allowed anywhere: the exact search (``allowed`` must then stay all zero)
         self.exact_only = not self.allowed.any() and t.total_breaks_fixed == 0
+        # the kernel's arguments: the tables it reads (exact or not), then the search's arrays
+        self.tables = {True: (t.base, t.up, t.left, t.tpiece, t.tbotc, t.trgt, t.lo, t.exact, None, None,
+                              t.ncol),
+                       False: (t.base, t.up, t.left, t.tpiece, t.tbot, t.trgt, t.lo, t.exact, t.broken,
+                               t.broken2, t.ncol)}
+        self.arrays = (t.used, self.allowed, self.split, self.chosen, self.exk, self.bre, self.bre2, self.brk,
+                       self.bot, self.rgt, self.state)
+        self.lists: dict[bool, tuple] = {}
 
     def step(self, budget: int = scan_mod.SLICE) -> int:
-        t = self.t
-        if self.exact_only:
-            return scan_mod.scan_exact(t.base, t.up, t.left, t.tpiece, t.tbotc, t.trgt, t.lo, t.exact,
-                                       t.used, self.split, self.chosen, self.bre, self.bot, self.rgt,
-                                       self.state, budget)
-        return scan_mod.scan(t.base, t.up, t.left, t.tpiece, t.tbot, t.trgt, t.lo, t.exact, t.broken,
-                             t.broken2, t.ncol, t.used, self.allowed, self.split, self.chosen, self.exk,
-                             self.bre, self.bre2, self.brk, self.bot, self.rgt, self.state, budget)
+        """Run the scan for up to ``budget`` placements (``scan.run``: interpreted while a
+        process's first placements last, then compiled)."""
+        exact = self.exact_only
+        tables = self.tables[exact]
+
+        def lists() -> tuple:  # the tables as plain lists, for the interpreted runs (made once)
+            if exact not in self.lists:
+                self.lists[exact] = tuple(a.tolist() if isinstance(a, np.ndarray) else a for a in tables)
+            return self.lists[exact]
+
+        return scan_mod.run(scan_mod.scan, tables, lists, self.arrays, budget)
 
     @property
     def nodes(self) -> int:

@@ -4,6 +4,8 @@ maximize-joins), count, and one-line errors."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 from gridsolve.puzzles.check.edgematching import check
 from gridsolve.puzzles.formats import parse_text
@@ -80,3 +82,28 @@ def test_usage_errors_are_one_line():
                                     "--frame-colors", "1"), 2, "more colours")
     bad = gridsolve("solve", "-", "--kind", "edgematching", stdin="2 2\n0 1 2 0\n0 0 3 1\n")
     assert_one_line_error(bad, 2, "says 2x2")
+
+
+# run `gridsolve ARGS` in this process, then print whether it imported numba
+IMPORTS_NUMBA = """
+import sys
+from gridsolve.cli.main import main
+sys.argv = ["gridsolve", *sys.argv[1:]]
+try:
+    main()
+except SystemExit:
+    pass
+print("numba" in sys.modules, file=sys.stderr)
+"""
+
+
+def test_a_small_board_is_solved_without_importing_numba():
+    # Owen's 6x6 takes 0.7 M placements: interpreted, less time than importing numba and loading
+    # the compiled scan (``scan.INTERPRETED``)
+    owen = str(shared("edgematching", "brendan-owen", "pieces_06x06.txt"))
+    for board in (E2_5, owen):
+        p = subprocess.run([sys.executable, "-c", IMPORTS_NUMBA, "solve", board, "--format", "json"],
+                           capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+        assert p.stderr.splitlines()[-1] == "False", (board, p.stderr)
+        [entry] = [json.loads(line) for line in p.stdout.splitlines()]
+        assert entry["status"] == "solved" and entry["stats"]["nodes"] > 0

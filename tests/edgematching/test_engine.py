@@ -229,22 +229,26 @@ def test_the_tree_estimate_matches_a_complete_count():
         assert abs(checked[-1] - boards) <= max(1, 0.2 * boards), checks
 
 
-def test_the_exact_kernel_and_the_break_kernel_walk_the_same_tree():
+def walk_scan(puzzle, general: bool, budget: int):
+    """(placements, boards) of a complete scan in steps of ``budget``, by the break search's
+    code (``general``) or the exact search's, over the tables with breaks or without."""
     from gridsolve.native_rules.edgematching import scan as scan_mod
     from gridsolve.native_rules.edgematching.tables import Search, build
 
+    s = Search(build(puzzle, order=3, with_breaks=general))
+    s.exact_only = not general
+    boards = []
+    while (code := s.step(budget)) != scan_mod.EXHAUSTED:
+        if code == scan_mod.FOUND:
+            boards.append(s.board(puzzle))
+    return s.nodes, boards
+
+
+def test_the_exact_kernel_and_the_break_kernel_walk_the_same_tree():
     puzzle, planted, _ = make("e2", 5, 6, 5, True, seed=3)
     hinted = puzzle.with_changes(hints=[(*divmod(8, 6), *planted.placements[8])])
     for p in (puzzle, hinted):
-        walks = []
-        for general in (False, True):
-            s = Search(build(p, order=3, with_breaks=general))
-            s.exact_only = not general
-            boards = []
-            while (code := s.step(1000)) != scan_mod.EXHAUSTED:
-                if code == scan_mod.FOUND:
-                    boards.append(s.board(p))
-            walks.append((s.nodes, boards))
+        walks = [walk_scan(p, general, 1000) for general in (False, True)]
         assert walks[0] == walks[1] and walks[0][1]
 
 
@@ -263,3 +267,20 @@ def test_the_anchor_square_of_a_square_board_holds_the_anchor_piece_alone():
     t = build(wide)
     assert len({int(t.tpiece[p]) for key in range(t.base[0], t.base[0] + t.ncol ** 2)
                 for p in range(t.lo[key], t.exact[key])}) > 1
+
+
+@pytest.mark.parametrize("general", [False, True])
+def test_the_interpreted_scan_walks_the_compiled_scans_tree(monkeypatch, general):
+    # the same kernel source on plain lists, then compiled from wherever the interpreted
+    # placements run out: the same placements, the same boards, the same counts
+    from gridsolve.native_rules.edgematching import scan as scan_mod
+    from gridsolve.native_rules.kernels import Tiered
+
+    monkeypatch.setattr(Tiered, "off", False)
+    puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
+    walks = []
+    for interpreted in (0, 7_000, 10 ** 9):  # compiled at once, switched mid-search, interpreted
+        monkeypatch.setattr(scan_mod.Interpreted, "left", interpreted)
+        walks.append(walk_scan(puzzle, general, 2_000))
+        assert scan_mod.Interpreted.left == max(0, interpreted - walks[-1][0])
+    assert walks[0] == walks[1] == walks[2] and walks[0][1] and walks[0][0] > 7_000
