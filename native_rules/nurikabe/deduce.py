@@ -48,6 +48,7 @@ compiled with numba behind one entry point from Python, ``_propagate`` (a probe 
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 import numpy as np
 
@@ -58,6 +59,10 @@ from ..kernels import for_grid, njit
 BACKEND = "rules"
 
 UNKNOWN, WHITE, BLACK = 0, 1, 2
+
+# up to this many cells a probe runs a whole sweep over the free cells per compiled call (a sweep
+# takes milliseconds there; the deadline is looked at between sweeps), above it cell by cell
+SWEEP_CELLS = 100
 
 RULES = ("complete_island", "one_liberty", "last_cell_corner", "joins_islands", "no_pool", "wall_liberty",
          "unreachable", "island_confinement", "wall_confinement")
@@ -512,8 +517,61 @@ def _propagate(state, neighbours, number, cols, wall_size, biggest, counts, deep
             thorough = False
 
 
+@njit(cache=True)
+def _probe_sweep(state, neighbours, number, cols, wall_size, biggest, counts, deep, deep_trials):
+    """One sweep of contradiction probing, in place: ``Deducer.probe_cell`` on each free cell in
+    order, in one compiled call (a small grid's probe is dozens of trials; called one by one from
+    Python, their set-up costs about as much as the trials). Returns (0 or the contradiction --
+    12: a cell neither colour --, whether the state changed)."""
+    n = state.shape[0]
+    scratch = np.zeros_like(counts)  # the trials' rule counts are not kept
+    trial_deep = deep and deep_trials
+    changed = False
+    for i in range(n):
+        if state[i] != UNKNOWN:
+            continue
+        as_wall = state.copy()
+        as_wall[i] = BLACK
+        wall_fails = _propagate(as_wall, neighbours, number, cols, wall_size, biggest, scratch, trial_deep)
+        as_white = state.copy()
+        as_white[i] = WHITE
+        white_fails = _propagate(as_white, neighbours, number, cols, wall_size, biggest, scratch, trial_deep)
+        if wall_fails and white_fails:
+            return 12, changed
+        if wall_fails or white_fails:
+            state[:] = as_white if wall_fails else as_wall
+            counts[len(counts) - 2] += 1
+            changed = True
+            continue
+        agreed = False
+        for j in range(n):
+            if state[j] == UNKNOWN and as_wall[j] != UNKNOWN and as_wall[j] == as_white[j]:
+                state[j] = as_wall[j]
+                agreed = True
+        if agreed:
+            counts[len(counts) - 3] += 1
+            changed = True
+            why = _propagate(state, neighbours, number, cols, wall_size, biggest, counts, deep)
+            if why:
+                return why, changed
+    return 0, changed
+
+
 class Contradiction(Exception):
     """No solution extends the state (the message names what was found)."""
+
+
+@lru_cache(maxsize=64)
+def neighbour_table(rows: int, cols: int) -> np.ndarray:
+    """Each cell's four neighbours (up, left, right, down; -1 off the grid), row-major: the same
+    for every puzzle of the shape, so built once per shape and shared: never written (left
+    writeable, as a read-only array would be another type to numba, compiled once more)."""
+    idx = np.arange(rows * cols).reshape(rows, cols)
+    pad = np.pad(idx, 1, constant_values=-1)
+    table = np.ascontiguousarray(
+        np.stack([pad[:-2, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:], pad[2:, 1:-1]], axis=-1).reshape(-1, 4),
+        dtype=np.int32)
+    return table
 
 
 class Deducer:
@@ -524,11 +582,7 @@ class Deducer:
             raise ValueError("the rules need every number known (no '?')")
         self.rows, self.cols = R, C = puzzle.rows, puzzle.cols
         self.n = n = R * C
-        idx = np.arange(n).reshape(R, C)
-        pad = np.pad(idx, 1, constant_values=-1)
-        self.nb = np.ascontiguousarray(
-            np.stack([pad[:-2, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:], pad[2:, 1:-1]], axis=-1).reshape(n, 4),
-            dtype=np.int32)
+        self.nb = neighbour_table(R, C)
         self.number = np.zeros(n, np.int32)
         for (r, c), v in puzzle.clue_cells():
             self.number[r * C + c] = v
@@ -539,6 +593,7 @@ class Deducer:
         self.counts = np.zeros(len(RULES) + 3, np.int64)
         # small grids run the passes interpreted for a while before their code is compiled or loaded
         self.passes = for_grid(_propagate, n)
+        self.sweeps = for_grid(_probe_sweep, n) if n <= SWEEP_CELLS else None
 
     def start(self) -> np.ndarray:
         return np.where(self.number > 0, WHITE, UNKNOWN).astype(np.int8)
@@ -582,6 +637,16 @@ class Deducer:
         ``Contradiction``). Stops early at ``deadline`` (``time.perf_counter``), leaving a sound
         partial state. ``deep_trials``: as in ``probe_cell``."""
         self.propagate(state)
+        if self.sweeps is not None:  # a small grid: a sweep at a time, compiled
+            changed = True
+            while changed:
+                if deadline is not None and time.perf_counter() > deadline:
+                    return state
+                why, changed = self.sweeps(state, *self._args(), deep_trials)
+                if why:
+                    raise Contradiction(CONTRADICTIONS[why] if why < len(CONTRADICTIONS) else
+                                        "a cell that can be neither wall nor white")
+            return state
         changed = True
         while changed:
             changed = False
