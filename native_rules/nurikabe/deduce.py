@@ -89,17 +89,22 @@ def _articulations(root, allowed, wall, neighbours, sep_wall, sep_cells, disc):
     ``root``: for each cell c, ``sep_cells[c]`` / ``sep_wall[c]`` count the cells / wall cells
     (``wall`` set) that removing c cuts off from root. ``disc`` (-1 on entry) marks the
     component. Returns (cells, wall cells) of root's component."""
-    n = neighbours.shape[0]
-    low = np.zeros(n, np.int32)
-    parent = np.full(n, -1, np.int32)
-    nxt = np.zeros(n, np.int32)
-    wc = np.zeros(n, np.int32)
-    wb = np.zeros(n, np.int32)
-    stack = np.empty(n, np.int32)
+    return _articulations_in(root, allowed, wall, neighbours, sep_wall, sep_cells, disc,
+                             np.empty((6, neighbours.shape[0]), np.int32))
+
+
+@njit(cache=True)
+def _articulations_in(root, allowed, wall, neighbours, sep_wall, sep_cells, disc, work):
+    """``_articulations`` with its working arrays in ``work`` (6 x cells, any content: each cell's
+    entries are set when the search reaches it), so that a pass running it once per island
+    allocates them once."""
+    low, parent, nxt, wc, wb, stack = work[0], work[1], work[2], work[3], work[4], work[5]
     top = 0
     stack[0] = root
     disc[root] = 0
     low[root] = 0
+    parent[root] = -1
+    nxt[root] = 0
     wc[root] = 1
     wb[root] = wall[root]
     t = 1
@@ -116,6 +121,7 @@ def _articulations(root, allowed, wall, neighbours, sep_wall, sep_cells, disc):
                 low[u] = t
                 t += 1
                 parent[u] = v
+                nxt[u] = 0
                 wc[u] = 1
                 wb[u] = wall[u]
                 top += 1
@@ -366,6 +372,10 @@ def island_reaches(state, neighbours, pieces, out, counts):
     inreach = np.zeros(n, np.bool_)
     zero = np.zeros(n, np.int32)
     queue = np.empty(n, np.int32)
+    sep_w = np.zeros(n, np.int32)  # the articulation search's, reset over each reach after use
+    sep_c = np.zeros(n, np.int32)
+    disc = np.full(n, -1, np.int32)
+    work = np.empty((6, n), np.int32)
     for p in range(pnum.shape[0]):
         k = pnum[p]
         if k == 0:
@@ -405,15 +415,17 @@ def island_reaches(state, neighbours, pieces, out, counts):
                 if state[queue[a]] == UNKNOWN and _put(out, counts, queue[a], WHITE, 6):
                     return 4
         else:
-            sep_w = np.zeros(n, np.int32)
-            sep_c = np.zeros(n, np.int32)
-            disc = np.full(n, -1, np.int32)
-            _articulations(np.int64(queue[0]), inreach, zero, neighbours, sep_w, sep_c, disc)
+            _articulations_in(np.int64(queue[0]), inreach, zero, neighbours, sep_w, sep_c, disc, work)
             for a in range(tail):
                 c = queue[a]
                 if state[c] == UNKNOWN and tail - sep_c[c] - 1 < k:
                     if _put(out, counts, c, WHITE, 7):
                         return 4
+            for a in range(tail):  # the search stays inside the reach
+                c = queue[a]
+                sep_w[c] = 0
+                sep_c[c] = 0
+                disc[c] = -1
         for a in range(tail):
             dist[queue[a]] = -1
             inreach[queue[a]] = False
