@@ -8,6 +8,7 @@ import sys
 
 BENCHMARKS = {
     "batch": "benchmarks.batch",
+    "batch-overhead": "benchmarks.batch_overhead",
     "cli-latency": "benchmarks.cli_latency",
     "slitherlink-janko": "benchmarks.slitherlink_janko",
     "slitherlink-native": "benchmarks.slitherlink_native",
@@ -18,6 +19,7 @@ BENCHMARKS = {
     "nurikabe-janko": "benchmarks.nurikabe_janko",
     "masyu-janko": "benchmarks.masyu_janko",
     "nurikabe-janko-longer": "benchmarks.nurikabe_janko_longer",
+    "nurikabe-small": "benchmarks.nurikabe_small",
     "hamiltonian-counting": "benchmarks.hamiltonian_counting",
     "hamiltonian-sampling": "benchmarks.hamiltonian_sampling",
     "labyrinth-enumerate": "benchmarks.labyrinth_enumerate",

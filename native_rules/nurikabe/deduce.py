@@ -48,6 +48,7 @@ compiled with numba behind one entry point from Python, ``_propagate`` (a probe 
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 import numpy as np
 
@@ -58,6 +59,10 @@ from ..kernels import for_grid, njit
 BACKEND = "rules"
 
 UNKNOWN, WHITE, BLACK = 0, 1, 2
+
+# up to this many cells a probe runs a whole sweep over the free cells per compiled call (a sweep
+# takes milliseconds there; the deadline is looked at between sweeps), above it cell by cell
+SWEEP_CELLS = 100
 
 RULES = ("complete_island", "one_liberty", "last_cell_corner", "joins_islands", "no_pool", "wall_liberty",
          "unreachable", "island_confinement", "wall_confinement")
@@ -84,17 +89,22 @@ def _articulations(root, allowed, wall, neighbours, sep_wall, sep_cells, disc):
     ``root``: for each cell c, ``sep_cells[c]`` / ``sep_wall[c]`` count the cells / wall cells
     (``wall`` set) that removing c cuts off from root. ``disc`` (-1 on entry) marks the
     component. Returns (cells, wall cells) of root's component."""
-    n = neighbours.shape[0]
-    low = np.zeros(n, np.int32)
-    parent = np.full(n, -1, np.int32)
-    nxt = np.zeros(n, np.int32)
-    wc = np.zeros(n, np.int32)
-    wb = np.zeros(n, np.int32)
-    stack = np.empty(n, np.int32)
+    return _articulations_in(root, allowed, wall, neighbours, sep_wall, sep_cells, disc,
+                             np.empty((6, neighbours.shape[0]), np.int32))
+
+
+@njit(cache=True)
+def _articulations_in(root, allowed, wall, neighbours, sep_wall, sep_cells, disc, work):
+    """``_articulations`` with its working arrays in ``work`` (6 x cells, any content: each cell's
+    entries are set when the search reaches it), so that a pass running it once per island
+    allocates them once."""
+    low, parent, nxt, wc, wb, stack = work[0], work[1], work[2], work[3], work[4], work[5]
     top = 0
     stack[0] = root
     disc[root] = 0
     low[root] = 0
+    parent[root] = -1
+    nxt[root] = 0
     wc[root] = 1
     wb[root] = wall[root]
     t = 1
@@ -111,6 +121,7 @@ def _articulations(root, allowed, wall, neighbours, sep_wall, sep_cells, disc):
                 low[u] = t
                 t += 1
                 parent[u] = v
+                nxt[u] = 0
                 wc[u] = 1
                 wb[u] = wall[u]
                 top += 1
@@ -361,6 +372,10 @@ def island_reaches(state, neighbours, pieces, out, counts):
     inreach = np.zeros(n, np.bool_)
     zero = np.zeros(n, np.int32)
     queue = np.empty(n, np.int32)
+    sep_w = np.zeros(n, np.int32)  # the articulation search's, reset over each reach after use
+    sep_c = np.zeros(n, np.int32)
+    disc = np.full(n, -1, np.int32)
+    work = np.empty((6, n), np.int32)
     for p in range(pnum.shape[0]):
         k = pnum[p]
         if k == 0:
@@ -400,15 +415,17 @@ def island_reaches(state, neighbours, pieces, out, counts):
                 if state[queue[a]] == UNKNOWN and _put(out, counts, queue[a], WHITE, 6):
                     return 4
         else:
-            sep_w = np.zeros(n, np.int32)
-            sep_c = np.zeros(n, np.int32)
-            disc = np.full(n, -1, np.int32)
-            _articulations(np.int64(queue[0]), inreach, zero, neighbours, sep_w, sep_c, disc)
+            _articulations_in(np.int64(queue[0]), inreach, zero, neighbours, sep_w, sep_c, disc, work)
             for a in range(tail):
                 c = queue[a]
                 if state[c] == UNKNOWN and tail - sep_c[c] - 1 < k:
                     if _put(out, counts, c, WHITE, 7):
                         return 4
+            for a in range(tail):  # the search stays inside the reach
+                c = queue[a]
+                sep_w[c] = 0
+                sep_c[c] = 0
+                disc[c] = -1
         for a in range(tail):
             dist[queue[a]] = -1
             inreach[queue[a]] = False
@@ -512,8 +529,61 @@ def _propagate(state, neighbours, number, cols, wall_size, biggest, counts, deep
             thorough = False
 
 
+@njit(cache=True)
+def _probe_sweep(state, neighbours, number, cols, wall_size, biggest, counts, deep, deep_trials):
+    """One sweep of contradiction probing, in place: ``Deducer.probe_cell`` on each free cell in
+    order, in one compiled call (a small grid's probe is dozens of trials; called one by one from
+    Python, their set-up costs about as much as the trials). Returns (0 or the contradiction --
+    12: a cell neither colour --, whether the state changed)."""
+    n = state.shape[0]
+    scratch = np.zeros_like(counts)  # the trials' rule counts are not kept
+    trial_deep = deep and deep_trials
+    changed = False
+    for i in range(n):
+        if state[i] != UNKNOWN:
+            continue
+        as_wall = state.copy()
+        as_wall[i] = BLACK
+        wall_fails = _propagate(as_wall, neighbours, number, cols, wall_size, biggest, scratch, trial_deep)
+        as_white = state.copy()
+        as_white[i] = WHITE
+        white_fails = _propagate(as_white, neighbours, number, cols, wall_size, biggest, scratch, trial_deep)
+        if wall_fails and white_fails:
+            return 12, changed
+        if wall_fails or white_fails:
+            state[:] = as_white if wall_fails else as_wall
+            counts[len(counts) - 2] += 1
+            changed = True
+            continue
+        agreed = False
+        for j in range(n):
+            if state[j] == UNKNOWN and as_wall[j] != UNKNOWN and as_wall[j] == as_white[j]:
+                state[j] = as_wall[j]
+                agreed = True
+        if agreed:
+            counts[len(counts) - 3] += 1
+            changed = True
+            why = _propagate(state, neighbours, number, cols, wall_size, biggest, counts, deep)
+            if why:
+                return why, changed
+    return 0, changed
+
+
 class Contradiction(Exception):
     """No solution extends the state (the message names what was found)."""
+
+
+@lru_cache(maxsize=64)
+def neighbour_table(rows: int, cols: int) -> np.ndarray:
+    """Each cell's four neighbours (up, left, right, down; -1 off the grid), row-major: the same
+    for every puzzle of the shape, so built once per shape and shared: never written (left
+    writeable, as a read-only array would be another type to numba, compiled once more)."""
+    idx = np.arange(rows * cols).reshape(rows, cols)
+    pad = np.pad(idx, 1, constant_values=-1)
+    table = np.ascontiguousarray(
+        np.stack([pad[:-2, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:], pad[2:, 1:-1]], axis=-1).reshape(-1, 4),
+        dtype=np.int32)
+    return table
 
 
 class Deducer:
@@ -524,11 +594,7 @@ class Deducer:
             raise ValueError("the rules need every number known (no '?')")
         self.rows, self.cols = R, C = puzzle.rows, puzzle.cols
         self.n = n = R * C
-        idx = np.arange(n).reshape(R, C)
-        pad = np.pad(idx, 1, constant_values=-1)
-        self.nb = np.ascontiguousarray(
-            np.stack([pad[:-2, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:], pad[2:, 1:-1]], axis=-1).reshape(n, 4),
-            dtype=np.int32)
+        self.nb = neighbour_table(R, C)
         self.number = np.zeros(n, np.int32)
         for (r, c), v in puzzle.clue_cells():
             self.number[r * C + c] = v
@@ -539,6 +605,7 @@ class Deducer:
         self.counts = np.zeros(len(RULES) + 3, np.int64)
         # small grids run the passes interpreted for a while before their code is compiled or loaded
         self.passes = for_grid(_propagate, n)
+        self.sweeps = for_grid(_probe_sweep, n) if n <= SWEEP_CELLS else None
 
     def start(self) -> np.ndarray:
         return np.where(self.number > 0, WHITE, UNKNOWN).astype(np.int8)
@@ -582,6 +649,16 @@ class Deducer:
         ``Contradiction``). Stops early at ``deadline`` (``time.perf_counter``), leaving a sound
         partial state. ``deep_trials``: as in ``probe_cell``."""
         self.propagate(state)
+        if self.sweeps is not None:  # a small grid: a sweep at a time, compiled
+            changed = True
+            while changed:
+                if deadline is not None and time.perf_counter() > deadline:
+                    return state
+                why, changed = self.sweeps(state, *self._args(), deep_trials)
+                if why:
+                    raise Contradiction(CONTRADICTIONS[why] if why < len(CONTRADICTIONS) else
+                                        "a cell that can be neither wall nor white")
+            return state
         changed = True
         while changed:
             changed = False

@@ -26,6 +26,62 @@ from . import Violation
 
 
 def check(puzzle: NurikabePuzzle, solution: NurikabeSolution) -> list[Violation]:
+    if valid(puzzle, solution):
+        return []
+    return violations(puzzle, solution)
+
+
+def valid(puzzle: NurikabePuzzle, solution: NurikabeSolution) -> bool:
+    """Whether ``solution`` keeps every rule above, in one sweep over flat cell indices (the
+    common case -- a backend's solution -- costs tens of microseconds, not the named analysis);
+    the rules exactly as ``violations`` reads them, which names what is broken when this is
+    False."""
+    rows, cols = puzzle.rows, puzzle.cols
+    if (solution.rows, solution.cols) != (rows, cols) or solution.undecided:
+        return False
+    n = rows * cols
+    wall = bytearray(n)
+    for r, c in solution.black:
+        if not (0 <= r < rows and 0 <= c < cols):
+            return False
+        wall[r * cols + c] = 1
+    number = [v for row in puzzle.clues for v in row]
+    for i in range(n - cols):  # 1. no 2x2 wall
+        if wall[i] and wall[i + cols] and i % cols != cols - 1 and wall[i + 1] and wall[i + cols + 1]:
+            return False
+    seen = bytearray(n)
+    wall_pieces = 0
+    for start in range(n):
+        if seen[start]:
+            continue
+        colour = wall[start]
+        seen[start] = 1
+        stack, size, numbers, clue = [start], 0, 0, None
+        while stack:
+            i = stack.pop()
+            size += 1
+            if number[i] is not None:
+                if colour:  # a numbered cell walled
+                    return False
+                numbers += 1
+                clue = number[i]
+            r, c = divmod(i, cols)
+            for j, inside in ((i - cols, r > 0), (i + cols, r < rows - 1), (i - 1, c > 0),
+                              (i + 1, c < cols - 1)):
+                if inside and not seen[j] and wall[j] == colour:
+                    seen[j] = 1
+                    stack.append(j)
+        if colour:
+            wall_pieces += 1
+            if wall_pieces > 1:  # 3. one wall
+                return False
+        elif numbers != 1 or (clue != QUESTION and size != clue):  # 2., 4., 5. the islands
+            return False
+    return True
+
+
+def violations(puzzle: NurikabePuzzle, solution: NurikabeSolution) -> list[Violation]:
+    """Every violation, named and placed, in the order of the checklist above."""
     rows, cols = puzzle.rows, puzzle.cols
     if (solution.rows, solution.cols) != (rows, cols):
         return [Violation("size-mismatch",

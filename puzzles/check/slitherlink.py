@@ -25,6 +25,47 @@ from . import Violation
 
 
 def check(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution) -> list[Violation]:
+    if valid(puzzle, solution):
+        return []
+    return violations(puzzle, solution)
+
+
+def valid(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution) -> bool:
+    """Whether ``solution`` keeps every rule above, in one walk (the common case -- a backend's
+    solution -- without the named analysis): every line on the grid, every vertex of degree 2,
+    the walk from one vertex covering every line, every number's count. False sends ``check`` to
+    ``violations``, which names what is broken (it says False on anything unusual, never True
+    where ``violations`` would find one)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    lines = solution.edges
+    if (solution.rows, solution.cols) != (rows, cols) or not lines:
+        return False
+    ends: dict = {}
+    for (r1, c1), (r2, c2) in lines:
+        if not (0 <= r1 <= rows and 0 <= r2 <= rows and 0 <= c1 <= cols and 0 <= c2 <= cols
+                and abs(r1 - r2) + abs(c1 - c2) == 1):
+            return False
+        ends.setdefault((r1, c1), []).append((r2, c2))
+        ends.setdefault((r2, c2), []).append((r1, c1))
+    for near in ends.values():
+        if len(near) != 2 or near[0] == near[1]:
+            return False
+    start = next(iter(ends))
+    previous, here, walked = start, ends[start][0], 1
+    while here != start:
+        a, b = ends[here]
+        previous, here = here, (b if a == previous else a)
+        walked += 1
+    if walked != len(lines):  # more than one loop
+        return False
+    for cell, n in puzzle.numbered_cells():
+        if sum(side in lines for side in grid.cell_edges(cell)) != n:
+            return False
+    return True
+
+
+def violations(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution) -> list[Violation]:
+    """Every violation, named and placed, in the order of the checklist above."""
     out: list[Violation] = []
     if (solution.rows, solution.cols) != (puzzle.rows, puzzle.cols):
         return [

@@ -6,6 +6,7 @@ and the checker's named violations (the puzz.link engine's failing answers)."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from gridsolve.puzzles.check.nurikabe import check
@@ -232,3 +233,23 @@ def test_golden_solutions_pass_and_structural_problems_are_named():
     assert check(q, NurikabeSolution(1, 3, frozenset())) == []
     assert [v.code for v in check(NurikabePuzzle.from_rows([[QUESTION, None, 1]]),
                                   NurikabeSolution(1, 3, frozenset()))] == ["island-two-clues"]
+
+
+def test_the_quick_verdict_accepts_exactly_the_grids_without_violations():
+    """``check`` answers a valid grid by the one-sweep ``valid`` and names violations only when it
+    says no: on every colouring of small grids with numbers (and "?") they must agree."""
+    from gridsolve.puzzles.check.nurikabe import valid, violations
+
+    rnd_ = random.Random(7)
+    accepted = 0
+    for _ in range(2000):
+        rows, cols = rnd_.randint(1, 4), rnd_.randint(1, 4)
+        clues = [[rnd_.choice([None, None, None, 1, 2, 3, QUESTION]) for _ in range(cols)]
+                 for _ in range(rows)]
+        puzzle = NurikabePuzzle.from_rows(clues)
+        black = [(r, c) for r in range(rows) for c in range(cols) if rnd_.random() < 0.5]
+        solution = NurikabeSolution.from_cells(rows, cols, black)
+        assert valid(puzzle, solution) == (violations(puzzle, solution) == []), (clues, black)
+        accepted += valid(puzzle, solution)
+    assert accepted > 50  # the valid side is exercised too
+    assert not valid(puzzle, NurikabeSolution.from_cells(rows, cols, black, [(0, 0)]))  # undecided

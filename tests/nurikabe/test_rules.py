@@ -239,3 +239,31 @@ def test_deductions_agree_with_every_solution_sat_enumerates(seed):
             assert state.black <= sol.black and not (state.white() & sol.black)
         checked += 1
     assert checked >= 5
+
+
+def test_the_compiled_probe_sweep_probes_as_cell_by_cell():
+    """A small grid probes a whole sweep per compiled call (``Deducer.sweeps``); the state, the
+    counts and the contradictions are those of probing cell by cell (``sweeps = None``)."""
+    rng = random.Random(11)
+    outcomes = set()
+    for _ in range(150):
+        rows, cols = rng.randint(2, 7), rng.randint(2, 7)
+        puzzle = NurikabePuzzle.from_rows(
+            [[rng.choice([None] * 7 + [1, 2, 3, 4, 5]) for _ in range(cols)] for _ in range(rows)])
+
+        def probed(sweeping: bool, puzzle=puzzle):
+            d = Deducer(puzzle)
+            assert d.sweeps is not None
+            if not sweeping:
+                d.sweeps = None
+            s = d.start()
+            try:
+                d.probe(s)
+            except Contradiction as exc:
+                return "contradiction", str(exc)
+            return s.tobytes(), d.stats()
+
+        got = probed(True)
+        assert got == probed(False), puzzle
+        outcomes.add(got[0] == "contradiction")
+    assert outcomes == {True, False}

@@ -65,3 +65,37 @@ def test_promising():
     # a vertex with three lines
     v = (1, 1)
     assert not is_promising(SlitherlinkPuzzle.empty(2, 2), set(grid.vertex_edges(2, 2, v)[:3]), set())
+
+
+def test_the_quick_verdict_accepts_exactly_the_loops_without_violations():
+    """``check`` answers a valid loop by the one-walk ``valid`` and names violations only when it
+    says no: on golden solutions and on every small change of them (two loops, a dangling line,
+    a wrong count, lines off the grid) they must agree."""
+    import random
+
+    from gridsolve.puzzles.check.slitherlink import valid, violations
+
+    rng = random.Random(5)
+    tried = accepted = 0
+    for path in GOLDEN:
+        for e in read(str(path)):
+            if e.solution is None:
+                continue
+            p, rows, cols = e.puzzle, e.puzzle.rows, e.puzzle.cols
+            every = [((r, c), (r, c + 1)) for r in range(rows + 1) for c in range(cols)] + \
+                    [((r, c), (r + 1, c)) for r in range(rows) for c in range(cols + 1)]
+            changed = [e.solution, SlitherlinkSolution(rows, cols, e.solution.edges | {((0, 0), (0, -1))})]
+            for _ in range(60):
+                edges = set(e.solution.edges)
+                for _ in range(rng.choice([1, 2, 4])):
+                    edges ^= {rng.choice(every)}
+                changed.append(SlitherlinkSolution(rows, cols, frozenset(edges)))
+            for s in changed:
+                assert valid(p, s) == (violations(p, s) == []), (path.name, sorted(s.edges))
+                tried += 1
+                accepted += valid(p, s)
+    # two separate loops: every vertex of degree 2, no clue -> only the walk can refuse them
+    two = SlitherlinkPuzzle.from_rows([[None] * 4])
+    loops = SlitherlinkSolution.from_edges(1, 4, [e for c in (0, 2) for e in grid.cell_edges((0, c))])
+    assert not valid(two, loops) and [v.code for v in violations(two, loops)] == ["multiple-loops"]
+    assert accepted >= 1 and tried > accepted
