@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from gridsolve.harness import registry
 from gridsolve.harness.run import count as count_solutions
+from gridsolve.native_rules import kernels
 from gridsolve.native_rules.hamiltonian import frontier
 from gridsolve.native_rules.hamiltonian.frontier import counting
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle as HP
@@ -28,9 +29,9 @@ def test_both_engines_count_the_same(engine):
 
 def test_auto_picks_the_compiled_dp_where_compiling_pays(monkeypatch):
     w, cold = counting.COMPILED_WIDTH, counting.COLD_COMPILED_WIDTH
-    monkeypatch.setattr(counting, "module_on_disk", lambda *_: True)  # the kernels cached
+    monkeypatch.setattr(kernels, "module_on_disk", lambda *_: True)  # the kernels cached
     assert [counting.compiling_pays(x) for x in (w - 1, w, cold)] == [False, True, True]
-    monkeypatch.setattr(counting, "module_on_disk", lambda *_: False)  # to compile first
+    monkeypatch.setattr(kernels, "module_on_disk", lambda *_: False)  # to compile first
     assert [counting.compiling_pays(x) for x in (w, cold - 1, cold)] == [False, False, True]
     monkeypatch.setattr(counting, "COMPILED_WIDTH", 8)
     monkeypatch.setattr(counting, "COLD_COMPILED_WIDTH", 8)

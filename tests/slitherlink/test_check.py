@@ -96,6 +96,6 @@ def test_the_quick_verdict_accepts_exactly_the_loops_without_violations():
                 accepted += valid(p, s)
     # two separate loops: every vertex of degree 2, no clue -> only the walk can refuse them
     two = SlitherlinkPuzzle.from_rows([[None] * 4])
-    loops = SlitherlinkSolution.from_edges(1, 4, [e for c in (0, 2) for e in grid.cell_edges((0, c))])
+    loops = SlitherlinkSolution.from_pairs(1, 4, [e for c in (0, 2) for e in grid.cell_edges((0, c))])
     assert not valid(two, loops) and [v.code for v in violations(two, loops)] == ["multiple-loops"]
     assert accepted >= 1 and tried > accepted
