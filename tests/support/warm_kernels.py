@@ -22,12 +22,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # per group, the commands whose compiled code the suite's tests and documents load. Each
 # labyrinth entry takes the whole rule cascade into its own code (``compiler.LinkOnlyLibrary``),
-# about 100 s of CPU each, so each gets a process; commands that share an entry share a group
+# about 100 s of CPU each: ``walk`` runs ``next_step``, ``enumerate`` ``next_step`` (its first
+# step) and ``dfs_kernel``, so they share a group; the random walks (``walk-stats``,
+# ``lab.errors``, ``random_walk``) run ``walks_kernel``, in a group of its own. The longest first.
 GROUPS: dict[str, list[list[str]]] = {
-    "walk": [["walk", "--size", "9", "--walks", "2", "--seed", "1"]],
+    "walk-enumerate": [["walk", "--size", "9", "--walks", "2", "--seed", "1"],
+                       ["enumerate", "--size", "5"],
+                       ["count", "hamiltonian", "--size", "5", "--backend", "rules-dfs"]],
     "walk-stats": [["walk-stats", "--sizes", "9", "--attempts", "1", "--max-walks", "5", "--no-progress"]],
-    "enumerate": [["enumerate", "--size", "5"],
-                  ["count", "hamiltonian", "--size", "5", "--backend", "rules-dfs"]],
     "grids": [
         ["crossval", "puzzles/samples/slitherlink"],
         ["crossval", "puzzles/samples/nurikabe"],
