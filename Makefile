@@ -48,7 +48,7 @@ endif
 # is set (CI) each would compile the modules it imports again (a third of a small command's CPU).
 test: $(STAMP) browser
 	$(BIN)/python -m compileall -q -j 0 $(SOURCES)
-	$(BIN)/python -m pytest -q -n auto --dist loadfile --warm-kernels --durations=30
+	$(BIN)/python -m pytest -q -n auto --dist loadfile --warm-kernels --durations=30 --cpu-times=20
 
 lint: $(LINT_STAMP)
 	$(BIN)/ruff check .
