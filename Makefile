@@ -3,14 +3,22 @@ PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+LINT_STAMP := $(VENV)/.installed-lint
+# the folders of the package's and the tests' Python sources (pyproject.toml's package-dir, tests/, ...)
+SOURCES := gridsolve puzzles cpmodels satmodels native_rules encoding combined harness cli web benchmarks tests tools
 
 .PHONY: demo test lint bench clean browser
 
+# the package and what its tests need (`make lint` adds its tools: see $(LINT_STAMP))
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+$(LINT_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(LINT_STAMP)
 
 demo: $(STAMP)
 	$(BIN)/gridsolve backends
@@ -35,11 +43,14 @@ endif
 
 # The whole suite on every core (pytest-xdist; one file per worker at a time, so a module's fixtures
 # -- a server, the documents' copy -- stay one), the numba kernels compiled once before the
-# workers start (tests/support/warm_kernels.py); the slowest tests listed at the end.
+# workers start (tests/support/warm_kernels.py); the slowest tests listed at the end. The sources
+# are byte-compiled first: the suite starts hundreds of processes, and where PYTHONDONTWRITEBYTECODE
+# is set (CI) each would compile the modules it imports again (a third of a small command's CPU).
 test: $(STAMP) browser
-	$(BIN)/python -m pytest -q -n auto --dist loadfile --warm-kernels --durations=30
+	$(BIN)/python -m compileall -q -j 0 $(SOURCES)
+	$(BIN)/python -m pytest -q -n auto --dist loadfile --warm-kernels --durations=30 --cpu-times=20
 
-lint: $(STAMP)
+lint: $(LINT_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/basedpyright
 

@@ -49,6 +49,21 @@ def _expand(board, groups, cand, forbidden, moves, nmoves, depth):
     return 0
 
 
+def _expand_first(board, groups: int, moves, nmoves, depth: int) -> int:
+    """``_expand`` at the start of a search, called from Python: the same steps through the
+    entries ``next_step`` (the one ``walk`` runs) and ``keep_left_moves``, so that no entry of
+    its own takes the whole rule cascade into its code and compiles it once more (minutes)."""
+    cand = np.zeros(4, dtype=np.int64)
+    forbidden = np.zeros(4, dtype=np.int64)
+    k = next_step(board, cand, forbidden, groups)
+    if k == 0:
+        nmoves[depth] = 0
+        ncand = cand[0] + cand[1] + cand[2] + cand[3]
+        return 1 if ncand > 0 else 2
+    nmoves[depth] = keep_left_moves(board, cand, forbidden, moves[depth])
+    return 0
+
+
 @njit(cache=True)
 def dfs_kernel(board, groups, moves, nmoves, tried, counters, budget, stop, base, limit, shadow):
     """Run the keep-left search for up to ``budget`` node expansions below depth ``base`` (0: the
@@ -152,13 +167,11 @@ class KeepLeft:
         self.counters = np.zeros(8, dtype=np.int64)
         self.base = int(self.board[1][M_COUNT]) - 1
         self.done = False
-        cand = np.zeros(4, dtype=np.int64)
-        forbidden = np.zeros(4, dtype=np.int64)
         if n == 1:
             self.done = True
             self.counters[C_WALKS] = 1
         else:
-            why = _expand(self.board, groups, cand, forbidden, self.moves, self.nmoves, self.base)
+            why = _expand_first(self.board, groups, self.moves, self.nmoves, self.base)
             if why:
                 self.counters[C_NO_OPTION if why == 1 else C_STUCK] += 1
 
@@ -344,22 +357,6 @@ def _seed(seed):
     np.random.seed(seed)
 
 
-@njit(cache=True)
-def stats_kernel(board, groups, attempts, max_walks, results, errors):
-    """``results[a]`` = walkthroughs completed in attempt a before its first error (capped at
-    ``max_walks``); ``errors[kind]`` counts the errors that ended the attempts."""
-    options = np.zeros(board[1][M_N] ** 2 + 1, dtype=np.int64)
-    for a in range(attempts):
-        done = 0
-        while done < max_walks:
-            r = random_walk_kernel(board, groups, options)
-            if r != WALK_DONE:
-                errors[r] += 1
-                break
-            done += 1
-        results[a] = done
-
-
 @dataclass
 class WalkStats:
     n: int
@@ -391,6 +388,7 @@ def walk_stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL,
     are those of one call per chunk)."""
     t0 = time.perf_counter()
     board = new_board(n)
+    options = np.zeros(n * n + 1, dtype=np.int64)
     key = f"{n}:{seed}:{groups}:{max_walks}"
     saved = _load_state(state).get(key, {})
     results: list = []
@@ -404,7 +402,9 @@ def walk_stats(n: int, attempts: int, seed: int = 0, groups: int = UNIVERSAL,
             errs = np.zeros(4, dtype=np.int64)
             done = sum(results)
             for a in range(size):
-                stats_kernel(board, groups, 1, max_walks, part[a:a + 1], errs)
+                part[a], error = _walks_until_error(board, groups, max_walks, options)
+                if error is not None:
+                    errs[error] += 1
                 done += int(part[a])
                 if progress is not None and a + 1 < size:
                     progress(len(results) + a + 1, done)
@@ -440,14 +440,18 @@ def random_walk(n: int, seed: int = 0, groups: int = UNIVERSAL):
     board = new_board(n)
     _seed(seed)
     options = np.zeros(n * n + 1, dtype=np.int64)
-    r = random_walk_kernel(board, groups, options)
+    counts = np.zeros(4, dtype=np.int64)
+    walks_kernel(board, groups, 1, options, counts)  # the one entry of the random walks
+    r = int(np.argmax(counts))
     cells = path_cells(board)
     return r, cells, [int(options[i]) for i in range(1, len(cells) + 1)]
 
 
 @njit(cache=True)
 def walks_kernel(board, groups, walks, options, counts):
-    """Up to ``walks`` random walks; ``counts[outcome]`` counts them by outcome. Stops after the
+    """Up to ``walks`` random walks (the one compiled entry of ``random_walk``, ``walk_stats`` and
+    ``walk_errors``: each entry takes the whole rule cascade into its own code, minutes of
+    compiling); ``counts[outcome]`` counts them by outcome. Stops after the
     first error (the board then holds the failed walk) and returns how many walks ran, negated
     after an error."""
     for w in range(walks):
@@ -471,6 +475,16 @@ class WalkErrors:
         """Walkthroughs completed per error (inf without an error)."""
         bad = sum(self.errors.values())
         return (self.walks - bad) / bad if bad else float("inf")
+
+
+def _walks_until_error(board, groups: int, max_walks: int, options) -> tuple[int, int | None]:
+    """One attempt of the statistics: random walks until the first error, at most ``max_walks``;
+    (walkthroughs completed, the error or None when capped)."""
+    counts = np.zeros(4, dtype=np.int64)
+    k = walks_kernel(board, groups, max_walks, options, counts)
+    if k >= 0:
+        return k, None
+    return -k - 1, int(np.argmax(counts[WALK_NO_OPTION:])) + WALK_NO_OPTION
 
 
 def walk_errors(n: int, walks: int, seed: int = 0, groups: int = UNIVERSAL, *, keep: int = 20,
