@@ -50,18 +50,13 @@ def _expand(board, groups, cand, forbidden, moves, nmoves, depth):
 
 
 def _expand_first(board, groups: int, moves, nmoves, depth: int) -> int:
-    """``_expand`` at the start of a search, called from Python: the same steps through the
-    entries ``next_step`` (the one ``walk`` runs) and ``keep_left_moves``, so that no entry of
-    its own takes the whole rule cascade into its code and compiles it once more (minutes)."""
+    """``_expand`` at the start of a search, called from Python: its own code interpreted, so
+    that its steps run through the compiled entries ``next_step`` (the one ``walk`` runs) and
+    ``keep_left_moves`` -- no entry of its own takes the whole rule cascade into its code and
+    compiles it once more (minutes)."""
     cand = np.zeros(4, dtype=np.int64)
     forbidden = np.zeros(4, dtype=np.int64)
-    k = next_step(board, cand, forbidden, groups)
-    if k == 0:
-        nmoves[depth] = 0
-        ncand = cand[0] + cand[1] + cand[2] + cand[3]
-        return 1 if ncand > 0 else 2
-    nmoves[depth] = keep_left_moves(board, cand, forbidden, moves[depth])
-    return 0
+    return _expand.py_func(board, groups, cand, forbidden, moves, nmoves, depth)
 
 
 @njit(cache=True)
