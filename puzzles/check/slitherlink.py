@@ -41,12 +41,11 @@ def valid(puzzle: SlitherlinkPuzzle, solution: SlitherlinkSolution) -> bool:
     if (solution.rows, solution.cols) != (rows, cols) or not lines:
         return False
     ends: dict = {}
-    for (r1, c1), (r2, c2) in lines:
-        if not (0 <= r1 <= rows and 0 <= r2 <= rows and 0 <= c1 <= cols and 0 <= c2 <= cols
-                and abs(r1 - r2) + abs(c1 - c2) == 1):
+    for a, b in lines:
+        if not grid.edge_in_grid(rows, cols, (a, b)):
             return False
-        ends.setdefault((r1, c1), []).append((r2, c2))
-        ends.setdefault((r2, c2), []).append((r1, c1))
+        ends.setdefault(a, []).append(b)
+        ends.setdefault(b, []).append(a)
     for near in ends.values():
         if len(near) != 2 or near[0] == near[1]:
             return False
