@@ -37,6 +37,8 @@ copies (see ``cpmodels.edgematching``); ``count_up_to_rotation`` is reported.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..encoding.edgematching import class_limit, join_sides, model_bytes, with_turned_copies
 from ..puzzles import solving
 from ..puzzles.edgematching import (
@@ -48,7 +50,10 @@ from ..puzzles.edgematching import (
     EdgeMatchingSolution,
     symmetry_anchor,
 )
-from . import backbone_search, vocabulary
+from . import vocabulary
+
+if TYPE_CHECKING:
+    from . import backbone_search
 
 SIDE_OFFSETS = {TOP: (-1, 0), RIGHT: (0, 1), BOTTOM: (1, 0), LEFT: (0, -1)}
 
@@ -272,6 +277,8 @@ def backbone(puzzle: EdgeMatchingPuzzle, limit: solving.Limit = solving.Limit(),
     solution (that keeps ``given``: placement -> made or not) makes, never makes, or disagrees
     on. On the rotation-explicit encoding, where each placement is one variable; no symmetry is
     broken, so a board turned is a different solution."""
+    from . import backbone_search  # loaded by the backbone's callers only (explain, hint, the page)
+
     deadline = solving.Deadline(limit.seconds)
     solving.refuse_oversized(f"edgematching backbone: the model for {puzzle.rows}x{puzzle.cols}",
                              model_bytes(puzzle, "rotation"))

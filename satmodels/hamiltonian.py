@@ -21,10 +21,15 @@ Why the cuts never remove a solution (so counting is exact): docs/encodings.md;
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..encoding.loops import subtour_cuts
 from ..puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution, path_from_edges
 from ..puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, Status, stops_at_deadline
-from . import backbone_search, vocabulary
+from . import vocabulary
+
+if TYPE_CHECKING:
+    from . import backbone_search
 
 
 def edge_key(a, b):
@@ -110,6 +115,8 @@ def backbone(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, given: dict |
     """The solutions up to ``limit`` and the steps (grid edges between free cells, as (smaller
     cell, larger cell)) that every path (that keeps ``given``: edge -> on the path or not) takes,
     avoids, or disagrees on."""
+    from . import backbone_search  # loaded by the backbone's callers only (explain, hint, the page)
+
     deadline = Deadline(limit.seconds)
     if puzzle.free_count() == 1:
         return backbone_search.Backbone([HamiltonianSolution((puzzle.start,))], True)

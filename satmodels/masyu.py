@@ -17,11 +17,16 @@ Solutions are counted by blocking clauses (the negated links of each solution fo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..encoding import masyu as rules
 from ..puzzles import grid
 from ..puzzles.masyu import MasyuPuzzle, MasyuSolution, links
 from ..puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, stops_at_deadline
-from . import backbone_search, vocabulary
+from . import vocabulary
+
+if TYPE_CHECKING:
+    from . import backbone_search
 
 
 def link_var(cnf: vocabulary.Cnf, e) -> int:
@@ -109,6 +114,8 @@ def backbone(puzzle: MasyuPuzzle, limit: Limit = Limit(), *, given: dict | None 
              solver: str = vocabulary.DEFAULT_SOLVER) -> backbone_search.Backbone:
     """The solutions up to ``limit`` and the links every solution (that keeps ``given``: link ->
     on the loop or not) draws, leaves out, or disagrees on."""
+    from . import backbone_search  # loaded by the backbone's callers only (explain, hint, the page)
+
     deadline = Deadline(limit.seconds)
     stats = {"cuts": 0}
     try:

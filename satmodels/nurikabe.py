@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pysat.card import CardEnc, EncType
 
@@ -28,7 +29,10 @@ from ..puzzles.solving import (
     SolveResult,
     stops_at_deadline,
 )
-from . import backbone_search, vocabulary
+from . import vocabulary
+
+if TYPE_CHECKING:
+    from . import backbone_search
 
 SEQ_LIMIT = 40_000  # n * k above which a count uses a cardinality network ...
 ISLAND_SEQ_LIMIT = 15_000  # ... or, for an island's size, a modulo totalizer
@@ -169,6 +173,8 @@ def backbone(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, given: dict | No
              solver: str | None = None) -> backbone_search.Backbone:
     """The solutions up to ``limit`` and the cells every solution (that keeps ``given``: cell ->
     wall or not) walls, leaves white, or disagrees on. Numbered cells are no elements (always white)."""
+    from . import backbone_search  # loaded by the backbone's callers only (explain, hint, the page)
+
     deadline = Deadline(limit.seconds)
     stats = {"cuts": 0, "rounds": 0}
     try:

@@ -16,11 +16,16 @@ Why the cuts keep every solution: docs/encodings.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..encoding.slitherlink import refine_single_loop
 from ..puzzles import grid
 from ..puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
 from ..puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, stops_at_deadline
-from . import backbone_search, vocabulary
+from . import vocabulary
+
+if TYPE_CHECKING:
+    from . import backbone_search
 
 
 def edge_var(cnf: vocabulary.Cnf, e) -> int:
@@ -118,6 +123,8 @@ def backbone(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, given: dict |
     """The solutions up to ``limit`` and the edges every solution (that keeps ``given``: edge ->
     on the loop or not) draws, leaves out, or disagrees on. ``fixed``: as in ``solve``, edges
     known in every solution of the puzzle (unit clauses, where ``given`` is assumed)."""
+    from . import backbone_search  # loaded by the backbone's callers only (explain, hint, the page)
+
     deadline = Deadline(limit.seconds)
     stats = {"cuts": 0}
     try:
