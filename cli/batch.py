@@ -23,17 +23,8 @@ from ..harness import batch as engine
 from ..puzzles import kinds
 from ..puzzles.errors import printable
 from ..puzzles.solving import Limit
-from .common import (
-    KindOpt,
-    OptionOpt,
-    Usage,
-    at_least_one,
-    check_options,
-    error,
-    parse_options,
-    positive_seconds,
-    warning,
-)
+from .common import Usage, at_least_one, check_options, error, parse_options, positive_seconds, warning
+from .declare import KindOpt, OptionOpt
 
 if TYPE_CHECKING:
     from ..harness.summary import Summary

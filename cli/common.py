@@ -1,22 +1,19 @@
-"""What every command module shares: errors, input loading, limits, summary lines, options.
+"""What every command module shares: errors, input loading, limits, summary lines, the solving
+commands' preparation.
 
-Every command module imports this one, and ``gridsolve --help`` imports every command module, so
-it imports only typer and the light domain modules (kinds, errors) at the top; the formats, the
+Every command module imports this one, and so does the typer-free parser of the small jobs
+(``cli.fast``), so it imports neither typer nor click (their declarations of the shared options
+are ``cli.declare``'s), only the light domain modules (kinds, errors) at the top; the formats, the
 registry and the solving types load inside the functions that use them."""
 
 from __future__ import annotations
 
-import functools
-import inspect
 import math
 import re
 import sys
 import time
 from dataclasses import dataclass
-from enum import Enum
 from typing import TYPE_CHECKING
-
-import typer
 
 from ..puzzles import kinds
 from ..puzzles.errors import FormatError, printable
@@ -31,11 +28,6 @@ class Usage(Exception):
     """Bad input or usage: one line on stderr, exit 2."""
 
 
-class TableFormat(str, Enum):
-    text = "text"
-    json = "json"
-
-
 def error(msg: str) -> None:
     """One line on stderr; what it echoes from the input is escaped to printable text."""
     print(f"gridsolve: error: {printable(' '.join(msg.splitlines()))}", file=sys.stderr)
@@ -46,28 +38,6 @@ def warning(msg: str) -> None:
 
 
 # ------------------------------------------------------------------ shared argument handling
-
-PuzzleArgs = typer.Argument(..., metavar="PUZZLE...", help="files, puzz.link URLs, Loopy IDs, or - for stdin")
-KindOpt = typer.Option(None, "--kind", "-k", help="puzzle kind when the input does not say")
-BackendOpt = typer.Option(None, "--backend", "-b", help="backend name (see `gridsolve backends`)")
-TimeoutOpt = typer.Option(None, "--timeout", "-t", help="seconds per puzzle (default: none)")
-
-
-SizeOpt = typer.Option(
-    None, "--size", "-s", help="with a bare KIND argument: the kind's standard puzzle of this size"
-)
-OptionOpt = typer.Option(None, "--option", "-O", help="backend option KEY=VALUE (repeatable)")
-TraceOpt = typer.Option(False, "--trace", help="print the backend's trace (rule solvers)")
-QuietOpt = typer.Option(False, "--quiet", "-q", help="no status lines on stderr: the results only")
-RotationOpt = typer.Option(
-    None, "--rotation/--no-rotation",
-    help="edge matching: allow / forbid turning pieces (default: as the puzzle says)",
-)
-HintsOpt = typer.Option(
-    None, "--hints/--no-hints",
-    help="edge matching: add the known hint pieces (official Eternity II: the clue hints) / "
-         "drop all fixed pieces",
-)
 
 
 class Inputs:
@@ -107,6 +77,8 @@ def single_entry(arg: str, kind: str | None) -> Entry:
     """The one puzzle an argument names (exit 2 after the error line when it is malformed)."""
     inputs = Inputs([arg], kind)
     if inputs.bad:
+        import typer  # the commands that read one puzzle run under typer
+
         raise typer.Exit(2)
     if len(inputs.entries) != 1:
         raise Usage(f"{arg}: holds {len(inputs.entries)} puzzles; give one (FILE#ID selects one)")
@@ -210,21 +182,6 @@ def grid_size(size: str, most: int) -> tuple[int, int]:
     return rows, cols
 
 
-def seed_option():
-    """A generator's ``--seed``: puzzle i of ``--count`` uses seed + i."""
-    return typer.Option(0, "--seed", help="random seed; puzzle i of --count uses seed + i")
-
-
-def count_option():
-    """A generator's ``--count``."""
-    return typer.Option(1, "--count", "-n", help="how many puzzles")
-
-
-def out_option():
-    """A generator's ``--out`` file."""
-    return typer.Option(None, "--out", "-o", help="write the puzzles here")
-
-
 STARTED = time.perf_counter()  # about when the process started: the command line loads first
 
 
@@ -262,36 +219,6 @@ def backends_for(entries: list[Entry], name: str | None) -> dict[str, registry.B
 
 
 # ------------------------------------------------------------------ the solving commands' shared part
-
-SOLVING_OPTIONS = {  # name -> (annotation, typer default): what solve and count both take
-    "puzzles": (list[str], PuzzleArgs),
-    "kind": (str | None, KindOpt),
-    "size": (str | None, SizeOpt),
-    "backend": (str | None, BackendOpt),
-    "timeout": (float | None, TimeoutOpt),
-    "option": (list[str] | None, OptionOpt),
-    "rotation": (bool | None, RotationOpt),
-    "hints": (bool | None, HintsOpt),
-}
-
-
-def solving_command(fn):
-    """``fn(own options..., **shared)`` as a typer command that also takes ``SOLVING_OPTIONS``
-    (declared once here), passed on in ``shared`` for ``prepare``."""
-    own = [p for p in inspect.signature(fn, eval_str=True).parameters.values() if p.kind != p.VAR_KEYWORD]
-    shared = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=ann)
-              for name, (ann, default) in SOLVING_OPTIONS.items()]
-
-    @functools.wraps(fn)
-    def command(**kw):
-        return fn(**kw)
-
-    params = shared + [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own]
-    # a function takes __signature__ (inspect reads it first); the stubs of functools.wraps' result lack it
-    command.__signature__ = inspect.Signature(params, return_annotation=None)  # pyright: ignore[reportAttributeAccessIssue]
-    command.__annotations__ = {p.name: p.annotation for p in params}
-    return command
-
 
 @dataclass
 class Job:

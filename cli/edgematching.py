@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import typer
 
-from .common import Usage, at_least_one, count_option, grid_size, one_of, seed_option
+from .common import Usage, at_least_one, grid_size, one_of
+from .declare import count_option, seed_option
 from .progress import progress
 
 MAXIMIZE_BACKEND = "backtrack-table"  # --maximize-joins without -b

@@ -1,9 +1,10 @@
 """``gridsolve``, the console script. ``gridsolve --help`` (and a bare ``gridsolve``, click's usage
 error that shows the same text) is answered from the command table's text kept here, without
 importing typer, click or a command module: they cost three times what starting the interpreter
-does, for a page of text. Every other command line goes to ``cli.main``, which parses it with
-typer. tests/cli/test_entry.py checks that ``HELP`` is what typer prints, so a new command or a
-changed summary line fails that test (it prints the text to paste here), not the user's help.
+does, for a page of text. The plain forms of ``solve`` and ``count`` are parsed by ``cli.fast``
+(no typer either); every other command line goes to ``cli.main``, which parses it with typer.
+tests/cli/test_entry.py checks that ``HELP`` is what typer prints, so a new command or a changed
+summary line fails that test (it prints the text to paste here), not the user's help.
 """
 
 from __future__ import annotations
@@ -47,16 +48,25 @@ Commands:
 
 
 def main() -> None:
-    """The console script's entry: the help from ``HELP`` where it is what typer would print,
-    else ``cli.main``."""
-    args = sys.argv[1:]
+    """The console script's entry: ``run`` on the process's arguments."""
+    sys.exit(run(sys.argv[1:]))
+
+
+def run(args: list[str]) -> int:
+    """The command line ``args``; returns the exit code. The help from ``HELP`` where it is what
+    typer would print, a plain small job by ``cli.fast``, everything else by typer (``cli.main``)."""
     if args in ([], ["--help"]) and terminal_columns() >= HELP_COLUMNS:
         # a bare ``gridsolve`` is a usage error: the help on stderr, exit code 2
         (sys.stdout if args else sys.stderr).write(HELP)
-        sys.exit(0 if args else 2)
-    from .main import main as run_command
+        return 0 if args else 2
+    from .fast import run as run_plain
 
-    run_command()
+    code = run_plain(args)
+    if code is not None:
+        return code
+    from .main import run as run_with_typer
+
+    return run_with_typer(args)
 
 
 def terminal_columns() -> int:

@@ -17,7 +17,8 @@ from pathlib import Path
 import typer
 
 from ..puzzles import kinds
-from .common import KindOpt, TimeoutOpt, at_least_one, one_of, single_entry
+from .common import at_least_one, one_of, single_entry
+from .declare import KindOpt, TimeoutOpt
 from .progress import status
 
 

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import typer
 
-from .common import Inputs, KindOpt, PuzzleArgs, SizeOpt, Usage, at_least_one, error, exit_code, one_of
+from .common import Inputs, Usage, at_least_one, error, exit_code, one_of
+from .declare import KindOpt, PuzzleArgs, SizeOpt
 from .progress import progress
 
 

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
@@ -32,28 +30,13 @@ try:  # the argument parser's errors: newer typer vendors click, older typer run
 except ImportError:  # pragma: no cover - depends on the typer installed
     from click import exceptions as parser_errors
 
+from . import solving
 from .commands import LazyCommands
-from .common import (
-    Inputs,
-    KindOpt,
-    PuzzleArgs,
-    QuietOpt,
-    TableFormat,
-    TraceOpt,
-    Usage,
-    check_options,
-    error,
-    exit_code,
-    from_start,
-    make_limit,
-    output_formats,
-    prepare,
-    safe_name,
-    single_entry,
-    solving_command,
-    summary_line,
-)
+from .common import Inputs, error, exit_code, make_limit, single_entry
+from .declare import KindOpt, PuzzleArgs, solving_command
+from .options import COUNT, SOLVE, TableFormat
 from .progress import progress, show_notices, status
+from .solving import guarded
 
 app = typer.Typer(
     add_completion=False,
@@ -68,128 +51,17 @@ app = typer.Typer(
 
 
 @app.command()
-@solving_command
-def solve(
-    limit: int = typer.Option(1, "--limit", "-n", help="stop at N solutions; 2 proves uniqueness"),
-    fmt: str = typer.Option("text", "--format", "-f", help="text, json, svg, url, pzprv3, or a kind's own"),
-    out: Path | None = typer.Option(None, "--out", "-o", help="write here (a directory for several SVGs)"),
-    trace: bool = TraceOpt,
-    maximize_joins: bool = typer.Option(
-        False, "--maximize-joins",
-        help="edge matching: maximise the matched joins within --timeout (the table engine with "
-             "breaks; -b cpsat for CP-SAT and its bound); prints the best board and its score"),
-    quiet: bool = QuietOpt,
-    **shared,
-) -> None:
+@solving_command(SOLVE)
+def solve(**options) -> None:
     """Solve puzzles and print their solutions (stdout); a status line per puzzle on stderr."""
-    from ..harness.results import record
-    from ..harness.run import run
-    from ..puzzles import render as renderers
-    from ..puzzles.formats import write
-    from ..puzzles.solving import Status
-    from .edgematching import MAXIMIZE_BACKEND, checked_score
-
-    extra = {"trace": True} if trace else {}
-    if maximize_joins:
-        extra["maximize_joins"] = True
-        shared["backend"] = shared["backend"] or MAXIMIZE_BACKEND
-    job = prepare(limit, **shared, **extra)
-    inputs, lim, options, chosen = job.inputs, job.limit, job.options, job.backends
-    for e in inputs.entries:
-        if maximize_joins and not chosen[e.kind].accepts("maximize_joins"):
-            raise Usage(f"--maximize-joins: backend {chosen[e.kind].name} of {e.kind} does not optimise")
-        check_options(chosen[e.kind], options)
-        if fmt != "json" and fmt not in output_formats(e.kind):
-            raise Usage(f"--format {fmt!r} is not available for {e.kind} "
-                        f"(choose from: {', '.join(output_formats(e.kind))}, json)")
-    if fmt == "svg" and len(inputs.entries) > 1 and (out is None or not out.is_dir()):
-        raise Usage("several puzzles: give --out DIR (an existing directory) for SVG output")
-    failures = errors = 0
-    chunks: list[str] = []
-    for i, e in enumerate(inputs.entries):
-        r = run(chosen[e.kind], e.puzzle, lim if i else from_start(lim), **options)
-        ok = r.status == Status.SOLVED and (lim.solutions < 2 or r.unique is True)
-        failures += not ok
-        errors += r.status == Status.ERROR
-        if trace:
-            for line in r.stats.get("trace", []):
-                print(line, file=sys.stderr if fmt != "text" else sys.stdout)
-        if r.status == Status.ERROR:  # the backend refused or failed: an error line, always
-            error(summary_line(e.id, r))
-        elif not quiet and fmt != "json":
-            print(summary_line(e.id, r), file=sys.stderr, flush=True)
-            if maximize_joins and r.best is not None:
-                print(checked_score(e.puzzle, r.best), file=sys.stderr, flush=True)
-        if fmt == "json":
-            chunks.append(json.dumps(record(e.kind, e.id, r)))
-        elif fmt == "text":
-            # an optimisation that found no solution draws its best assignment (SolveResult.best)
-            sols = r.solutions or ((r.best,) if r.best is not None else ())
-            chunks.extend(renderers.text(e.puzzle, s) for s in sols)
-        else:
-            sols = r.solutions[:1] or ((r.best,) if r.best is not None else ())
-            sols = sols or ((None,) if fmt in ("svg", "url") else ())
-            for sol in sols:
-                picture = write(fmt, e.puzzle, sol)
-                if fmt == "svg" and out is not None and out.is_dir():
-                    (out / f"{safe_name(e.id)}.svg").write_text(picture + "\n")
-                else:
-                    chunks.append(picture)
-        if out is None:
-            flush(chunks)
-    if out is not None and chunks:
-        out.write_text("\n".join(chunks) + "\n")
-    raise typer.Exit(exit_code(inputs.bad, failures, errors))
-
-
-def flush(chunks: list[str]) -> None:
-    for c in chunks:
-        print(c)
-    sys.stdout.flush()
-    chunks.clear()
+    raise typer.Exit(solving.solve(**options))
 
 
 @app.command()
-@solving_command
-def count(
-    limit: int = typer.Option(1000, "--limit", "-n", help="stop counting at N"),
-    fmt: TableFormat = typer.Option(TableFormat.text, "--format", "-f"),
-    **shared,
-) -> None:
+@solving_command(COUNT)
+def count(**options) -> None:
     """Count solutions (exact when the search is exhausted). Exit 0 iff exactly one."""
-    from ..harness.results import record
-    from ..harness.run import count as count_solutions
-    from ..puzzles.solving import Status
-
-    job = prepare(limit, **shared)
-    inputs, lim, options, chosen = job.inputs, job.limit, job.options, job.backends
-    for b in chosen.values():
-        check_options(b, options)
-    failures = errors = 0
-    for i, e in enumerate(inputs.entries):
-        r = count_solutions(chosen[e.kind], e.puzzle, lim if i else from_start(lim),
-                            **options)  # count-only mode if any
-        failures += r.unique is not True
-        errors += r.status == Status.ERROR
-        if r.status == Status.ERROR:  # the backend refused or failed: an error line, always
-            error(f"{e.id}: {r.error or 'unknown error'} ({r.backend}, {r.seconds:.3f} s)")
-        if fmt == TableFormat.json:
-            print(json.dumps(record(e.kind, e.id, r, with_solutions=False)), flush=True)
-            continue
-        if r.status == Status.ERROR:
-            continue
-        plural = "s" if r.count != 1 else ""
-        if r.exhausted:
-            what = f"exactly {r.count} solution{plural}"
-        elif r.status == Status.TIMEOUT:
-            what = f"at least {r.count} solution{plural} (timeout)"
-        elif r.status == Status.STUCK:
-            what = f"at least {r.count} solution{plural} (stuck)"
-        else:
-            what = f"at least {r.count} solution{plural} (limit reached)"
-        note = f"; {r.note}" if r.note else ""
-        print(f"{e.id}: {what} ({r.backend}, {r.seconds:.3f} s{note})", flush=True)
-    raise typer.Exit(exit_code(inputs.bad, failures, errors))
+    raise typer.Exit(solving.count(**options))
 
 
 @app.command()
@@ -379,43 +251,24 @@ def main() -> None:
 
 
 def run(argv: list[str] | None = None) -> int:
-    """The command line on ``argv`` (default: the process's arguments); returns the exit code.
-    Bad input and usage are one error line and 2; anything else that escapes a command is a bug:
-    one "internal error" line and 3 (a traceback with GRIDSOLVE_DEBUG=1)."""
+    """The command line on ``argv`` (default: the process's arguments), parsed by typer; returns
+    the exit code. A parser error (no such option, not a number) is one error line and 2; what
+    escapes the command, ``solving.guarded``'s line and code."""
     show_notices()
-    try:
-        code = LazyCommands(app, "").main(args=argv, prog_name="gridsolve", standalone_mode=False)
-        return code if isinstance(code, int) else 0
-    except NO_ARGS as exc:
-        exc.show()  # the help text
-        return exc.exit_code
-    except parser_errors.ClickException as exc:  # no such option, not a number, ...
-        ctx = getattr(exc, "ctx", None)
-        error(exc.format_message() + (f" (see '{ctx.command_path} --help')" if ctx is not None else ""))
-        return exc.exit_code
-    except (Usage, FormatError) as exc:
-        error(str(exc))
-        return 2
-    except KeyboardInterrupt:
-        error("interrupted")
-        return 130
-    except Exception as exc:  # one line, no traceback, unless asked for
-        if is_unknown_backend(exc):  # bad input too (the registry loads with the command that raised it)
-            error(str(exc))
-            return 2
-        if os.environ.get("GRIDSOLVE_DEBUG"):
-            raise
-        error(f"internal error: {type(exc).__name__}: {exc} (set GRIDSOLVE_DEBUG=1 for a traceback)")
-        return 3
-    return 0
 
+    def parse_and_run() -> int:
+        try:
+            code = LazyCommands(app, "").main(args=argv, prog_name="gridsolve", standalone_mode=False)
+            return code if isinstance(code, int) else 0
+        except NO_ARGS as exc:
+            exc.show()  # the help text
+            return exc.exit_code
+        except parser_errors.ClickException as exc:  # no such option, not a number, ...
+            ctx = getattr(exc, "ctx", None)
+            error(exc.format_message() + (f" (see '{ctx.command_path} --help')" if ctx is not None else ""))
+            return exc.exit_code
 
-def is_unknown_backend(exc: Exception) -> bool:
-    """Whether ``exc`` is the registry's unknown backend name (bad input); asked only when a
-    command failed, so that the registry loads with the commands that use it."""
-    from ..harness.registry import UnknownBackend
-
-    return isinstance(exc, UnknownBackend)
+    return guarded(parse_and_run)
 
 
 if __name__ == "__main__":

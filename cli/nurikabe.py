@@ -17,14 +17,8 @@ from pathlib import Path
 import typer
 
 from ..puzzles.grid import cell_name
-from .common import (
-    Usage,
-    check_generate_options,
-    count_option,
-    grid_size,
-    out_option,
-    seed_option,
-)
+from .common import Usage, check_generate_options, grid_size
+from .declare import count_option, out_option, seed_option
 from .progress import generate_each, skipped
 
 FORMATS = ("canonical", "url", "jsonl")

@@ -10,8 +10,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import typer
-
 from .common import error
 
 
@@ -120,4 +118,6 @@ def skipped(count: int, made: list, timeout: float | None) -> None:
     if len(made) < count:
         print(f"{count - len(made)} seed(s) skipped: no puzzle within --timeout {timeout:g} s",
               file=sys.stderr)
+        import typer  # the generators run under typer
+
         raise typer.Exit(1)

@@ -17,14 +17,8 @@ from pathlib import Path
 
 import typer
 
-from .common import (
-    Usage,
-    check_generate_options,
-    count_option,
-    one_of,
-    out_option,
-    seed_option,
-)
+from .common import Usage, check_generate_options, one_of
+from .declare import count_option, out_option, seed_option
 from .progress import generate_each, skipped
 
 PAPER_RATIO = {"normal": 0.44, "hard": 0.41}  # Chapter 9.2: remaining numbers / cells

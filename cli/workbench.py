@@ -21,17 +21,8 @@ import typer
 
 from ..puzzles import kinds
 from . import nurikabe as nk
-from .common import (
-    Inputs,
-    KindOpt,
-    PuzzleArgs,
-    Usage,
-    error,
-    exit_code,
-    one_of,
-    positive_seconds,
-    single_entry,
-)
+from .common import Inputs, Usage, error, exit_code, one_of, positive_seconds, single_entry
+from .declare import KindOpt, PuzzleArgs
 from .progress import status
 
 

@@ -1,5 +1,6 @@
 """The command line's entry imports only what the command runs: ``gridsolve --help`` the command
-table (typer and the cli modules), a small job its kind's modules and its backend's library --
+table (typer and the cli modules), a small job its kind's modules and its backend's library (its
+plain form no typer, click or command table either: ``cli.fast`` parses it) --
 never pydantic (typer's value conversion, replaced by ``cli.params``), rich (tables and progress
 bars only), the web server, plotting, dask, or what ``xml.sax.saxutils`` drags in (urllib, http,
 email). Read from ``sys.modules`` after the command ran in a fresh interpreter: ``-X importtime``
@@ -20,18 +21,25 @@ from ..helpers import ROOT
 
 NEVER = ("pydantic", "rich", "fastapi", "starlette", "uvicorn", "matplotlib", "dask", "distributed",
          "ortools", "xml.sax", "email", "http", "urllib.request", "multiprocessing")
-# run the command in this process, then print the modules it loaded (JSON on the last stderr line)
+# run the command in this process through the console script's entry (or typer's parser alone),
+# then print the modules it loaded (JSON on the last stderr line)
 LOADED = """
 import json, sys
-from gridsolve.cli.main import run
+from gridsolve.cli.{module} import run
 code = run(sys.argv[1:])
-print(json.dumps({"code": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+print(json.dumps({{"code": code, "modules": sorted(sys.modules)}}), file=sys.stderr)
 """
+# what the small jobs' plain forms do without: the parser, the command table, what only other
+# commands or modes run (the backbone search of explain / hint, the batch's worker pool)
+NOT_FOR_A_SMALL_JOB = ("typer", "click", "gridsolve.cli.main", "gridsolve.cli.commands",
+                       "gridsolve.cli.declare", "gridsolve.satmodels.backbone_search",
+                       "gridsolve.harness.batch")
 
 
-def loaded(tmp_path, *args: str) -> set[str]:
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
-    p = subprocess.run([sys.executable, "-c", LOADED, *args], capture_output=True, text=True, env=env,
+def loaded(tmp_path, *args: str, module: str = "entry") -> set[str]:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), COLUMNS="80")
+    script = LOADED.format(module=module)
+    p = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env,
                        timeout=600, cwd=ROOT, stdin=subprocess.DEVNULL)
     report = json.loads(p.stderr.strip().splitlines()[-1])
     assert report["code"] in (0, 1), p.stderr
@@ -43,7 +51,7 @@ def present(modules: set[str], names) -> list[str]:
 
 
 def test_help_loads_the_command_table_only(tmp_path):
-    modules = loaded(tmp_path, "--help")
+    modules = loaded(tmp_path, "--help", module="main")  # typer's rendering of the command table
     assert not present(modules, NEVER + ("numpy", "numba", "pysat"))
     # no command was converted or run: no formats, no registry, no renderer, no solver
     assert not present(modules, ("gridsolve.puzzles.formats", "gridsolve.harness.registry",
@@ -62,6 +70,21 @@ def test_a_small_job_loads_no_library_it_does_not_use(tmp_path, args, also_absen
     modules = loaded(tmp_path, *args)
     assert "gridsolve.harness.registry" in modules or args[0] == "check"  # it did run
     assert not present(modules, NEVER + also_absent)
+
+
+@pytest.mark.parametrize("args", [
+    ("solve", "https://puzz.link/p?slither/5/5/cbcbcddad"),
+    ("solve", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"),
+    ("solve", "-q", "--backend", "sat", "https://puzz.link/p?masyu/6/6/00016f769000"),
+    ("count", "hamiltonian", "--size", "11"),
+    ("count", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"),
+], ids=" ".join)
+def test_a_plain_small_job_loads_no_parser_library(tmp_path, args):
+    """The plain forms of solve and count are parsed by ``cli.fast``: no typer, no click, no
+    command table -- and nothing that only other commands run."""
+    modules = loaded(tmp_path, *args)
+    assert "gridsolve.harness.registry" in modules  # it did run
+    assert not present(modules, NOT_FOR_A_SMALL_JOB)
 
 
 # every layer's module of a kind, but the command line's (each cli/<kind>.py registers its commands)
