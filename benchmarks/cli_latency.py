@@ -90,7 +90,7 @@ def cases() -> list[tuple[str, str, list[str] | None, float | None, float | None
 def gridsolve_argv() -> list[str]:
     """The installed console script beside this interpreter, else the module."""
     script = Path(sys.executable).with_name("gridsolve")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "gridsolve.cli.main"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "gridsolve.cli.entry"]
 
 
 def wall(argv: list[str], cache: str) -> tuple[float, float, int]:
