@@ -1,7 +1,7 @@
 """The console script's entry (``cli.entry``): ``gridsolve --help`` and a bare ``gridsolve`` print
 the text typer prints -- from ``entry.HELP``, without importing typer, click or a command -- where
 the terminal is wide enough for that text, and typer's own rendering elsewhere; every other command
-line runs ``cli.main`` as before."""
+line but the plain solve / count (``cli.fast``, tests/cli/test_fast.py) runs ``cli.main`` as before."""
 
 from __future__ import annotations
 
