@@ -31,7 +31,7 @@ from numba.core.compiler_lock import require_global_compiler_lock
 from numba.core.errors import TypingError
 from numba.core.registry import CPUDispatcher
 
-# the logger of ``kernels.NOTICES`` (this module is imported by ``kernels``, never the other way)
+# the logger ``kernels.NOTICES_LOGGER`` names (this module is imported by ``kernels``, never the other way)
 NOTICES = logging.getLogger("gridsolve.notices")
 
 

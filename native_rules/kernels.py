@@ -14,8 +14,6 @@ plain Python (same results, slowly).
 
 from __future__ import annotations
 
-import hashlib
-import logging
 import os
 import sys
 import time
@@ -28,6 +26,8 @@ from typing import Any
 
 def sources_digest(root: Path) -> str:
     """SHA-256 over the paths and contents of the ``.py`` files below ``root``."""
+    import hashlib  # here, not at the top: a small job that compiles nothing never hashes
+
     h = hashlib.sha256()
     for path in sorted(root.rglob("*.py")):
         h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
@@ -35,8 +35,9 @@ def sources_digest(root: Path) -> str:
 
 
 # what a first use waits for (a compile), for the command line to show on a terminal: the package
-# never prints, the CLI attaches a handler to this logger (``cli.progress.show_notices``)
-NOTICES = logging.getLogger("gridsolve.notices")
+# never prints, the CLI attaches a handler to this logger (``cli.progress.show_notices``); the
+# logger is looked up when a notice is sent, so a job that compiles nothing never imports logging
+NOTICES_LOGGER = "gridsolve.notices"
 
 # beside numba's index of a kernel's cached code: the sources digests it holds code for, one a line
 SOURCES_MARK = ".sources"
@@ -108,6 +109,8 @@ def cache_folder(source: str) -> Path:
     source = os.path.abspath(source)
     root = os.environ.get("NUMBA_CACHE_DIR")
     if root:
+        import hashlib
+
         folder = os.path.dirname(source)
         return Path(root) / f"{os.path.basename(folder)}_{hashlib.sha1(folder.encode()).hexdigest()}"
     return Path(source).parent / "__pycache__"
@@ -210,12 +213,15 @@ _INTERPRETED: dict = {}
 
 def announce_compile(what: str, *dispatchers) -> None:
     """Before the first call of plain numba dispatchers (``numba.njit(cache=True)``): a notice
-    (``NOTICES``) when one of them has no machine code loaded or cached on disk for this source,
-    so its first call compiles."""
+    (logger ``NOTICES_LOGGER``) when one of them has no machine code loaded or cached on disk for
+    this source, so its first call compiles."""
     for d in dispatchers:
         file = getattr(getattr(d, "_cache", None), "_cache_file", None)
         if not d.signatures and (file is None or not file._load_index()):
-            NOTICES.info("compiling %s once (a first run: up to a minute; cached on disk after) ...", what)
+            import logging
+
+            logging.getLogger(NOTICES_LOGGER).info(
+                "compiling %s once (a first run: up to a minute; cached on disk after) ...", what)
             return
 
 
@@ -227,13 +233,27 @@ class Tiered:
     results."""
 
     left: dict = {}  # per function: the interpreted seconds left in this process
+    # per function whose budget is not settled yet: (seconds, warm_seconds). Which one applies
+    # (is the compiled code cached?) is asked only when the smaller one runs out: asking digests
+    # every source file of the package, tens of milliseconds a small job does not need to pay
+    unsettled: dict = {}
     off = False  # True: everything runs compiled at once (``compile_at_once``)
 
     def __init__(self, func, seconds: float, warm_seconds: float = 0.0) -> None:
         self.compiled = func
         if func not in self.left:
-            self.left[func] = warm_seconds if cached(func) else seconds
+            self.left[func] = min(seconds, warm_seconds)
+            self.unsettled[func] = (seconds, warm_seconds)
+            self.settle_if_spent()
         self.now = func if self.off or self.left[func] <= 0 else interpreted(func)
+
+    def settle_if_spent(self) -> None:
+        """Once the smaller budget is spent: the one that applies (``warm_seconds`` if the compiled
+        code is cached, else ``seconds``), less what was spent."""
+        func = self.compiled
+        if self.left[func] <= 0 and func in self.unsettled:
+            seconds, warm_seconds = self.unsettled.pop(func)
+            self.left[func] += (warm_seconds if cached(func) else seconds) - min(seconds, warm_seconds)
 
     def __call__(self, *args):
         if self.now is self.compiled:
@@ -241,6 +261,7 @@ class Tiered:
         t0 = time.perf_counter()
         out = self.now(*args)
         self.left[self.compiled] -= time.perf_counter() - t0
+        self.settle_if_spent()
         if self.left[self.compiled] <= 0:
             self.now = self.compiled
         return out
@@ -265,5 +286,5 @@ def compile_at_once() -> None:
     Tiered.off = True
 
 
-__all__ = ["NOTICES", "Kernel", "Tiered", "announce_compile", "cached", "compile_at_once", "for_grid",
+__all__ = ["NOTICES_LOGGER", "Kernel", "Tiered", "announce_compile", "cached", "compile_at_once", "for_grid",
            "interpreted", "module_on_disk", "njit", "on_disk"]

@@ -139,6 +139,7 @@ def test_tiered_runs_interpreted_within_its_budget_then_compiled(monkeypatch):
     # asked to compile at once, or spent a budget)
     monkeypatch.setattr(Tiered, "off", False)
     monkeypatch.setattr(Tiered, "left", {})
+    monkeypatch.setattr(Tiered, "unsettled", {})
     t = Tiered(_square, 60.0)
     assert t(7) == 49 and _square.signatures == []  # interpreted: nothing compiled
     short = Tiered(_cube, 1e-12)
@@ -166,9 +167,38 @@ def test_for_grid_interprets_small_grids_first_and_compiles_large_ones_at_once(m
 
     monkeypatch.setattr(Tiered, "off", False)
     monkeypatch.setattr(Tiered, "left", {})
+    monkeypatch.setattr(Tiered, "unsettled", {})
     assert for_grid(_triple, SMALL_GRID + 1).now is _triple
     monkeypatch.setattr(Tiered, "left", {})
     assert for_grid(_triple, 25).now is not _triple and for_grid(_triple, 25)(2) == 6
+
+
+@njit(cache=True)
+def _quadruple(x):
+    return 4 * x
+
+
+@pytest.mark.parametrize("on_disk", [True, False])
+def test_the_larger_budget_is_settled_only_when_the_smaller_is_spent(monkeypatch, on_disk):
+    # whether the compiled code is cached (a digest of every source file) is asked only once the
+    # smaller budget has run out: a small job that stays within it never asks
+    from gridsolve.native_rules import kernels
+    from gridsolve.native_rules.kernels import Tiered
+
+    monkeypatch.setattr(Tiered, "off", False)
+    monkeypatch.setattr(Tiered, "left", {})
+    monkeypatch.setattr(Tiered, "unsettled", {})
+    asked = []
+    monkeypatch.setattr(kernels, "cached", lambda func: asked.append(func) or on_disk)
+    small = Tiered(_quadruple, 60.0, 30.0)
+    assert small(2) == 8 and asked == [] and small.now is not _quadruple  # within 30 s: not asked
+    spent = Tiered(_quadruple, 1e-12, 0.0)  # the process's budget: the first one's still
+    assert spent.now is not _quadruple and asked == []
+    Tiered.left[_quadruple] = 0.0  # the smaller budget spent
+    assert small(3) == 12 and asked == [_quadruple]
+    # cached: the warm budget was all (compiled now); not cached: 30 s more, interpreted on
+    assert (small.now is _quadruple) == on_disk and _quadruple.signatures == []
+    assert Tiered.left[_quadruple] == pytest.approx(0.0 if on_disk else 30.0, abs=1.0)
 
 
 def test_cache_keys_of_the_package_change_with_any_of_its_sources(tmp_path, monkeypatch):
