@@ -65,9 +65,10 @@ def every_loop(rows: int, cols: int) -> tuple[SlitherlinkSolution, ...]:
     return tuple(out)
 
 
+@cache
 def brute_force(puzzle: SlitherlinkPuzzle) -> frozenset:
     """Every solution: the loops with each number's count of lines round its cell (a `?` any),
-    those the checker accepts."""
+    those the checker accepts (once per puzzle: the tests ask for it per backend)."""
     numbers = [(grid.cell_edges((r, c)), v) for r, row in enumerate(puzzle.clues)
                for c, v in enumerate(row) if v is not None and v != QUESTION]
     return frozenset(s for s in all_loops(puzzle.rows, puzzle.cols)
