@@ -42,13 +42,14 @@ ifneq ($(GRIDSOLVE_NO_BROWSER),1)
 endif
 
 # The whole suite on every core (pytest-xdist; one file per worker at a time, so a module's fixtures
-# -- a server, the documents' copy -- stay one), the numba kernels compiled once before the
+# -- a server, the documents' copy -- stay one; the slowest files first, tests/conftest.py's
+# SLOW_FIRST, not xdist's order by test count), the numba kernels compiled once before the
 # workers start (tests/support/warm_kernels.py); the slowest tests listed at the end. The sources
 # are byte-compiled first: the suite starts hundreds of processes, and where PYTHONDONTWRITEBYTECODE
 # is set (CI) each would compile the modules it imports again (a third of a small command's CPU).
 test: $(STAMP) browser
 	$(BIN)/python -m compileall -q -j 0 $(SOURCES)
-	$(BIN)/python -m pytest -q -n auto --dist loadfile --warm-kernels --durations=30 --cpu-times=20
+	$(BIN)/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder --warm-kernels --durations=30 --cpu-times=20
 
 lint: $(LINT_STAMP)
 	$(BIN)/ruff check .

@@ -4,6 +4,7 @@ corpora are, running the command line -- are in helpers.py."""
 from __future__ import annotations
 
 import resource
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,35 @@ def pytest_runtest_makereport(item, call):
     longrepr = report.longrepr
     if report.skipped and isinstance(longrepr, tuple) and longrepr[2].endswith(helpers.NO_DATA):
         report.longrepr = (helpers.__file__, helpers.NO_DATA_LINE, longrepr[2])
+
+
+# The modules that cost the most CPU, the longest first (CI's ``--cpu-times`` at c31af7d: the
+# documents' commands, the deliberate cold compile, edge matching's and the labyrinth's engines,
+# the brute-force comparisons, the browser modules with their server). The suite runs them first:
+# under ``make test`` (``--dist loadfile --no-loadscope-reorder``) each worker takes the next file
+# in this order when it is free, so no long module starts last while the other worker idles.
+SLOW_FIRST = (
+    "project/test_readme.py", "backends/test_first_use.py", "edgematching/test_engine.py",
+    "hamiltonian/test_frontier_kernel.py", "nurikabe/test_cuts.py", "hamiltonian/test_labyrinth.py",
+    "web/test_edit_browser.py", "web/test_browser.py", "slitherlink/test_cuts.py",
+    "slitherlink/test_engine.py", "web/test_ready_browser.py", "harness/test_batch.py",
+    "web/test_page_share.py", "web/test_analysis_browser.py", "web/test_analysis.py",
+    "nurikabe/test_rules.py", "nurikabe/test_grade.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    """The modules of ``SLOW_FIRST`` first, in its order; the others after them as collected (a
+    module's tests stay together and in their order)."""
+    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
+    tests = Path(__file__).parent
+
+    def place(item) -> int:
+        path = Path(item.fspath)
+        return rank.get(path.relative_to(tests).as_posix(), len(SLOW_FIRST)) \
+            if path.is_relative_to(tests) else len(SLOW_FIRST)
+
+    items.sort(key=place)
 
 
 def pytest_addoption(parser):

@@ -1,8 +1,9 @@
 """Lazy connectivity cuts never remove a valid solution: every complete backend's exhaustive
 enumeration equals a brute-force enumeration on small grids.
 
-The brute force is independent of every model: it tries all 2^n colourings of the non-number
-cells and keeps those the domain checker accepts. Puzzles are made from random colourings (a
+The brute force is independent of every model: it tries the colourings of the non-number cells
+(all 2^n, less those with a white-cell count no solution has or an all-wall 2x2 block) and keeps
+those the domain checker accepts. Puzzles are made from random colourings (a
 number placed in each white island, its size or "?", sometimes one number perturbed so that some
 puzzles have no solution), which exercises islands, walls, "?" numbers and multiple solutions.
 """
@@ -33,7 +34,7 @@ from gridsolve.puzzles.check.nurikabe import check
 from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle, NurikabeSolution
 from gridsolve.puzzles.solving import Limit, Status
 
-from ..support.nurikabe_brute import brute_force, random_puzzle
+from ..support.nurikabe_brute import brute_force, every_colouring, random_puzzle
 
 BACKENDS = [b for b in registry.for_kind("nurikabe") if b.complete]
 
@@ -83,6 +84,15 @@ def test_the_brute_force_itself():
     # an 8 in a corner of a 3x3 grid: the one wall cell is any of the other 8 cells
     assert len(brute_force(NurikabePuzzle.from_rows([[8, None, None], [None] * 3, [None] * 3]))) == 8
     assert brute_force(NurikabePuzzle.from_rows([[1, None], [None, 1]])) == frozenset()
+    # skipping the colourings that cannot be solutions by counting skips no solution: the same
+    # sets as all 2^n colourings through the checker, on puzzles with "?", several solutions, none
+    puzzles = [random_puzzle(random.Random(seed), rows, cols) for rows, cols in ((3, 3), (2, 4), (3, 4))
+               for seed in range(8)]
+    puzzles.append(NurikabePuzzle.from_rows([[QUESTION, None, None], [None] * 3, [None, None, 2]]))
+    sets = [brute_force(p) for p in puzzles]
+    assert sets == [every_colouring(p) for p in puzzles]
+    assert any(p.has_unknown_clues() and s for p, s in zip(puzzles, sets, strict=True))
+    assert any(len(s) >= 2 for s in sets) and any(not s for s in sets)
 
 
 def model_solve(model: str):
