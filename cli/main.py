@@ -54,14 +54,16 @@ app = typer.Typer(
 @solving_command(SOLVE)
 def solve(**options) -> None:
     """Solve puzzles and print their solutions (stdout); a status line per puzzle on stderr."""
-    raise typer.Exit(solving.solve(**options))
+    # guarded here too: typer would turn a Ctrl-C into a silent exit 130, the plain parser's run
+    # says "interrupted" -- the same job answers the same way through either parser
+    raise typer.Exit(guarded(lambda: solving.solve(**options)))
 
 
 @app.command()
 @solving_command(COUNT)
 def count(**options) -> None:
     """Count solutions (exact when the search is exhausted). Exit 0 iff exactly one."""
-    raise typer.Exit(solving.count(**options))
+    raise typer.Exit(guarded(lambda: solving.count(**options)))
 
 
 @app.command()

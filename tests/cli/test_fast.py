@@ -82,6 +82,20 @@ def test_the_entry_and_typer_answer_alike(capsys, monkeypatch, argv, answered):
     assert via_entry[0] in (0, 1, 2)
 
 
+def test_an_interrupt_is_one_line_and_130_either_way(capsys, monkeypatch):
+    # Ctrl-C during a solve: one error line and 130 through either parser, never "internal error"
+    from gridsolve.cli import solving
+
+    def interrupted(**options):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solving, "solve", interrupted)
+    monkeypatch.setitem(solving.COMMANDS, "solve", interrupted)
+    argv = ["solve", NURIKABE]
+    via_entry = outcome(capsys, entry.run, argv)
+    assert via_entry == outcome(capsys, typer_cli.run, argv) == (130, "", "gridsolve: error: interrupted\n")
+
+
 def test_a_command_line_left_to_typer_runs_nothing_here(capsys):
     assert fast.run(["solve", "--nosuch", NURIKABE]) is None
     assert capsys.readouterr() == ("", "")
