@@ -19,6 +19,7 @@ from enum import Enum
 from typing import Any, Union, get_args, get_origin
 
 from .options import SOLVING, Param
+from .params import SIMPLE
 
 NOT_PLAIN = object()  # a value (or an option) the fast path leaves to typer
 
@@ -101,35 +102,35 @@ def option_names(table: dict[str, Param]) -> dict[str, tuple[str, Any]]:
     return out
 
 
-def value_type(annotation: Any) -> Any:
-    """The type of one value of ``annotation``: ``int | None`` -> int, ``list[str] | None`` -> str."""
+def one_value(annotation: Any) -> tuple[Any, bool]:
+    """(the type of one value of ``annotation``, repeatable?): ``int | None`` -> (int, False),
+    ``list[str] | None`` -> (str, True)."""
     if get_origin(annotation) in (Union, types.UnionType):
         (annotation,) = [a for a in get_args(annotation) if a is not type(None)]
     if get_origin(annotation) is list:
         (annotation,) = get_args(annotation)
-    return annotation
+        return annotation, True
+    return annotation, False
+
+
+def value_type(annotation: Any) -> Any:
+    return one_value(annotation)[0]
 
 
 def repeatable(param: Param) -> bool:
-    annotation = param.annotation
-    if get_origin(annotation) in (Union, types.UnionType):
-        (annotation,) = [a for a in get_args(annotation) if a is not type(None)]
-    return get_origin(annotation) is list
+    return one_value(param.annotation)[1]
 
 
 def convert(annotation: Any, text: str) -> Any:
-    """``text`` as one value of ``annotation``, as ``cli.params`` converts it, or ``NOT_PLAIN``
-    when it does not convert (typer says why) or the type is not one handled here."""
+    """``text`` as one value of ``annotation``, converted by ``cli.params``' own converter (what
+    typer's path runs), or ``NOT_PLAIN`` when it does not convert (typer says why) or the type is
+    not one handled here."""
     kind = value_type(annotation)
-    try:
-        if kind is str:
-            return text
-        if kind is int:
-            return int(text.strip())
-        if kind is float:
-            return float(text.strip())
-    except ValueError:
-        return NOT_PLAIN
+    if kind in (str, int, float):
+        try:
+            return SIMPLE[kind](text, None, None)
+        except Exception:  # its error is typer's BadParameter: typer parses the line again and says it
+            return NOT_PLAIN
     if isinstance(kind, type) and issubclass(kind, Enum):  # typer's choices are case-sensitive
         return next((member for member in kind if member.value == text), NOT_PLAIN)
     return NOT_PLAIN
