@@ -42,8 +42,11 @@ SLOW_FIRST = (
 def pytest_collection_modifyitems(items):
     """The modules of ``SLOW_FIRST`` first, in its order; the others after them as collected (a
     module's tests stay together and in their order)."""
-    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
     tests = Path(__file__).parent
+    missing = [name for name in SLOW_FIRST if not (tests / name).is_file()]
+    if missing:  # a module moved or renamed would silently lose its place: say so
+        raise pytest.UsageError(f"tests/conftest.py SLOW_FIRST names no such file: {', '.join(missing)}")
+    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
 
     def place(item) -> int:
         path = Path(item.fspath)
