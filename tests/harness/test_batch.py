@@ -162,9 +162,12 @@ def test_interrupt_and_sigkill_then_resume_finish_with_every_instance_once(tmp_p
     out = tmp_path / "r.jsonl"
     args = [sys.executable, "-m", "gridsolve.cli.main", "batch", str(src), "--backends", "slow,sat",
             "--crossval", "--jobs", "2", "--out", str(out)]
-    # Ctrl-C (SIGINT): stops cleanly, exit 130, finished results kept
+    # Ctrl-C (SIGINT): stops cleanly, exit 130, finished results kept. The batch gets Ctrl-C as a
+    # terminal gives it even where the suite itself was started in the background (`make test &`
+    # in a script ignores SIGINT, and a child inherits that: Python then installs no handler)
     proc = subprocess.Popen(args, cwd=ROOT, env=doubles_env(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     wait_for_lines(out, 8, proc)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
