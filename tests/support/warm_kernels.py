@@ -1,11 +1,11 @@
 """Compiles the numba kernels the suite runs, once, before its tests (``pytest --warm-kernels``,
-which ``make test`` passes): each group of small commands below runs in its own process with
-everything compiled at once (``kernels.compile_at_once``), as many side by side as there are
-cores, so the code lands in numba's on-disk cache beside the sources before any test starts.
-Every later process of the suite -- the pytest workers, the CLI and server subprocesses, the
-documents' commands -- then loads it instead of compiling, and two workers never compile the same
-kernel at the same time. What a group misses is compiled by the first test that needs it, as
-without the warm-up.
+which ``make test`` passes): each group of steps below -- small commands, and a few direct calls of
+kernels that tests call directly -- runs in its own process with everything compiled at once
+(``kernels.compile_at_once``), as many side by side as there are cores, so the code lands in
+numba's on-disk cache beside the sources before any test starts. Every later process of the suite
+-- the pytest workers, the CLI and server subprocesses, the documents' commands -- then loads it
+instead of compiling, and two workers never compile the same kernel at the same time. What a group
+misses (or a step that fails) is compiled by the first test that needs it, as without the warm-up.
 """
 
 from __future__ import annotations
@@ -16,39 +16,111 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# per group, the commands whose compiled code the suite's tests and documents load. Each
-# labyrinth entry takes the whole rule cascade into its own code (``compiler.LinkOnlyLibrary``),
-# about 100 s of CPU each: ``walk`` runs ``next_step``, ``enumerate`` ``next_step`` (its first
-# step) and ``dfs_kernel``, so they share a group; the random walks (``walk-stats``,
-# ``lab.errors``, ``random_walk``) run ``walks_kernel``, in a group of its own. The longest first.
-GROUPS: dict[str, list[list[str]]] = {
-    "walk-enumerate": [["walk", "--size", "9", "--walks", "2", "--seed", "1"],
-                       ["enumerate", "--size", "5"],
-                       ["count", "hamiltonian", "--size", "5", "--backend", "rules-dfs"]],
-    "walk-stats": [["walk-stats", "--sizes", "9", "--attempts", "1", "--max-walks", "5", "--no-progress"]],
+# per group, the steps whose compiled code the suite's tests and documents load: a command line
+# (run as ``gridsolve ...`` in this process) or a function below, for kernels that tests call
+# directly and no small command compiles. Each labyrinth entry takes the whole rule cascade into
+# its own code (``compiler.LinkOnlyLibrary``), about 80-100 s of CPU in a process that has
+# compiled none yet; a later entry in the same process re-uses the typed callees and pays about a
+# fifth of that. So all of them -- ``next_step`` (walk, enumerate's first step), ``dfs_kernel``
+# (enumerate, rules-dfs), ``walks_kernel`` (walk-stats, ``lab.errors``, ``random_walk``) -- are
+# compiled in ONE process, while the other core compiles everything else (the grid kinds' engines,
+# and what the tests of the frontier DP, edge matching's estimates and climbs and Nurikabe's rule
+# pass would otherwise compile one by one in the workers). The longest first.
+def _frontier_dp() -> None:
+    """The compiled frontier DP (``count`` runs the numpy DP below 16 columns on a cold cache):
+    a square, a rectangle, a start cell and a prefix."""
+    from gridsolve.native_rules.hamiltonian.frontier import compiled
+    from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+
+    for puzzle in (HamiltonianPuzzle.square(4), HamiltonianPuzzle.rect(3, 5),
+                   HamiltonianPuzzle.square(5).with_prefix([(0, 0), (0, 1)])):
+        compiled.count(puzzle)
+
+
+def _edge_matching_probes() -> None:
+    """Edge matching's tree and order estimates (with forward checks) and both climbs of the
+    max-joins search, on a small generated board."""
+    from gridsolve.harness.edgematching import generate
+    from gridsolve.native_rules.edgematching import forward_checks as checks
+    from gridsolve.native_rules.edgematching import order_estimate as orders
+    from gridsolve.native_rules.edgematching.maxjoins import CLIMBS
+    from gridsolve.native_rules.edgematching.tree_estimate import tree_estimate
+    from gridsolve.puzzles.edgematching import symmetry_anchor
+    from gridsolve.puzzles.solving import Deadline
+
+    puzzle, _, _ = generate("e2", 4, 4, 4, None, 2, True)
+    tree_estimate(puzzle, 1000)
+    anchor = (symmetry_anchor(puzzle)[0], (0, 0))
+    cells = [(r, c) for r in range(4) for c in range(4)]
+    orders.order_estimate(puzzle, cells, anchor, probes=1000)
+    orders.order_estimate(puzzle, cells, anchor, checks.ROWS | checks.BAND, probes=1000)
+    climbing, _, _ = generate("e2", 5, 5, 5, None, 5, True)
+    for climb in CLIMBS.values():
+        climb(climbing, Deadline(1), 7, lambda: 41, lambda board, breaks: None)
+
+
+def _nurikabe_rule_pass() -> None:
+    """Nurikabe's single rule pass, which the rule tests call on their own boards."""
+    import numpy as np
+    from gridsolve.native_rules.nurikabe.deduce import RULES, UNKNOWN, WHITE, Deducer, rule_pass
+    from gridsolve.puzzles.nurikabe import NurikabePuzzle
+
+    rows = [[2, None, None], [None, None, None], [None, None, 1]]
+    d = Deducer(NurikabePuzzle.from_rows(rows))
+    state = np.array([UNKNOWN if v is None else WHITE for row in rows for v in row], np.int8)
+    for thorough in (False, True):
+        rule_pass(state.copy(), d.nb, d.number, d.cols, d.wall, d.biggest, thorough,
+                  np.zeros(d.n, np.int8), np.zeros(len(RULES) + 3, np.int64))
+
+
+GROUPS: dict[str, list[list[str] | Callable[[], object]]] = {
+    "labyrinth": [["walk", "--size", "9", "--walks", "2", "--seed", "1"],
+                  ["enumerate", "--size", "5"],
+                  ["count", "hamiltonian", "--size", "5", "--backend", "rules-dfs"],
+                  ["walk-stats", "--sizes", "9", "--attempts", "1", "--max-walks", "5", "--no-progress"]],
     "grids": [
         ["crossval", "puzzles/samples/slitherlink"],
         ["crossval", "puzzles/samples/nurikabe"],
         ["crossval", "puzzles/samples/edgematching", "--limit", "100"],
         ["count", "hamiltonian", "--size", "13"],
+        _frontier_dp,
+        _edge_matching_probes,
+        _nurikabe_rule_pass,
     ],
 }
 
 
-def run_group(name: str) -> None:
-    """Runs one group's commands in this process, compiled at once, their output discarded."""
+def run_group(name: str) -> int:
+    """Runs one group's steps in this process, compiled at once, their output discarded; each
+    step is run even when one before it failed (its kernels are then left to the tests). The
+    number of steps that failed."""
+    import traceback
+
     from gridsolve.cli.main import run
     from gridsolve.native_rules.kernels import compile_at_once
 
     compile_at_once()
-    with open(os.devnull, "w") as devnull, contextlib.redirect_stdout(devnull):
-        for argv in GROUPS[name]:
-            run(argv)
+    failed = 0
+    for step in GROUPS[name]:
+        try:
+            with open(os.devnull, "w") as devnull, contextlib.redirect_stdout(devnull):
+                if isinstance(step, list):
+                    code = run(step)
+                    if code > 1:  # 1: a count that is not unique, as the command says
+                        raise RuntimeError(f"gridsolve {' '.join(step)}: exit {code}")
+                else:
+                    step()
+        except Exception:  # noqa: BLE001 - a failed step only leaves its kernels to the tests
+            failed += 1
+            print(f"warm-up step {getattr(step, '__name__', step)} failed:", file=sys.stderr)
+            traceback.print_exc()
+    return failed
 
 
 def _run_process(name: str) -> int:
@@ -77,4 +149,4 @@ def _children_cpu() -> float:
 
 
 if __name__ == "__main__":
-    run_group(sys.argv[1])
+    sys.exit(1 if run_group(sys.argv[1]) else 0)
