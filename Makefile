@@ -7,7 +7,7 @@ LINT_STAMP := $(VENV)/.installed-lint
 # the folders of the package's and the tests' Python sources (pyproject.toml's package-dir, tests/, ...)
 SOURCES := gridsolve puzzles cpmodels satmodels native_rules encoding combined harness cli web benchmarks tests tools
 
-.PHONY: demo test lint bench clean browser
+.PHONY: demo test lint bench clean browser screenshots
 
 # the package and what its tests need (`make lint` adds its tools: see $(LINT_STAMP))
 $(STAMP): pyproject.toml
@@ -50,6 +50,11 @@ endif
 test: $(STAMP) browser
 	$(BIN)/python -m compileall -q -j 0 $(SOURCES)
 	$(BIN)/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder --warm-kernels --durations=30 --cpu-times=20
+
+# The README's screenshots (docs/screenshots/), retaken by the browser tests; `make test` writes
+# them to a temporary folder instead, so a test run leaves the checkout as it found it.
+screenshots: $(STAMP) browser
+	GRIDSOLVE_SCREENSHOTS=1 $(BIN)/python -m pytest -q tests/web/test_browser.py tests/web/test_edit_browser.py
 
 lint: $(LINT_STAMP)
 	$(BIN)/ruff check .
