@@ -39,20 +39,15 @@ import numpy as np
 
 from ....puzzles.hamiltonian import HamiltonianPuzzle
 from ....puzzles.solving import NO_DEADLINE, Deadline
+from .packing import DEFAULT_MAX_STATES, MAX_WIDTH, TooLarge
 
 LIMB_BITS = 56
 LIMB_MASK = np.uint64((1 << LIMB_BITS) - 1)
-MAX_WIDTH = 29  # 2 bits per plug (W + 1 plugs) plus 2 tag bits in 64 bits
-DEFAULT_MAX_STATES = 8_000_000  # 17x17 peaks near 3.1 M states; 19x19 would need ~20 M
 U64 = np.uint64
 
 # first-move tags (direction of the first step out of the start), as in puzzles.grid.STEPS
 TAG_UP, TAG_RIGHT, TAG_DOWN, TAG_LEFT = range(4)
 TAG_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-
-
-class TooLarge(RuntimeError):
-    """The frontier grew past ``max_states`` (or the grid is too wide to pack)."""
 
 
 @dataclass
