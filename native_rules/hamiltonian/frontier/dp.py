@@ -22,7 +22,9 @@ little-endian limbs of 56 bits, one uint64 row per limb (exact integers of any s
 2^64 at 13x13). Each cell builds the successor keys of all states at once, case by case (the
 partners of a join's plugs found for all its states in one pass over the slots), then merges
 equal keys by a sort, sums the counts of each run of equal keys from running sums, and propagates
-carries. Memory is bounded by ``max_states``.
+carries. From the middle rows on a column's keys repeat row after row (states with no completion
+are kept), and a cell whose keys equal the last ones of its kind of cell reuses that merge: only
+the counts are summed (``_Merge``). Memory is bounded by ``max_states``.
 
 Optionally (``store=True``) every layer keeps its counts and the transitions into it, which makes
 exact uniform sampling and ranked enumeration possible (``Table.unrank``): walk back from the
