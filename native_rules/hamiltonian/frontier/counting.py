@@ -9,9 +9,12 @@ backend contract.
   From ``COMPILED_WIDTH`` cells wide on it runs the compiled DP (``compiled``: counts
   modulo primes joined by CRT, faster and leaner there) when its kernels are cached, and from
   ``COLD_COMPILED_WIDTH`` on when they are not (compiling them takes longer than the numpy DP runs
-  below that); else the numpy one (no compile or cache load to pay). Options: ``engine`` (auto /
-  numpy / compiled), ``memory`` (MiB: refuse a run whose predicted peak exceeds it), ``checkpoint``
-  (a file, written every few rows), ``resume`` (continue from it), ``progress`` (a line on stderr:
+  below that); below it the numpy one (no compile or cache load to pay), or on narrow boards,
+  while numpy is not imported yet, the interpreted one (``interpreted``: plain Python, finished
+  before numpy would be imported; ``interpreting_pays``). Options: ``engine`` (auto /
+  interpreted / numpy / compiled), ``memory`` (MiB: refuse a run whose predicted peak exceeds
+  it), ``checkpoint`` (a file, written every few rows), ``resume`` (continue from it),
+  ``progress`` (a line on stderr:
   cells, states, ETA), ``threads`` (split large layers among that many of numba's threads; 0, the
   default, = all of them, one per core), ``primes`` (first / second: two disjoint prime sets, two
   independent routes to one count), ``max_states``.
@@ -23,20 +26,26 @@ method).
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from ....puzzles.hamiltonian import HamiltonianPuzzle, HamiltonianSolution
 from ....puzzles.solving import Deadline, Limit, SolveResult, Status, stops_at_deadline
-from . import dp as frontier
+from . import interpreted
+from .packing import DEFAULT_MAX_STATES, TooLarge
 
 COMPILED_WIDTH = 14  # the compiled DP, its kernels cached, is faster from about this frontier width on
 COLD_COMPILED_WIDTH = 16  # ... and from about this one when its kernels are compiled first
 KERNELS = ("advance", "merge", "scatter", "collect")  # the kernel module's entries, cached on disk
-ENGINES = ("auto", "numpy", "compiled")
+ENGINES = ("auto", "interpreted", "numpy", "compiled")
+# the interpreted count, per row, costs about what the numpy DP does up to this width, and ...
+INTERPRETED_WIDTH = 8
+# ... costs more from here on, but less than importing numpy does for boards this long at most
+INTERPRETED_ROWS = {9: 18}
 STORE_MAX_STATES = 2_000_000  # keeping every layer (for listing paths) is affordable below this
 
 
-def _too_large(deadline: Deadline, exc: frontier.TooLarge) -> SolveResult:
+def _too_large(deadline: Deadline, exc: TooLarge) -> SolveResult:
     return SolveResult("dp", Status.ERROR, seconds=deadline.elapsed(), error=str(exc))
 
 
@@ -52,10 +61,12 @@ def solve(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *,
                             ("primes", primes)) if v is not None]
     if given:
         raise ValueError(f"{', '.join(given)}: options of the count mode only (gridsolve count)")
+    from . import dp as frontier
+
     deadline = Deadline(limit.seconds)
     try:
         table = frontier.build(puzzle, store=True, max_states=max_states, deadline=deadline)
-    except frontier.TooLarge as exc:
+    except TooLarge as exc:
         return _too_large(deadline, exc)
     n = min(table.total, limit.solutions)
     head = puzzle.prefix[:-1]
@@ -76,18 +87,25 @@ def count(puzzle: HamiltonianPuzzle, limit: Limit = Limit(), *, max_states: int 
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     # a memory limit, checkpoints and prime sets are the compiled DP's: asking for one asks for it
     asked = memory is not None or checkpoint is not None or primes is not None
-    compiled = engine == "compiled" or (engine == "auto" and (
-        asked or compiling_pays(min(puzzle.rows, puzzle.cols))))
+    if engine == "auto":
+        engine = "compiled" if asked or compiling_pays(min(puzzle.rows, puzzle.cols)) else (
+            "interpreted" if interpreting_pays(puzzle) else "numpy")
     try:
-        if compiled:
+        if engine == "compiled":
             total, stats = _count_compiled(puzzle, deadline, max_states=max_states, memory=memory,
                                            checkpoint=checkpoint, resume=resume, progress=progress,
                                            threads=threads, primes=primes or "first")
+        elif engine == "interpreted":
+            total, peak = interpreted.count(puzzle, max_states=max_states or DEFAULT_MAX_STATES,
+                                            deadline=deadline)
+            stats = {"peak_states": peak, "engine": "interpreted"}
         else:
-            table = frontier.build(puzzle, max_states=max_states or frontier.DEFAULT_MAX_STATES,
+            from . import dp as frontier
+
+            table = frontier.build(puzzle, max_states=max_states or DEFAULT_MAX_STATES,
                                    deadline=deadline)
             total, stats = table.total, {"peak_states": table.peak_states, "engine": "numpy"}
-    except frontier.TooLarge as exc:
+    except TooLarge as exc:
         return _too_large(deadline, exc)
     status = Status.SOLVED if total else Status.UNSAT
     return SolveResult("dp", status, (), exhausted=True, seconds=deadline.elapsed(), stats=stats,
@@ -104,6 +122,18 @@ def compiling_pays(width: int) -> bool:
 
     return width >= COLD_COMPILED_WIDTH or module_on_disk(Path(__file__).with_name("kernel.py"),
                                                           KERNELS)
+
+
+def interpreting_pays(puzzle: HamiltonianPuzzle) -> bool:
+    """Whether the interpreted count (plain Python, ``interpreted``) finishes before numpy is
+    imported and its DP has run: on boards up to ``INTERPRETED_WIDTH`` cells wide, or a little
+    wider and short (``INTERPRETED_ROWS``), while numpy is not loaded yet (importing it costs
+    about what the numpy DP takes for 9x9 five times over; a process that has it -- a server, a
+    batch -- runs the numpy DP from the width on which it is the faster per row)."""
+    width, length = sorted((puzzle.rows, puzzle.cols))
+    if "numpy" in sys.modules:
+        return width < INTERPRETED_WIDTH
+    return width <= INTERPRETED_WIDTH or length <= INTERPRETED_ROWS.get(width, 0)
 
 
 def _count_compiled(puzzle: HamiltonianPuzzle, deadline: Deadline, *, max_states: int | None,

@@ -22,7 +22,9 @@ little-endian limbs of 56 bits, one uint64 row per limb (exact integers of any s
 2^64 at 13x13). Each cell builds the successor keys of all states at once, case by case (the
 partners of a join's plugs found for all its states in one pass over the slots), then merges
 equal keys by a sort, sums the counts of each run of equal keys from running sums, and propagates
-carries. Memory is bounded by ``max_states``.
+carries. From the middle rows on a column's keys repeat row after row (states with no completion
+are kept), and a cell whose keys equal the last ones of its kind of cell reuses that merge: only
+the counts are summed (``_Merge``). Memory is bounded by ``max_states``.
 
 Optionally (``store=True``) every layer keeps its counts and the transitions into it, which makes
 exact uniform sampling and ranked enumeration possible (``Table.unrank``): walk back from the
@@ -39,20 +41,19 @@ import numpy as np
 
 from ....puzzles.hamiltonian import HamiltonianPuzzle
 from ....puzzles.solving import NO_DEADLINE, Deadline
+from .packing import DEFAULT_MAX_STATES, MAX_WIDTH, TooLarge
+
+# the merges kept for reuse hold at most this many transitions (src + starts + keys: ~20 bytes
+# each): 13x13 fits (64 k states, 14 columns), 15x15 would double the DP's memory and does not
+REUSE_SLOTS = 4_000_000
 
 LIMB_BITS = 56
 LIMB_MASK = np.uint64((1 << LIMB_BITS) - 1)
-MAX_WIDTH = 29  # 2 bits per plug (W + 1 plugs) plus 2 tag bits in 64 bits
-DEFAULT_MAX_STATES = 8_000_000  # 17x17 peaks near 3.1 M states; 19x19 would need ~20 M
 U64 = np.uint64
 
 # first-move tags (direction of the first step out of the start), as in puzzles.grid.STEPS
 TAG_UP, TAG_RIGHT, TAG_DOWN, TAG_LEFT = range(4)
 TAG_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
-
-
-class TooLarge(RuntimeError):
-    """The frontier grew past ``max_states`` (or the grid is too wide to pack)."""
 
 
 @dataclass
@@ -252,6 +253,7 @@ def _run(board: Board, *, store: bool, tag_start: bool, max_states: int, deadlin
     table = Table(board, 0, initial_counts=counts if store else None)
     row = 0
     peak = 1
+    merges: dict[tuple, _Merge] = {}  # the last merge of each kind of cell, to reuse
     for cell in order:
         r, c = cell
         while row < r:  # row change(s): shift the plugs one slot (slot W-1 is empty)
@@ -263,10 +265,63 @@ def _run(board: Board, *, store: bool, tag_start: bool, max_states: int, deadlin
         can_d = r + 1 < R and bool(free[r + 1, c])
         terminal = cell in (board.start, board.end)
         tag = tag_start and cell == board.start
-        new_keys, src, code = _transitions(keys, c, W, can_r, can_d, terminal, cell == last, slot_mask,
-                                           tag_shift if tag else None, store)
+        kind = (c, can_r, can_d, terminal, cell == last, tag)
+        seen = merges.get(kind)
+        if seen is not None and seen.takes(keys):
+            merge = seen
+        else:
+            merge = _Merge.of(keys, c, W, can_r, can_d, terminal, cell == last, slot_mask,
+                              tag_shift if tag else None, store, deadline)
+            if merge is None:
+                return table  # no partial path survives: zero paths
+            if len(merge.keys) > max_states:
+                raise TooLarge(f"more than {max_states} frontier states")
+            if len(merge.src) * C <= REUSE_SLOTS:
+                merges[kind] = merge
+            else:  # not kept: nor is an earlier, smaller one (it would hold memory, not match)
+                merges.pop(kind, None)
+        keys = merge.keys
+        peak = max(peak, len(keys))
+        counts = _merge(counts, merge.src, merge.starts)
+        if merge.stored is not None:  # the layer is stored
+            table.layers.append(Layer(cell, counts, *merge.stored))
+    table.peak_states = peak
+    done = np.flatnonzero((keys & slot_mask) == 0)
+    for i in done:
+        t = int(keys[i] >> tag_shift) if tag_start else 0
+        table.by_tag[t] = limbs_to_int(counts[:, i])
+        table.done_index[t] = int(i)
+    table.total = sum(table.by_tag.values())
+    return table
+
+
+@dataclass
+class _Merge:
+    """One cell's step from its states to their successors' merged states: which states feed
+    each merged one (``src`` sorted by successor, ``starts`` of each run) and the merged keys.
+    It depends only on the states' keys and the kind of cell, and from the middle rows of a
+    board on a column's states repeat row after row (the states that cannot be completed are
+    not dropped), so the last step of each kind is kept and reused on equal keys: no
+    transitions, no sort, only the counts summed."""
+
+    keys_in: np.ndarray
+    src: np.ndarray
+    starts: np.ndarray
+    keys: np.ndarray
+    stored: tuple[np.ndarray, np.ndarray, np.ndarray] | None  # a stored layer's src, bounds, codes
+
+    def takes(self, keys: np.ndarray) -> bool:
+        return len(keys) == len(self.keys_in) and bool(np.array_equal(keys, self.keys_in))
+
+    @classmethod
+    def of(cls, keys, c, W, can_r, can_d, terminal, is_last, slot_mask, tag_shift, store,
+           deadline: Deadline) -> _Merge | None:
+        """The step worked out: transitions, a stable sort of the successors, their runs; None
+        when no state has a successor."""
+        new_keys, src, code = _transitions(keys, c, W, can_r, can_d, terminal, is_last, slot_mask,
+                                           tag_shift, store)
         if len(new_keys) == 0:
-            return table  # no partial path survives: zero paths
+            return None
         deadline.check(building=False)
         idx = np.argsort(new_keys, kind="stable")
         deadline.check(building=False)
@@ -276,22 +331,9 @@ def _run(board: Board, *, store: bool, tag_start: bool, max_states: int, deadlin
         np.not_equal(sk[1:], sk[:-1], out=boundary[1:])
         starts = np.flatnonzero(boundary)
         ssrc = src[idx]
-        keys = sk[starts]
-        if len(keys) > max_states:
-            raise TooLarge(f"more than {max_states} frontier states")
-        peak = max(peak, len(keys))
-        counts = _merge(counts, ssrc, starts)
-        if code is not None:  # the layer is stored
-            bounds = np.append(starts, len(sk)).astype(np.int64)
-            table.layers.append(Layer(cell, counts, ssrc.astype(np.int32), bounds, code[idx]))
-    table.peak_states = peak
-    done = np.flatnonzero((keys & slot_mask) == 0)
-    for i in done:
-        t = int(keys[i] >> tag_shift) if tag_start else 0
-        table.by_tag[t] = limbs_to_int(counts[:, i])
-        table.done_index[t] = int(i)
-    table.total = sum(table.by_tag.values())
-    return table
+        stored = None if code is None else (ssrc.astype(np.int32),
+                                            np.append(starts, len(sk)).astype(np.int64), code[idx])
+        return cls(keys, ssrc, starts, sk[starts], stored)
 
 
 class _Successors:
