@@ -162,6 +162,26 @@ def _values(seq, lo: int, hi: int) -> list:
     return part if isinstance(part, list) else part.tolist()
 
 
+def _where(seq, lo: int, hi: int, value: int) -> list[int]:
+    """The indices ``i`` in ``lo`` .. ``hi`` - 1 where ``seq[i] == value``: by Python on a list,
+    by numpy on an array (the compiled route, on grids of any size)."""
+    if isinstance(seq, list):
+        return [i for i in range(lo, hi) if seq[i] == value]
+    return (lo + (seq[lo:hi] == value).nonzero()[0]).tolist()
+
+
+def _counts(seq, lo: int, hi: int, size: int) -> list[int]:
+    """How often each of 0 .. ``size`` - 1 occurs in ``seq[lo:hi]`` (a list or an array)."""
+    if isinstance(seq, list):
+        counts = [0] * size
+        for x in seq[lo:hi]:
+            counts[x] += 1
+        return counts
+    import numpy as np
+
+    return np.bincount(seq[lo:hi], minlength=size).tolist()
+
+
 def _zeros(size: int) -> Any:
     """An ``int32`` array of zeros, for the compiled engine."""
     import numpy as np
@@ -272,7 +292,7 @@ class Engine:
         changed = True
         while changed:
             changed = False
-            for e in [i for i, x in enumerate(_values(self.s, 0, ne)) if x == E.UNK]:
+            for e in _where(self.s, 0, ne, E.UNK):
                 if self.s[e] != E.UNK:
                     continue
                 if deadline is not None and time.perf_counter() > deadline:
@@ -318,7 +338,7 @@ class Engine:
     def _edges_in(self, state: int) -> frozenset:
         """The canonical edges in ``state`` (YES or NO)."""
         edges = self.edges
-        return frozenset([edges[i] for i, x in enumerate(_values(self.s, 0, self.ne)) if x == state])
+        return frozenset([edges[i] for i in _where(self.s, 0, self.ne, state)])
 
     def complete(self) -> bool:
         """Every edge decided: a valid loop unless no line is drawn (the propagation checked every
@@ -333,9 +353,7 @@ class Engine:
         return SlitherlinkSolution(self.puzzle.rows, self.puzzle.cols, self.lines())
 
     def stats(self) -> dict:
-        counts = [0] * (W_PROBE2_AGREE + 1)
-        for why in _values(self.s, self.g[E.WHY], self.g[E.WHY] + self.ne):
-            counts[why] += 1
+        counts = _counts(self.s, self.g[E.WHY], self.g[E.WHY] + self.ne, W_PROBE2_AGREE + 1)
         out = {RULE_KEYS[k]: counts[k] for k in RULE_KEYS if counts[k]}
         trials = int(self.s[self.g[E.MISC] + E.M_TRIALS])
         return {**out, "probe_trials": trials} if trials else out

@@ -474,7 +474,8 @@ def probe(state, grid, work, level, budget):
         r_on = decide(on, grid, work, e, YES, W_PROBE, level)
         if r_on == 0:
             nseen = work[2]
-            work[seen:seen + nseen] = work[log0:log0 + nseen]
+            for i in range(nseen):
+                work[seen + i] = work[log0 + i]
             off = state.copy()
             r_off = decide(off, grid, work, e, NO, W_PROBE, level)
         if r_on or r_off:
