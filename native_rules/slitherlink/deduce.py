@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from ...puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
@@ -64,36 +65,50 @@ def _grid(rows: int, cols: int) -> tuple[tuple[int, ...], tuple]:
     hn = (R + 1) * C
     ne = hn + R * (C + 1)
 
-    def h(r, c):
-        return r * C + c
+    W = C + 1  # vertices per row; vertex (r, c) is r * W + c, vertical edge (r, c) is hn + r * W + c
 
-    def v(r, c):
-        return hn + r * (C + 1) + c
+    def row(r: int) -> range | list[int]:
+        """The cells of row ``r``; the outside (``nc``) for each when the row is off the grid."""
+        return range(r * C, r * C + C) if 0 <= r < R else [nc] * C
 
-    def vid(r, c):
-        return r * (C + 1) + c
+    def rows_of(part, n: int = R) -> list[int]:
+        """``part(r)`` for the first ``n`` rows ``r`` (default: every row of cells), concatenated."""
+        return list(chain.from_iterable(map(part, range(n))))
 
-    def cell(r, c):
-        return r * C + c if 0 <= r < R and 0 <= c < C else nc
+    def interleave(*parts) -> list[int]:
+        """[parts[0][0], parts[1][0], ..., parts[0][1], ...]: the tables' rows of four or two."""
+        out = [0] * (len(parts) * len(parts[0]))
+        for k, part in enumerate(parts):
+            out[k::len(parts)] = part
+        return out
 
-    cells = [divmod(i, C) for i in range(nc)]
-    vertices = [divmod(i, C + 1) for i in range(nv)]
-    horizontal = [divmod(i, C) for i in range(hn)]
-    vertical = [divmod(i, C + 1) for i in range(ne - hn)]
-    ce = [x for r, c in cells for x in (h(r, c), v(r, c + 1), h(r + 1, c), v(r, c))]
-    cn = [x for r, c in cells for x in (cell(r - 1, c), cell(r, c + 1), cell(r + 1, c), cell(r, c - 1))]
-    ca = [x for r, c in cells for x in (4 * vid(r, c + 1) + 2, 4 * vid(r + 1, c + 1) + 3, 4 * vid(r + 1, c),
-                                        4 * vid(r, c) + 1)]
-    ve = [x for r, c in vertices for x in (v(r - 1, c) if r > 0 else ne, h(r, c) if c < C else ne,
-                                           v(r, c) if r < R else ne, h(r, c - 1) if c > 0 else ne)]
-    vq = [x for r, c in vertices for x in (cell(r - 1, c - 1), cell(r - 1, c), cell(r, c), cell(r, c - 1))]
-    ec = ([x for r, c in horizontal for x in (cell(r - 1, c), cell(r, c))]
-          + [x for r, c in vertical for x in (cell(r, c - 1), cell(r, c))])
-    ev = ([x for r, c in horizontal for x in (vid(r, c), vid(r, c + 1))]
-          + [x for r, c in vertical for x in (vid(r, c), vid(r + 1, c))])
-    outer = ([i for i in range(nc) if nc in cn[4 * i:4 * i + 4]]
-             + [nc + i for i in range(nv) if nc in vq[4 * i:4 * i + 4]])
-    edges = tuple([((r, c), (r, c + 1)) for r, c in horizontal] + [((r, c), (r + 1, c)) for r, c in vertical])
+    # per cell: edges top, right, bottom, left; neighbours above, right, below, left; corners
+    # (vertex * 4 + quadrant) at the top right, bottom right, bottom left, top left
+    vert = rows_of(lambda r: range(hn + r * W, hn + r * W + C))
+    ce = interleave(range(nc), [e + 1 for e in vert], range(C, nc + C), vert)
+    cn = interleave(rows_of(lambda r: row(r - 1)), rows_of(lambda r: [*row(r)[1:], nc]),
+                    rows_of(lambda r: row(r + 1)), rows_of(lambda r: [nc, *row(r)[:-1]]))
+    top_left = rows_of(lambda r: range(r * W, r * W + C))
+    ca = interleave([4 * t + 6 for t in top_left], [4 * (t + W + 1) + 3 for t in top_left],
+                    [4 * (t + W) for t in top_left], [4 * t + 1 for t in top_left])
+    # per vertex: edges up, right, down, left; cells north-west, north-east, south-east, south-west
+    hrow = [[*range(r * C, r * C + C), ne] for r in range(R + 1)]
+    ve = interleave([ne] * W + list(range(hn, hn + R * W)), list(chain.from_iterable(hrow)),
+                    list(range(hn, hn + R * W)) + [ne] * W, rows_of(lambda r: [ne, *hrow[r][:-1]], R + 1))
+    vq = interleave(*(rows_of(part, R + 1) for part in (
+        lambda r: [nc, *row(r - 1)], lambda r: [*row(r - 1), nc], lambda r: [*row(r), nc],
+        lambda r: [nc, *row(r)])))
+    # per edge: the cells on either side and the vertices at its ends
+    ec = interleave(rows_of(lambda r: row(r - 1), R + 1) + rows_of(lambda r: [nc, *row(r)]),
+                    rows_of(row, R + 1) + rows_of(lambda r: [*row(r), nc]))
+    ev = interleave(rows_of(lambda r: range(r * W, r * W + C), R + 1) + list(range(R * W)),
+                    rows_of(lambda r: range(r * W + 1, r * W + W), R + 1) + list(range(W, W + R * W)))
+    sides = sorted({0, C - 1})
+    outer = ([i for r in range(R) for i in (row(r) if r in (0, R - 1) else [r * C + c for c in sides])]
+             + [nc + j for r in range(R + 1)
+                for j in (range(r * W, r * W + W) if r in (0, R) else (r * W, r * W + C))])
+    edges = tuple([((r, c), (r, c + 1)) for r in range(R + 1) for c in range(C)]
+                  + [((r, c), (r + 1, c)) for r in range(R) for c in range(W)])
     parts = [ce, cn, ca, [-1] * nc, ve, vq, ec, ev, outer, TABLES]
     g = [0] * E.HEADER
     g[E.NC], g[E.NV], g[E.NE], g[E.NOUTER] = nc, nv, ne, len(outer)
