@@ -20,8 +20,8 @@ Everything mutable lives in one integer sequence ``state`` (a probe copies it), 
 one, ``grid``, and the work queue in ``work``; their layouts are the header constants below, filled
 in by ``deduce.layout``. Compiled they are ``int32`` arrays; interpreted (a small job, ``kernels.
 Tiered``) plain Python lists, on which the interpreter indexes faster and which need no numpy: the
-code below runs on both (indexing, ``len``, ``copy`` and slices of equal length only; no value
-comes near the int32 limits).
+code below runs on both (indexing, ``len`` and ``copy`` only; no value comes near the int32
+limits: masks have 16 bits, counters count edges, trials or cells).
 """
 
 from __future__ import annotations
