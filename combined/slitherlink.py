@@ -17,7 +17,6 @@ from typing import Any
 from ..native_rules.slitherlink.deduce import Contradiction, deduce
 from ..puzzles.slitherlink import SlitherlinkPuzzle
 from ..puzzles.solving import Limit, SolveResult, Status
-from ..satmodels.slitherlink import solve as sat_solve
 
 BACKEND = "rules+sat"
 # probing trials per edge before the SAT model takes over: the janko puzzles the engine completes
@@ -50,6 +49,9 @@ def rules_then_sat(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, solver:
     if done:  # every edge decided: the engine's loop is the only solution
         return SolveResult(BACKEND, Status.SOLVED, (eng.solution(),), exhausted=True, seconds=took,
                            stats=stats)
+    # imported here: a puzzle the engine completes needs no SAT model (nor pysat)
+    from ..satmodels.slitherlink import solve as sat_solve
+
     seconds = None if limit.seconds is None else max(1e-3, limit.seconds - took)
     options: dict[str, Any] = {} if solver is None else {"solver": solver}
     r = sat_solve(puzzle, Limit(seconds, limit.solutions), fixed=(eng.lines(), eng.crosses()),

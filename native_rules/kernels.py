@@ -247,6 +247,13 @@ class Tiered:
             self.settle_if_spent()
         self.now = func if self.off or self.left[func] <= 0 else interpreted(func)
 
+    @property
+    def runs_compiled(self) -> bool:
+        """Whether the next call runs the compiled code, which takes only what numba compiled it
+        for (arrays), where the interpreted code may be handed plain lists: a caller that keeps
+        its data in lists for the interpreted route converts it when this turns True."""
+        return self.now is self.compiled
+
     def settle_if_spent(self) -> None:
         """Once the smaller budget is spent: the one that applies (``warm_seconds`` if the compiled
         code is cached, else ``seconds``), less what was spent."""

@@ -16,14 +16,15 @@ which also holds Tatham's linked edge pairs). Loop closure: the lines form paths
 know each other (``PP``/``PL``); an unknown edge joining the ends of one path is off unless
 closing it would be the whole solution, and a closed loop turns every other edge off.
 
-Everything mutable lives in one ``int32`` array ``state`` (a probe copies it), the static grid in one
-``int32`` array ``grid`` and the work queue in ``work``; their layouts are the header constants below,
-filled in by ``deduce.layout``.
+Everything mutable lives in one integer sequence ``state`` (a probe copies it), the static grid in
+one, ``grid``, and the work queue in ``work``; their layouts are the header constants below, filled
+in by ``deduce.layout``. Compiled they are ``int32`` arrays; interpreted (a small job, ``kernels.
+Tiered``) plain Python lists, on which the interpreter indexes faster and which need no numpy: the
+code below runs on both (indexing, ``len`` and ``copy`` only; no value comes near the int32
+limits: masks have 16 bits, counters count edges, trials or cells).
 """
 
 from __future__ import annotations
-
-import numpy as np
 
 from ..kernels import njit
 
@@ -59,12 +60,12 @@ FULL_LEVEL = L_COLOURING
 STAGE_LEVEL = L_CHAINS
 
 
-def tables() -> np.ndarray:
+def tables() -> list[int]:
     """The constant masks (bit m = assignment m, bit k of m = edge k on): an edge on / off, k
     edges on, corner k (edges k, k+1) at most / at least one, edge-parity per subset and value,
     and the edges between a unit's first cell and each other cell (a cell's own unit: the cell,
     then its four neighbours; a vertex's: the four cells around it from the north-west)."""
-    t = np.zeros(TABLE_SIZE, np.int32)
+    t = [0] * TABLE_SIZE
     for m in range(16):
         bit = 1 << m
         for k in range(4):
@@ -88,7 +89,7 @@ def tables() -> np.ndarray:
 @njit(cache=True)
 def _push(work, unit):
     """Queue ``unit`` (``work``: head, size, log length, units, then the queue, the in-queue flags,
-    the log of edges decided and ``SCRATCH``)."""
+    the log of edges decided, a copy of it (``probe``) and ``SCRATCH``)."""
     nu = work[3]
     if work[Q0 + nu + unit] == 0:
         work[Q0 + nu + unit] = 1
@@ -250,7 +251,7 @@ def _unit(state, grid, work, unit, level):
     corner flags are set here, the edges and relations found are left in ``work``'s scratch for
     ``_drain`` (a call that takes the arrays costs reference counting: this one makes none)."""
     nc, tab = grid[NC], grid[TAB]
-    ents = work.shape[0] - SCRATCH  # where the unit's cells, edges, corners and roots are kept
+    ents = len(work) - SCRATCH  # where the unit's cells, edges, corners and roots are kept
     edges, angles, roots, out = ents + 5, ents + 9, ents + 13, ents + FOUND
     work[out] = 0  # edges found (edge, value, rule), then relations found (cell, cell, parity)
     work[out + 1] = 0
@@ -381,7 +382,7 @@ def _drain(state, grid, work, level):
     """Run the queued units to a fixpoint at ``level``; 0, or the contradiction met."""
     nc, ne = grid[NC], grid[NE]
     nu = nc + grid[NV]
-    out = work.shape[0] - SCRATCH + FOUND
+    out = len(work) - SCRATCH + FOUND
     r = 0
     while r == 0:
         while work[1] > 0 and r == 0:
@@ -458,7 +459,7 @@ def probe(state, grid, work, level, budget):
     ne, nu = grid[NE], grid[NC] + grid[NV]
     trials = grid[MISC] + M_TRIALS
     log0 = Q0 + 2 * nu
-    seen = np.empty(ne, np.int32)
+    seen = log0 + ne  # where the edges the "on" trial decided are kept while the "off" one runs
     e, idle = state[grid[MISC] + M_POS], state[grid[MISC] + M_IDLE]
     while idle < ne and state[grid[MISC] + M_UNK] > 0:  # round the edges until a full round finds nothing
         if budget > 0 and state[trials] >= budget:
@@ -473,7 +474,8 @@ def probe(state, grid, work, level, budget):
         r_on = decide(on, grid, work, e, YES, W_PROBE, level)
         if r_on == 0:
             nseen = work[2]
-            seen[:nseen] = work[log0:log0 + nseen]
+            for i in range(nseen):
+                work[seen + i] = work[log0 + i]
             off = state.copy()
             r_off = decide(off, grid, work, e, NO, W_PROBE, level)
         if r_on or r_off:
@@ -485,7 +487,7 @@ def probe(state, grid, work, level, budget):
         work[2] = 0
         agreed = False
         for i in range(nseen):
-            f = seen[i]
+            f = work[seen + i]
             if f != e and state[f] == UNK and on[f] == off[f]:
                 r = _set_edge(state, grid, work, f, on[f], W_PROBE_AGREE, level)
                 if r:
