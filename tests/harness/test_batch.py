@@ -100,8 +100,10 @@ def test_failing_backends_are_recorded_as_errors_and_the_batch_goes_on(tmp_path)
     src = tmp_path / "in.jsonl"
     jsonl(src)
     out = tmp_path / "r.jsonl"
+    # grace 3 s: the task after a killed `hang` starts a fresh worker, which must start Python and
+    # import what `hog` imports (numpy) within the hard limit even while the suite loads the machine
     p = gridsolve("batch", str(src), "--backends", "crash,segfault,hang,hog,sat", "--timeout", "1",
-                  "--grace", "1", "--memory", "1024", "--jobs", "2", "--out", str(out), env=doubles_env())
+                  "--grace", "3", "--memory", "1024", "--jobs", "2", "--out", str(out), env=doubles_env())
     assert p.returncode == 1, p.stderr
     assert "Traceback" not in p.stderr
     recs = lines(out)
