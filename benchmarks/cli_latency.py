@@ -93,15 +93,15 @@ def gridsolve_argv() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "gridsolve.cli.entry"]
 
 
-def wall(argv: list[str], cache: str) -> tuple[float, float, int]:
-    """Wall and CPU seconds (user + system) of one run of ``argv`` (output discarded) with
-    ``cache`` as numba's cache, and its exit code."""
+def wall(argv: list[str], cache: str, cwd: Path = ROOT) -> tuple[float, float, int]:
+    """Wall and CPU seconds (user + system) of one run of ``argv`` (output discarded) in ``cwd``
+    with ``cache`` as numba's cache, and its exit code."""
     env = {**os.environ, "NUMBA_CACHE_DIR": cache}
     # what a user runs: Python's bytecode cache on (an environment that turns it off makes every
     # run compile gridsolve's sources again, which is no cost of gridsolve's)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     t0 = time.perf_counter()
-    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
     _, status, usage = os.wait4(p.pid, 0)
     seconds = time.perf_counter() - t0
     return seconds, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status)
@@ -238,7 +238,10 @@ def measure(args, base: list[str], first_use: list[str], peers) -> list[dict]:
     runs: list[tuple[str, str, list[str] | None, float | None, float | None]] = [
         *cases(), *[(f"peer: {what}", kind, cmd, None, None) for what, kind, cmd in peers]]
     rows = []
+    # peers run in a folder of their own: Lavavej's program writes an HTML page per puzzle there
+    scratch = Path(tempfile.mkdtemp(prefix="gridsolve-peer-cwd-"))
     for what, kind, gs, warm_target, cold_target in runs:
+        cwd = scratch if what.startswith("peer: ") else ROOT
         if gs is None:
             cmd = cold_cmd = [sys.executable, "-c", "pass"]
         elif what.startswith("peer: "):
@@ -248,12 +251,12 @@ def measure(args, base: list[str], first_use: list[str], peers) -> list[dict]:
         colds = []
         for _ in range(args.runs if cold_target else 0):
             with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
-                colds.append(wall(cold_cmd, cache))
+                colds.append(wall(cold_cmd, cache, cwd))
         with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
-            filled = wall(cmd, cache)  # the cache filled by a cold run (of this install)
+            filled = wall(cmd, cache, cwd)  # the cache filled by a cold run (of this install)
             if not cold_target:
                 colds = [filled]
-            warm = [wall(cmd, cache) for _ in range(args.runs)]
+            warm = [wall(cmd, cache, cwd) for _ in range(args.runs)]
         code = colds[0][2]
         row = {"command": what, "kind": kind, "cold_runs": len(colds),
                "cold_s": round(statistics.median(c[0] for c in colds), 3),
@@ -266,6 +269,7 @@ def measure(args, base: list[str], first_use: list[str], peers) -> list[dict]:
         print(f"  {what:38s} {kind:13s} cold {row['cold_s']:7.2f} s (CPU {row['cold_cpu_s']:.2f})  "
               f"warm median {row['warm_median_s']:6.3f} s (CPU {row['warm_cpu_s']:.3f}) (exit {code})",
               flush=True)
+    shutil.rmtree(scratch, ignore_errors=True)
     return rows
 
 
