@@ -51,7 +51,7 @@ def first_board(puzzle: EdgeMatchingPuzzle, deadline: Deadline, *, order: int = 
     nodes, run = 0, runs[0]
     piece = POLL_SLICE if poll is not None else scan_mod.SLICE
     while runs[1] is None or run < runs[1]:
-        t = build(puzzle, order=run_order(order, run, share))
+        t = build(puzzle, order=run_order(order, run, share), plain=True)
         if t.impossible or t.total_breaks_fixed:
             return [], True, False, nodes
         s = Search(t)

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import numpy as np
-
 from ..kernels import Tiered, interpreted, njit
 
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2
@@ -37,8 +35,10 @@ INTERPRETED = 1 << 20
 DEPTH, POS, NODES, SPLIT_SEEN, STARTED = range(5)
 
 
-def new_state() -> np.ndarray:
-    return np.zeros(5, dtype=np.int64)
+def new_state() -> list[int]:
+    """A scan's state before its first step (plain: ``Search`` turns it into an array with the
+    rest when the scan goes compiled)."""
+    return [0] * 5
 
 
 @njit(cache=True)
@@ -134,19 +134,31 @@ class Interpreted:
     left = INTERPRETED
 
 
-def run(kernel, tables: tuple, lists: Callable[[], tuple], search: tuple, budget: int) -> int:
-    """``kernel(*tables, *search, budget)``, the same code run interpreted on plain lists (numpy
-    scalar indexing is slower still) while this process's ``INTERPRETED`` placements last, then
-    compiled: a small search never imports numba. ``lists()`` gives the ``tables`` as lists
-    (they do not change); ``search``, the arrays the scan reads and writes, get what it wrote."""
+def run_interpreted(kernel, tables: tuple, search: tuple, budget: int) -> tuple[int, int]:
+    """``kernel(*tables, *search, budget)`` run by the interpreter on plain lists (``search``
+    changed in place) for as many of the ``budget`` placements as this process's
+    ``INTERPRETED`` still allow: (code, placements made); (BUDGET, 0) once they are spent or
+    everything runs compiled (``Tiered.off``)."""
     left = Interpreted.left
-    if left > 0 and not Tiered.off:
+    if left <= 0 or Tiered.off:
+        return BUDGET, 0
+    state = search[-1]
+    before = state[NODES]
+    code = interpreted(kernel)(*tables, *search, min(budget, left))
+    done = state[NODES] - before
+    Interpreted.left = left - done
+    return code, done
+
+
+def run(kernel, tables: tuple, lists: Callable[[], tuple], search: tuple, budget: int) -> int:
+    """``kernel(*tables, *search, budget)`` on arrays: the same code run interpreted on plain
+    lists (numpy scalar indexing is slower still) while this process's ``INTERPRETED``
+    placements last (``run_interpreted``), then compiled: a small search never imports numba.
+    ``lists()`` gives the ``tables`` as lists (they do not change); ``search``, the arrays the
+    scan reads and writes, get what it wrote."""
+    if Interpreted.left > 0 and not Tiered.off:
         plain = [a.tolist() for a in search]
-        state = plain[-1]
-        before = state[NODES]
-        code = interpreted(kernel)(*lists(), *plain, min(budget, left))
-        done = state[NODES] - before
-        Interpreted.left = left - done
+        code, done = run_interpreted(kernel, lists(), tuple(plain), budget)
         for array, values in zip(search, plain, strict=True):
             array[:] = values
         if code != BUDGET or done >= budget:
@@ -155,4 +167,5 @@ def run(kernel, tables: tuple, lists: Callable[[], tuple], search: tuple, budget
     return kernel(*tables, *search, budget)
 
 
-__all__ = ["BUDGET", "EXHAUSTED", "FOUND", "INTERPRETED", "SLICE", "Interpreted", "new_state", "run", "scan"]
+__all__ = ["BUDGET", "EXHAUSTED", "FOUND", "INTERPRETED", "SLICE", "Interpreted", "new_state", "run",
+           "run_interpreted", "scan"]

@@ -22,9 +22,9 @@ the order in which it meets the solutions differs. ``share`` splits the subtrees
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import numpy as np
+from bisect import bisect_left
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ...puzzles.edgematching import (
     EdgeMatchingPuzzle,
@@ -67,33 +67,54 @@ def fits_class(tile, cl: int) -> bool:
 
 @dataclass
 class Tables:
-    """The arrays the scan reads. Per depth d (``order_rc[d]`` is its square): ``base[d]`` the
-    first key of its class, ``up[d]`` / ``left[d]`` the depths of the squares above / to the left
-    (n: the border, colour 0). Per table position: the piece, the bottom and right colours and
-    the oriented piece. Per key: ``lo`` .. ``exact`` the exact fits, ``exact`` .. ``broken``
-    the fits that break one join, ``broken`` .. ``broken2`` two (max-joins only; two only where
-    a fixed neighbour's join is among them)."""
+    """The tables the scan reads, as plain lists (``build(plain=True)``: the interpreted route,
+    which then imports no numpy) or numpy arrays (``arrays``: the compiled route and the other
+    readers). Per depth d (``order_rc[d]`` is its square): ``base[d]`` the first key of its
+    class, ``up[d]`` / ``left[d]`` the depths of the squares above / to the left (n: the border,
+    colour 0). Per table position: the piece, the bottom and right colours and the oriented
+    piece. Per key: ``lo`` .. ``exact`` the exact fits, ``exact`` .. ``broken`` the fits that
+    break one join, ``broken`` .. ``broken2`` two (max-joins only; two only where a fixed
+    neighbour's join is among them)."""
 
     order_rc: list[tuple[int, int]]
-    base: np.ndarray
-    up: np.ndarray
-    left: np.ndarray
-    fixed: np.ndarray  # bool per depth: a fixed (hint) square
-    tpiece: np.ndarray
-    tbot: np.ndarray
-    tbotc: np.ndarray  # tbot * ncol (the key of the exact search)
-    trgt: np.ndarray
-    toid: np.ndarray
-    lo: np.ndarray
-    exact: np.ndarray
-    broken: np.ndarray
-    broken2: np.ndarray
+    base: Any
+    up: Any
+    left: Any
+    fixed: Any  # bool per depth: a fixed (hint) square
+    tpiece: Any
+    tbot: Any
+    tbotc: Any  # tbot * ncol (the key of the exact search)
+    trgt: Any
+    toid: Any
+    lo: Any
+    exact: Any
+    broken: Any
+    broken2: Any
     ncol: int
-    orient: np.ndarray  # (piece, top, right, bottom, left), colours as indices
-    rotations: np.ndarray  # rotation of each oriented piece
-    used: np.ndarray
+    orient: Any  # (piece, top, right, bottom, left) per oriented piece, colours as indices
+    rotations: Any  # rotation of each oriented piece
+    used: Any
     total_breaks_fixed: int  # breaks between fixed pieces (nonzero: no exact solution)
     impossible: bool  # a fixed piece breaks the border rule
+
+    @property
+    def plain(self) -> bool:
+        """Are the tables plain lists (not yet ``arrays``)?"""
+        return isinstance(self.tpiece, list)
+
+    def arrays(self) -> Tables:
+        """The same tables as numpy arrays (int64; ``fixed`` and ``used`` bool), which the
+        compiled scan takes."""
+        import numpy as np
+
+        if isinstance(self.used, np.ndarray):
+            return self
+        ints = {name: np.asarray(getattr(self, name), dtype=np.int64)
+                for name in ("base", "up", "left", "tpiece", "tbot", "tbotc", "trgt", "toid", "lo", "exact",
+                             "broken", "broken2", "rotations")}
+        return replace(self, **ints, fixed=np.array(self.fixed, dtype=np.bool_),
+                       used=np.array(self.used, dtype=np.bool_),
+                       orient=np.array(self.orient, dtype=np.int64).reshape(-1, 5))
 
 
 def inner_joins_of(cl: int) -> tuple[bool, bool, bool, bool]:
@@ -104,9 +125,27 @@ def inner_joins_of(cl: int) -> tuple[bool, bool, bool, bool]:
     return col == 1, row == 1, row == 1, col == 1
 
 
+def candidate_positions(orient: list[tuple[int, ...]], order: int, rank) -> list[int]:
+    """Each oriented piece's place in the global candidate order: ``rank`` (smaller first), then
+    the shuffle of seed ``order`` (numpy's generator, imported only then) or piece order."""
+    nfree = len(orient)
+    if order:
+        import numpy as np
+
+        noise = np.random.default_rng(order).random(nfree).tolist()
+    else:
+        noise = [o / max(1, nfree) for o in range(nfree)]
+    weight = [0.0 if rank is None else float(rank(orient[o][0])) for o in range(nfree)]
+    position = [0] * nfree
+    for at, o in enumerate(sorted(range(nfree), key=lambda o: (weight[o], noise[o]))):
+        position[o] = at
+    return position
+
+
 def build(puzzle: EdgeMatchingPuzzle, *, order: int = 0, with_breaks: bool = False,
-          rank=None, tail: int = 0) -> Tables:
-    """The tables for ``puzzle``. ``order`` seeds the shuffle of each entry's candidates;
+          rank=None, tail: int = 0, plain: bool = False) -> Tables:
+    """The tables for ``puzzle`` (numpy arrays; plain lists with ``plain``: built in plain
+    Python either way). ``order`` seeds the shuffle of each entry's candidates;
     ``with_breaks`` adds, after the exact fits of every entry, the pieces that break one of its
     inner joins; ``rank(piece) -> number`` (smaller first) orders candidates before the shuffle
     breaks ties. A square whose right or lower neighbour is fixed and visited later has a
@@ -130,36 +169,28 @@ def build(puzzle: EdgeMatchingPuzzle, *, order: int = 0, with_breaks: bool = Fal
     # one anchor square (a square board): it holds the anchor piece and nothing else
     sole = next(iter(anchor_classes)) if len(anchor_classes) == 1 else -1
 
-    orient, rots, member = [], [], []
+    orient, rots = [], []
+    members: list[list[int]] = [[] for _ in range(9)]  # per cell class, the oriented pieces it takes
     for p in range(1, puzzle.n + 1):
         if p in fixed_pieces:
             continue
         for k in puzzle.rotations(p):
             t = puzzle.tile(p, k)
+            for cl in range(9):
+                if fits_class(t, cl) and (anchor_classes.get(cl) == k if anchor is not None
+                                          and p == anchor[0] else cl != sole):
+                    members[cl].append(len(orient))
             orient.append((p, *(index[v] for v in t)))
             rots.append(k)
-            member.append([fits_class(t, cl) and (anchor_classes.get(cl) == k if anchor is not None
-                                                  and p == anchor[0] else cl != sole) for cl in range(9)])
     nfree = len(orient)
     for _, (p, k) in sorted(hinted.items()):
         orient.append((p, *(index[v] for v in puzzle.tile(p, k))))
         rots.append(k)
-    orient_a = np.array(orient, dtype=np.int64).reshape(-1, 5)
-    member_a = np.array(member, dtype=bool).reshape(-1, 9)
     fixed_oid = {sq: nfree + i for i, sq in enumerate(sorted(hinted))}
-
-    # the global candidate order: rank, then the shuffle (or piece order)
-    rng = np.random.default_rng(order) if order else None
-    noise = rng.random(nfree) if rng is not None else np.arange(nfree) / max(1, nfree)
-    weight = np.array([0 if rank is None else rank(orient[o][0]) for o in range(nfree)], float)
-    position = np.empty(nfree, dtype=np.int64)
-    position[np.lexsort((noise, weight))] = np.arange(nfree)
+    position = candidate_positions(orient[:nfree], order, rank)
 
     classes: dict = {}
-    base = np.zeros(n, dtype=np.int64)
-    up = np.full(n, n, dtype=np.int64)
-    left = np.full(n, n, dtype=np.int64)
-    fixed = np.zeros(n, dtype=bool)
+    base, up, left, fixed = [0] * n, [n] * n, [n] * n, [False] * n
     impossible, fixed_breaks = False, 0
     for d, (r, c) in enumerate(order_rc):
         if r > 0:
@@ -183,65 +214,87 @@ def build(puzzle: EdgeMatchingPuzzle, *, order: int = 0, with_breaks: bool = Fal
             spec = (cell_class(rows, cols, r, c), *need)
         base[d] = classes.setdefault(spec, len(classes)) * nn
 
-    keys, costs, ranks, oids = [], [], [], []
-
-    def add(k, cost, rk, o):
-        keys.append(np.asarray(k, dtype=np.int64))
-        costs.append(np.broadcast_to(np.int64(cost), np.shape(k)).astype(np.int64))
-        ranks.append(np.broadcast_to(np.asarray(rk, dtype=np.int64), np.shape(k)))
-        oids.append(np.broadcast_to(np.asarray(o, dtype=np.int64), np.shape(k)))
-
-    top, rgt, bot, lft = (orient_a[:nfree, i] for i in (1, 2, 3, 4))
-    inner = np.arange(1, ncol)  # colours a join with a placed neighbour can have (0 is the border)
+    # the entries (key * 3 + breaks, candidate order, oriented piece), sorted: a key's exact fits,
+    # then those that break one join, then two
+    entries: list[tuple[int, int, int]] = []
+    spread: list[tuple[int, ...]] = []  # fits that break their top or left join (``spread_breaks``)
     for spec, ci in classes.items():
         k0 = ci * nn
         if spec[0] == "fixed":
-            add(k0 + np.arange(nn), 0, 0, spec[1])
+            entries += [((k0 + k) * 3, 0, spec[1]) for k in range(nn)]
             continue
         cl, need_r, need_b = spec
-        sel = np.flatnonzero(member_a[:, cl]) if nfree else np.zeros(0, dtype=np.int64)
-        t_, l_, pos = top[sel], lft[sel], position[sel]
-        bad_r = (rgt[sel] != need_r) if need_r >= 0 else np.zeros(sel.size, bool)
-        bad_b = (bot[sel] != need_b) if need_b >= 0 else np.zeros(sel.size, bool)
-        miss = bad_r.astype(np.int64) + bad_b
-        ok = miss == 0
-        add(k0 + t_[ok] * ncol + l_[ok], 0, pos[ok], sel[ok])
-        if not with_breaks:
-            continue
         top_in, left_in, right_in, below_in = inner_joins_of(cl)
-        fair = (~bad_r | right_in) & (~bad_b | below_in)  # misses only on joins that may break
-        for m in (1, 2):  # the fixed neighbours' joins broken, top and left kept
-            at = fair & (miss == m)
-            add(k0 + t_[at] * ncol + l_[at], m, pos[at], sel[at])
-        for m in (0, 1):  # top or left broken too (not both)
-            at = fair & (miss == m)
-            cnt = int(at.sum())
-            for broken_side, kept in ((left_in, "left"), (top_in, "top")):
-                if not broken_side:
-                    continue
-                other = np.broadcast_to(inner, (cnt, inner.size))
-                mine = (l_ if kept == "left" else t_)[at][:, None]
-                keep = other != mine
-                if kept == "left":
-                    kk = k0 + t_[at][:, None] * ncol + other
-                else:
-                    kk = k0 + other * ncol + l_[at][:, None]
-                add(kk[keep], m + 1, np.broadcast_to(pos[at][:, None], other.shape)[keep],
-                    np.broadcast_to(sel[at][:, None], other.shape)[keep])
-    if keys:
-        K, C, R, O = (np.concatenate(a) for a in (keys, costs, ranks, oids))
-    else:
-        K = C = R = O = np.zeros(0, dtype=np.int64)
-    srt = np.lexsort((R, C, K))
-    K, C, O = K[srt], C[srt], O[srt]
-    code = K * 3 + C
+        for o in members[cl]:
+            _, top, rgt, bot, lft = orient[o]
+            bad_r, bad_b = need_r >= 0 and rgt != need_r, need_b >= 0 and bot != need_b
+            miss = bad_r + bad_b
+            key = k0 + top * ncol + lft
+            if miss == 0:
+                entries.append((key * 3, position[o], o))
+            if not with_breaks or not ((not bad_r or right_in) and (not bad_b or below_in)):
+                continue  # misses only on joins that may break
+            if miss:  # the fixed neighbours' joins broken, top and left kept
+                entries.append((key * 3 + miss, position[o], o))
+            if miss < 2 and (left_in or top_in):  # top or left broken too (not both)
+                spread.append((k0, top, lft, miss + 1, left_in, top_in, position[o], o))
     nkeys = len(classes) * nn
-    everything = np.arange(nkeys, dtype=np.int64) * 3
-    lo, exact, broken, broken2 = (np.searchsorted(code, everything + i).astype(np.int64) for i in range(4))
-    used = np.zeros(puzzle.n + 1, dtype=np.bool_)
-    return Tables(order_rc, base, up, left, fixed, orient_a[O, 0].copy(), orient_a[O, 3].copy(),
-                  orient_a[O, 3] * ncol, orient_a[O, 2].copy(), O, lo, exact, broken, broken2, ncol, orient_a,
-                  np.array(rots, dtype=np.int64), used, int(fixed_breaks), impossible)
+    tpiece, tbot, tbotc, trgt, toid, lo, exact, broken, broken2 = entry_columns(entries, spread, orient, ncol,
+                                                                                  nkeys)
+    tables = Tables(order_rc, base, up, left, fixed, tpiece, tbot, tbotc, trgt, toid, lo, exact, broken,
+                    broken2, ncol, orient, rots, [False] * (puzzle.n + 1), int(fixed_breaks), impossible)
+    return tables if plain else tables.arrays()
+
+
+def entry_columns(entries: list[tuple[int, int, int]], spread: list[tuple[int, ...]],
+                  orient: list[tuple[int, ...]], ncol: int, nkeys: int) -> tuple[Any, ...]:
+    """The table's columns from its entries (code = key x 3 + breaks, rank, oriented piece),
+    sorted: per position the piece, bottom colour, bottom colour x C, right colour, oriented
+    piece; per key where its exact fits, its one-break fits, its two-break fits start and where
+    they end. Plain lists, or numpy arrays when there are ``spread_breaks``."""
+    if spread:
+        import numpy as np
+
+        codes, oids = spread_breaks(entries, spread, ncol)
+        lo, exact, broken, broken2 = (np.searchsorted(codes, np.arange(nkeys, dtype=np.int64) * 3 + i)
+                                      for i in range(4))
+        columns = np.array(orient, dtype=np.int64).reshape(-1, 5)[oids]
+        piece, right, bottom = columns[:, 0], columns[:, 2], columns[:, 3]
+        return piece, bottom, bottom * ncol, right, oids, lo, exact, broken, broken2
+    entries.sort()
+    codes, oids = [e[0] for e in entries], [e[2] for e in entries]
+    lo, exact, broken, broken2 = ([bisect_left(codes, key * 3 + i) for key in range(nkeys)] for i in range(4))
+    bottom = [orient[o][3] for o in oids]
+    return ([orient[o][0] for o in oids], bottom, [b * ncol for b in bottom], [orient[o][2] for o in oids],
+            oids, lo, exact, broken, broken2)
+
+
+def spread_breaks(entries: list[tuple[int, int, int]], spread: list[tuple[int, ...]],
+                  ncol: int) -> tuple:
+    """The codes (key x 3 + breaks) and oriented pieces of the sorted table with breaks:
+    ``entries`` and, for each (k0, top, left, breaks, left join inner, top join inner, rank,
+    oriented piece) of ``spread``, its entries under every other inner left colour (the left
+    join broken) and every other inner top colour (the top join broken). In numpy: max-joins,
+    the only search that asks for breaks, runs compiled with numpy loaded, and its tables are
+    large (Eternity II: 100 K entries, rebuilt at every climb)."""
+    import numpy as np
+
+    at = np.array(spread, dtype=np.int64).reshape(-1, 8)
+    k0, top, lft, cost, left_in, top_in, rank, oid = at.T
+    other = np.arange(1, ncol)[None, :]
+    keys, costs, ranks, oids = [], [], [], []
+    for inner, kept, key in ((left_in, lft, k0[:, None] + top[:, None] * ncol + other),
+                             (top_in, top, k0[:, None] + other * ncol + lft[:, None])):
+        take = (inner[:, None] == 1) & (other != kept[:, None])
+        keys.append(key[take])
+        for out, values in ((costs, cost), (ranks, rank), (oids, oid)):
+            out.append(np.broadcast_to(values[:, None], take.shape)[take])
+    plain = np.array(entries, dtype=np.int64).reshape(-1, 3)
+    code = np.concatenate([plain[:, 0], *(k * 3 + c for k, c in zip(keys, costs, strict=True))])
+    rank_all = np.concatenate([plain[:, 1], *ranks])
+    oid_all = np.concatenate([plain[:, 2], *oids])
+    order = np.lexsort((rank_all, code))
+    return code[order], oid_all[order]
 
 
 class Search:
@@ -249,41 +302,65 @@ class Search:
     placements, ``board()`` reads the board at a full-board stop. ``allowed[d]``: the breaks
     allowed once square d is placed (all zero: an exact search)."""
 
-    def __init__(self, t: Tables, allowed: np.ndarray | None = None, split=(-1, 1, 0)) -> None:
+    def __init__(self, t: Tables, allowed=None, split=(-1, 1, 0)) -> None:
         n = len(t.order_rc)
         self.t = t
         self.n = n
-        self.allowed = np.zeros(n, dtype=np.int64) if allowed is None else allowed
-        self.split = np.array(split, dtype=np.int64)
-        self.chosen, self.exk, self.bre, self.bre2 = (np.zeros(n, dtype=np.int64) for _ in range(4))
-        self.brk = np.zeros(n + 1, dtype=np.int64)
+        self.allowed = [0] * n if allowed is None else allowed
+        self.split = list(split)
+        self.chosen, self.exk, self.bre, self.bre2 = ([0] * n for _ in range(4))
+        self.brk = [0] * (n + 1)
         self.brk[0] = t.total_breaks_fixed
-        self.bot, self.rgt = np.zeros(n + 1, dtype=np.int64), np.zeros(n + 1, dtype=np.int64)
+        self.bot, self.rgt = [0] * (n + 1), [0] * (n + 1)
         self.state = scan_mod.new_state()
-        t.used[:] = False
+        t.used[:] = [False] * len(t.used)
         # no break allowed anywhere: the exact search (``allowed`` must then stay all zero)
-        self.exact_only = not self.allowed.any() and t.total_breaks_fixed == 0
-        # the kernel's arguments: the tables it reads (exact or not), then the search's arrays
-        self.tables = {True: (t.base, t.up, t.left, t.tpiece, t.tbotc, t.trgt, t.lo, t.exact, None, None,
-                              t.ncol),
-                       False: (t.base, t.up, t.left, t.tpiece, t.tbot, t.trgt, t.lo, t.exact, t.broken,
-                               t.broken2, t.ncol)}
-        self.arrays = (t.used, self.allowed, self.split, self.chosen, self.exk, self.bre, self.bre2, self.brk,
-                       self.bot, self.rgt, self.state)
+        self.exact_only = not any(self.allowed) and t.total_breaks_fixed == 0
         self.lists: dict[bool, tuple] = {}
+        if not t.plain:
+            self.to_arrays()
+
+    def to_arrays(self) -> None:
+        """The tables and the search's state as the numpy arrays the compiled scan takes (once,
+        when a search on plain lists runs out of interpreted placements)."""
+        import numpy as np
+
+        def array(values):
+            return values if isinstance(values, np.ndarray) else np.array(values, dtype=np.int64)
+
+        self.t = self.t.arrays()
+        self.allowed, self.split, self.chosen, self.exk, self.bre, self.bre2, self.brk, self.bot, self.rgt, \
+            self.state = map(array, (self.allowed, self.split, self.chosen, self.exk, self.bre, self.bre2,
+                                     self.brk, self.bot, self.rgt, self.state))
+
+    def kernel_arguments(self) -> tuple[tuple, tuple]:
+        """The scan's arguments: the tables it reads (those of the exact search or of the search
+        with breaks), then the search's arrays it reads and writes."""
+        t, exact = self.t, self.exact_only
+        tables = (t.base, t.up, t.left, t.tpiece, t.tbotc if exact else t.tbot, t.trgt, t.lo, t.exact,
+                  None if exact else t.broken, None if exact else t.broken2, t.ncol)
+        return tables, (t.used, self.allowed, self.split, self.chosen, self.exk, self.bre, self.bre2,
+                        self.brk, self.bot, self.rgt, self.state)
 
     def step(self, budget: int = scan_mod.SLICE) -> int:
-        """Run the scan for up to ``budget`` placements (``scan.run``: interpreted while a
-        process's first placements last, then compiled)."""
+        """Run the scan for up to ``budget`` placements: interpreted while a process's first
+        placements last (on the plain tables as they are, else on lists made from the arrays:
+        ``scan.run``), then compiled."""
+        if self.t.plain:
+            code, done = scan_mod.run_interpreted(scan_mod.scan, *self.kernel_arguments(), budget)
+            if code != scan_mod.BUDGET or done >= budget:
+                return code
+            budget -= done
+            self.to_arrays()
         exact = self.exact_only
-        tables = self.tables[exact]
+        tables, search = self.kernel_arguments()
 
         def lists() -> tuple:  # the tables as plain lists, for the interpreted runs (made once)
             if exact not in self.lists:
-                self.lists[exact] = tuple(a.tolist() if isinstance(a, np.ndarray) else a for a in tables)
+                self.lists[exact] = tuple(a.tolist() if hasattr(a, "tolist") else a for a in tables)
             return self.lists[exact]
 
-        return scan_mod.run(scan_mod.scan, tables, lists, self.arrays, budget)
+        return scan_mod.run(scan_mod.scan, tables, lists, search, budget)
 
     @property
     def nodes(self) -> int:
@@ -299,7 +376,7 @@ class Search:
         at = {}
         for d, sq in enumerate(t.order_rc):
             o = t.toid[self.chosen[d]]
-            at[sq] = (int(t.orient[o, 0]), int(t.rotations[o]))
+            at[sq] = (int(t.orient[o][0]), int(t.rotations[o]))
         return EdgeMatchingSolution.make(puzzle, [at[(r, c)] for r in range(puzzle.rows)
                                                   for c in range(puzzle.cols)])
 
@@ -316,7 +393,7 @@ def enumerate_boards(puzzle: EdgeMatchingPuzzle, wanted: int, deadline: Deadline
     """Up to ``wanted`` boards of the (symmetry-reduced) search: (boards, exhausted, timed out,
     placements). ``share`` = (workers, this worker): the subtrees this process explores.
     ``on_board(board)`` is called at each board (a process sharing the work reports through it)."""
-    t = build(puzzle, order=order)
+    t = build(puzzle, order=order, plain=True)
     found: list[EdgeMatchingSolution] = []
     if t.impossible or t.total_breaks_fixed:
         return found, True, False, 0

@@ -4,6 +4,10 @@ the split over processes equal to one process, and Brendan Owen's boards solved.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 from gridsolve.harness.edgematching import generate
 from gridsolve.native_rules.edgematching import engine as table
@@ -12,9 +16,10 @@ from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.solving import Limit, Status
 from gridsolve.satmodels import edgematching as sat
 
-from ..helpers import shared
+from ..helpers import FIXTURES, shared
 
 ALL = Limit(120, 100_000)
+E2_5 = str(FIXTURES / "edgematching" / "e2-5x5-rot.txt")
 
 BOARDS = [(style, rows, cols, colours, rotation)
           for style, colours in (("seed", None), ("e2", 4))
@@ -229,13 +234,14 @@ def test_the_tree_estimate_matches_a_complete_count():
         assert abs(checked[-1] - boards) <= max(1, 0.2 * boards), checks
 
 
-def walk_scan(puzzle, general: bool, budget: int):
+def walk_scan(puzzle, general: bool, budget: int, plain: bool = False):
     """(placements, boards) of a complete scan in steps of ``budget``, by the break search's
-    code (``general``) or the exact search's, over the tables with breaks or without."""
+    code (``general``) or the exact search's, over the tables with breaks or without (as plain
+    lists with ``plain``, as arrays without)."""
     from gridsolve.native_rules.edgematching import scan as scan_mod
     from gridsolve.native_rules.edgematching.tables import Search, build
 
-    s = Search(build(puzzle, order=3, with_breaks=general))
+    s = Search(build(puzzle, order=3, with_breaks=general, plain=plain))
     s.exact_only = not general
     boards = []
     while (code := s.step(budget)) != scan_mod.EXHAUSTED:
@@ -269,8 +275,8 @@ def test_the_anchor_square_of_a_square_board_holds_the_anchor_piece_alone():
                 for p in range(t.lo[key], t.exact[key])}) > 1
 
 
-@pytest.mark.parametrize("general", [False, True])
-def test_the_interpreted_scan_walks_the_compiled_scans_tree(monkeypatch, general):
+@pytest.mark.parametrize("general, plain", [(False, False), (True, False), (False, True)])
+def test_the_interpreted_scan_walks_the_compiled_scans_tree(monkeypatch, general, plain):
     # the same kernel source on plain lists, then compiled from wherever the interpreted
     # placements run out: the same placements, the same boards, the same counts
     from gridsolve.native_rules.edgematching import scan as scan_mod
@@ -281,6 +287,36 @@ def test_the_interpreted_scan_walks_the_compiled_scans_tree(monkeypatch, general
     walks = []
     for interpreted in (0, 7_000, 10 ** 9):  # compiled at once, switched mid-search, interpreted
         monkeypatch.setattr(scan_mod.Interpreted, "left", interpreted)
-        walks.append(walk_scan(puzzle, general, 2_000))
+        walks.append(walk_scan(puzzle, general, 2_000, plain))
         assert scan_mod.Interpreted.left == max(0, interpreted - walks[-1][0])
     assert walks[0] == walks[1] == walks[2] and walks[0][1] and walks[0][0] > 7_000
+
+
+def test_the_plain_tables_are_the_arrays_as_lists():
+    # the interpreted route's tables (no numpy) and the compiled route's hold the same entries
+    from gridsolve.native_rules.edgematching.tables import build
+
+    puzzle, planted, _ = make("e2", 5, 6, 5, True, seed=3)
+    hinted = puzzle.with_changes(hints=[(*divmod(8, 6), *planted.placements[8])])
+    for p in (puzzle, hinted):
+        plain, arrays = build(p, order=4, plain=True), build(p, order=4)
+        assert plain.plain and not arrays.plain
+        for name in ("base", "up", "left", "fixed", "tpiece", "tbot", "tbotc", "trgt", "toid", "lo", "exact",
+                     "broken", "broken2", "rotations", "used"):
+            assert getattr(plain, name) == getattr(arrays, name).tolist(), name
+        assert [list(o) for o in plain.orient] == arrays.orient.tolist()
+
+
+def test_a_small_boards_solve_imports_neither_numpy_nor_numba(tmp_path):
+    # the default backend's first board on plain lists: its tables built in plain Python, its
+    # scan interpreted (``scan.INTERPRETED``), so the job loads neither library
+    script = ("import sys\nfrom gridsolve.cli.main import main\n"
+              "sys.argv = ['gridsolve', 'solve', sys.argv[1]]\n"
+              "try:\n    main()\nexcept SystemExit:\n    pass\n"
+              "print('numpy' in sys.modules, 'numba' in sys.modules, file=sys.stderr)")
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    p = subprocess.run([sys.executable, "-c", script, E2_5], capture_output=True, text=True, env=env,
+                       timeout=300, stdin=subprocess.DEVNULL)
+    assert p.returncode == 0, p.stderr
+    assert "backtrack-table solved" in p.stdout + p.stderr
+    assert p.stderr.strip().splitlines()[-1] == "False False"
