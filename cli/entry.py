@@ -48,8 +48,18 @@ Commands:
 
 
 def main() -> None:
-    """The console script's entry: ``run`` on the process's arguments."""
+    """The console script's entry: ``run`` on the process's arguments, with OpenBLAS held to one
+    thread (``one_blas_thread``)."""
+    one_blas_thread()
     sys.exit(run(sys.argv[1:]))
+
+
+def one_blas_thread() -> None:
+    """Hold numpy's OpenBLAS to one thread unless the environment says otherwise: no command does
+    linear algebra, and with its default (a thread per core) importing numpy starts the threads
+    and their buffers, about 25 ms of CPU per process on this 2-core host (benchmarks/results/
+    count_11_imports.md). Set before numpy loads; child processes (batch workers) inherit it."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def run(args: list[str]) -> int:

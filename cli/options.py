@@ -8,7 +8,6 @@ click. A name, a default or a type changed here changes both; nothing else spell
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -19,17 +18,25 @@ class TableFormat(str, Enum):
     json = "json"
 
 
-@dataclass(frozen=True)
 class Param:
     """One parameter of a command: its type as typer reads the annotation, its default (``...``
     for a required one), its names (``"--rotation/--no-rotation"`` for a flag with its negation;
-    none for a positional argument), its help and, for an argument, its metavar."""
+    none for a positional argument), its help and, for an argument, its metavar. A plain class,
+    not a dataclass: ``@dataclass`` compiles its methods when the module loads, which every
+    plain small job (``cli.fast``) would pay for these few fields."""
 
-    annotation: Any
-    default: Any
-    names: tuple[str, ...] = ()
-    help: str | None = None
-    metavar: str | None = None
+    __slots__ = ("annotation", "default", "help", "metavar", "names")
+
+    def __init__(self, annotation: Any, default: Any, names: tuple[str, ...] = (),
+                 help: str | None = None, metavar: str | None = None) -> None:
+        self.annotation = annotation
+        self.default = default
+        self.names = names
+        self.help = help
+        self.metavar = metavar
+
+    def __repr__(self) -> str:
+        return f"Param({self.annotation!r}, {self.default!r}, {self.names!r})"
 
     @property
     def is_argument(self) -> bool:

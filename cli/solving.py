@@ -5,11 +5,11 @@ returns the exit code (``cli.main``'s docstring lists them)."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..puzzles.errors import FormatError
 from .common import (
@@ -25,11 +25,13 @@ from .common import (
 )
 from .options import TableFormat
 
+if TYPE_CHECKING:
+    from ..puzzles.solving import SolveResult
+
 
 def solve(*, limit: int, fmt: str, out: Path | None, trace: bool, maximize_joins: bool, quiet: bool,
           **shared) -> int:
     """Solve the puzzles, print their solutions (stdout) and a status line per puzzle (stderr)."""
-    from ..harness.results import record
     from ..harness.run import run
     from ..puzzles import render as renderers
     from ..puzzles.formats import write
@@ -71,7 +73,7 @@ def solve(*, limit: int, fmt: str, out: Path | None, trace: bool, maximize_joins
 
                 print(checked_score(e.puzzle, r.best), file=sys.stderr, flush=True)
         if fmt == "json":
-            chunks.append(json.dumps(record(e.kind, e.id, r)))
+            chunks.append(json_record(e.kind, e.id, r))
         elif fmt == "text":
             # an optimisation that found no solution draws its best assignment (SolveResult.best)
             sols = r.solutions or ((r.best,) if r.best is not None else ())
@@ -104,7 +106,6 @@ def flush(chunks: list[str]) -> None:
 
 def count(*, limit: int, fmt: TableFormat, **shared) -> int:
     """Count the solutions of the puzzles, a line each; exit 0 iff each has exactly one."""
-    from ..harness.results import record
     from ..harness.run import count as count_solutions
     from ..puzzles.solving import Status
 
@@ -121,7 +122,7 @@ def count(*, limit: int, fmt: TableFormat, **shared) -> int:
         if r.status == Status.ERROR:  # the backend refused or failed: an error line, always
             error(f"{e.id}: {r.error or 'unknown error'} ({r.backend}, {r.seconds:.3f} s)")
         if fmt == TableFormat.json:
-            print(json.dumps(record(e.kind, e.id, r, with_solutions=False)), flush=True)
+            print(json_record(e.kind, e.id, r, with_solutions=False), flush=True)
             continue
         if r.status == Status.ERROR:
             continue
@@ -137,6 +138,16 @@ def count(*, limit: int, fmt: TableFormat, **shared) -> int:
         note = f"; {r.note}" if r.note else ""
         print(f"{e.id}: {what} ({r.backend}, {r.seconds:.3f} s{note})", flush=True)
     return exit_code(inputs.bad, failures, errors)
+
+
+def json_record(kind: str, puzzle_id: str, result: SolveResult, **how: bool) -> str:
+    """The JSON line of ``--format json``: ``harness.results.record``, imported for that format
+    only (the text output, the common case, does without it)."""
+    import json
+
+    from ..harness.results import record
+
+    return json.dumps(record(kind, puzzle_id, result, **how))
 
 
 def guarded(command: Callable[[], int]) -> int:

@@ -113,3 +113,39 @@ def test_a_numpy_count_reads_no_kernel_cache(tmp_path):
     kernels' module, its logging and hashing)."""
     modules = loaded(tmp_path, "count", "hamiltonian", "--size", "11")
     assert not present(modules, ("gridsolve.native_rules.kernels", "logging", "hashlib"))
+
+
+@pytest.mark.parametrize("args", [
+    ("count", "hamiltonian", "--size", "11"),
+    ("solve", "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"),
+], ids=" ".join)
+def test_a_text_output_loads_no_json_records(tmp_path, args):
+    """``harness.results`` (the records of ``--format json``) loads with that format only."""
+    modules = loaded(tmp_path, *args)
+    assert "gridsolve.harness.registry" in modules  # it did run
+    assert "gridsolve.harness.results" not in modules
+    assert "gridsolve.harness.results" in loaded(tmp_path, *args, "--format", "json")
+
+
+THREADS_AT_EXIT = """
+import atexit, os, sys
+atexit.register(lambda: print("threads", len(os.listdir("/proc/self/task")), file=sys.stderr))
+sys.argv = ["gridsolve", *sys.argv[1:]]
+from gridsolve.cli.entry import main
+main()
+"""
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task") or (os.cpu_count() or 1) < 2,
+                    reason="needs Linux's /proc and at least 2 cores (OpenBLAS starts no thread on one)")
+def test_the_console_script_starts_no_blas_threads(tmp_path):
+    """numpy's OpenBLAS would start a thread per further core when numpy loads (no command does
+    linear algebra): the console script holds it to one, so the count that imports numpy ends
+    with the one thread it started with."""
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    env.update(NUMBA_CACHE_DIR=str(tmp_path))
+    p = subprocess.run([sys.executable, "-c", THREADS_AT_EXIT, "count", "hamiltonian", "--size", "11"],
+                       capture_output=True, text=True, env=env, timeout=600, cwd=ROOT,
+                       stdin=subprocess.DEVNULL)
+    assert "1445778936756068" in p.stdout, p.stderr
+    assert p.stderr.strip().splitlines()[-1] == "threads 1"

@@ -178,20 +178,19 @@ def _normalize(counts: np.ndarray) -> np.ndarray:
     return counts
 
 
-def _merge(counts: np.ndarray, src: np.ndarray, starts: np.ndarray) -> np.ndarray:
+def _merge(counts: np.ndarray, src: np.ndarray, bounds: np.ndarray) -> np.ndarray:
     """The counts of the merged states: group ``g`` sums ``counts`` of the sources
-    ``src[starts[g]:starts[g + 1]]``, limb by limb, as differences of running sums. The running
-    sums wrap around 2^64, but each group's sum is exact: it adds a few limbs below 2^56 (a state
-    has fewer than 256 predecessors). ``np.take`` and ``cumsum`` on one limb at a time are several
-    times faster than fancy indexing and ``np.add.reduceat`` on the rows of a 2-D array."""
-    ends = np.empty_like(starts)
-    ends[:-1] = starts[1:] - 1
-    ends[-1] = len(src) - 1
-    merged = np.empty((counts.shape[0], len(starts)), dtype=U64)
+    ``src[bounds[g]:bounds[g + 1]]``, limb by limb, as differences of running sums (a 0 in
+    front, so the differences are of one array at ``bounds``). The running sums wrap around 2^64,
+    but each group's sum is exact: it adds a few limbs below 2^56 (a state has fewer than 256
+    predecessors). ``np.take`` and ``cumsum`` on one limb at a time are several times faster
+    than fancy indexing and ``np.add.reduceat`` on the rows of a 2-D array."""
+    merged = np.empty((counts.shape[0], len(bounds) - 1), dtype=U64)
+    running = np.zeros(len(src) + 1, dtype=U64)
     for limb, out in zip(counts, merged, strict=True):
-        running = np.cumsum(np.take(limb, src))
-        out[:] = running[ends]
-        out[1:] -= running[starts[1:] - 1]
+        np.cumsum(np.take(limb, src), out=running[1:])
+        edges = np.take(running, bounds)
+        np.subtract(edges[1:], edges[:-1], out=out)
     return _normalize(merged)
 
 
@@ -199,6 +198,18 @@ def _merge(counts: np.ndarray, src: np.ndarray, starts: np.ndarray) -> np.ndarra
 # left for a ")" 's): "(" opens one more pair, ")" closes one, "|" and no link change nothing
 _RIGHT_DEPTH = np.array([0, 1, -1, 0], dtype=np.int8)
 _LEFT_DEPTH = -_RIGHT_DEPTH
+
+# a join of two plugs (left, up) that relabels the partner of one of them: the xor that relabels
+# it, (left, up, xor) in the order the joins are listed (ranks list paths in it)
+_RELABELS = ((1, 1, 3), (2, 2, 3), (3, 1, 1), (3, 2, 2), (1, 3, 1), (2, 3, 2))
+# ... the same by pair code (left << 2 | up): the xor (0: no relabelling), and whether the
+# partner is right of the cell (a "(" to match) or left of it (a ")")
+_PARTNER_XOR = {t: np.zeros(16, dtype=t) for t in (np.uint32, np.uint64)}  # by key type
+_SCANS_RIGHT = np.zeros(16, dtype=bool)
+for _l, _u, _x in _RELABELS:
+    for _table in _PARTNER_XOR.values():
+        _table[_l << 2 | _u] = _x
+    _SCANS_RIGHT[_l << 2 | _u] = 1 in (_l, _u)
 
 
 def _partners(keys: np.ndarray, first: int, stop: int, right: bool) -> np.ndarray:
@@ -282,7 +293,7 @@ def _run(board: Board, *, store: bool, tag_start: bool, max_states: int, deadlin
                 merges.pop(kind, None)
         keys = merge.keys
         peak = max(peak, len(keys))
-        counts = _merge(counts, merge.src, merge.starts)
+        counts = _merge(counts, merge.src, merge.bounds)
         if merge.stored is not None:  # the layer is stored
             table.layers.append(Layer(cell, counts, *merge.stored))
     table.peak_states = peak
@@ -298,7 +309,8 @@ def _run(board: Board, *, store: bool, tag_start: bool, max_states: int, deadlin
 @dataclass
 class _Merge:
     """One cell's step from its states to their successors' merged states: which states feed
-    each merged one (``src`` sorted by successor, ``starts`` of each run) and the merged keys.
+    each merged one (``src`` sorted by successor, ``bounds`` of each run and the end) and the
+    merged keys.
     It depends only on the states' keys and the kind of cell, and from the middle rows of a
     board on a column's states repeat row after row (the states that cannot be completed are
     not dropped), so the last step of each kind is kept and reused on equal keys: no
@@ -306,7 +318,7 @@ class _Merge:
 
     keys_in: np.ndarray
     src: np.ndarray
-    starts: np.ndarray
+    bounds: np.ndarray
     keys: np.ndarray
     stored: tuple[np.ndarray, np.ndarray, np.ndarray] | None  # a stored layer's src, bounds, codes
 
@@ -325,15 +337,14 @@ class _Merge:
         deadline.check(building=False)
         idx = np.argsort(new_keys, kind="stable")
         deadline.check(building=False)
-        sk = new_keys[idx]
-        boundary = np.empty(len(sk), dtype=bool)
-        boundary[0] = True
-        np.not_equal(sk[1:], sk[:-1], out=boundary[1:])
-        starts = np.flatnonzero(boundary)
-        ssrc = src[idx]
-        stored = None if code is None else (ssrc.astype(np.int32),
-                                            np.append(starts, len(sk)).astype(np.int64), code[idx])
-        return cls(keys, ssrc, starts, sk[starts], stored)
+        sk = np.take(new_keys, idx)
+        boundary = np.empty(len(sk) + 1, dtype=bool)
+        boundary[0] = boundary[-1] = True
+        np.not_equal(sk[1:], sk[:-1], out=boundary[1:-1])
+        bounds = np.flatnonzero(boundary)
+        ssrc = np.take(src, idx)
+        stored = None if code is None else (ssrc.astype(np.int32), bounds, np.take(code, idx))
+        return cls(keys, ssrc, bounds, np.take(sk, bounds[:-1]), stored)
 
 
 class _Successors:
@@ -366,7 +377,7 @@ def _transitions(keys, c, W, can_r, can_d, terminal, is_last, slot_mask, tag_shi
     codes."""
     k = keys.dtype.type
     p, q = k(2 * c), k(2 * (c + 1))
-    three = k(3)
+    three, two = k(3), k(2)
     left = (keys >> p) & three
     up = (keys >> q) & three
     base = keys & ~((three << p) | (three << q))
@@ -380,37 +391,42 @@ def _transitions(keys, c, W, can_r, can_d, terminal, is_last, slot_mask, tag_shi
     if can_r and can_d:
         sel = np.flatnonzero(x == 0)
         if len(sel):
-            out.emit(sel, base[sel] | (k(1) << p) | (k(2) << q), 3)
+            out.emit(sel, np.take(base, sel) | (k(1) << p) | (k(2) << q), 3)
     sel = np.flatnonzero(has_left != has_up)
     if len(sel):
-        xs, b = x[sel], base[sel]
+        xs, b = np.take(x, sel), np.take(base, sel)
         if can_d:
             out.emit(sel, b | (xs << p), 1)
         if can_r:
             out.emit(sel, b | (xs << q), 2)
     sel = np.flatnonzero(has_left & has_up)
     if len(sel):
-        lv, uv, b = left[sel], up[sel], base[sel]
-        pair = (lv << k(2)) | uv
+        b = np.take(base, sel)
+        pair = (np.take(left, sel) << k(2)) | np.take(up, sel)
         m = pair == 9  # ")(" : two partial paths become one
         if m.any():
             out.emit(sel[m], b[m], 0)
         # the partners to relabel: "((" "|(" scan right from the up plug's "(" ; "(|" from the left
         # plug's "(", the "|" between them changes nothing, so every right scan starts at slot c + 2;
         # "))" "(|)" ... likewise every left scan at slot c - 1
-        partner = np.zeros(len(sel), dtype=np.int64)
-        rightward = (pair == 5) | (pair == 13) | (pair == 7)
-        leftward = (pair == 10) | (pair == 14) | (pair == 11)
-        if rightward.any():
-            partner[rightward] = _partners(keys[sel[rightward]], c + 2, W, right=True)
-        if leftward.any():
-            partner[leftward] = _partners(keys[sel[leftward]], c - 1, W, right=False)
-        # (left, up, xor to apply at the partner), in a fixed order (ranks list paths in it)
-        for lsym, usym, xor in ((1, 1, 3), (2, 2, 3), (3, 1, 1), (3, 2, 2), (1, 3, 1), (2, 3, 2)):
-            m = pair == (lsym << 2 | usym)
-            if not m.any():
-                continue
-            out.emit(sel[m], b[m] ^ (k(xor) << (2 * partner[m]).astype(keys.dtype)), 0)
+        xor = np.take(_PARTNER_XOR[keys.dtype.type], pair)
+        partner = np.zeros(len(sel), dtype=keys.dtype)
+        relabels = xor != 0
+        scans_right = np.take(_SCANS_RIGHT, pair)
+        for right in (True, False):
+            m = relabels & (scans_right == right)
+            if m.any():
+                partner[m] = _partners(np.take(keys, sel[m]), c + 2 if right else c - 1, W,
+                                       right=right)
+        if with_code:  # a stored layer: the joins in a fixed order (ranks list paths in it)
+            for lsym, usym, flip in _RELABELS:
+                m = pair == (lsym << 2 | usym)
+                if m.any():
+                    out.emit(sel[m], b[m] ^ (k(flip) << (two * partner[m])), 0)
+        else:  # count-only: the order within equal keys does not matter, all joins at once
+            m = relabels
+            if m.any():
+                out.emit(sel[m], b[m] ^ (xor[m] << (two * partner[m])), 0)
         if is_last:
             m = (pair == 15) & ((b & slot_mask) == 0)
             if m.any():
