@@ -9,15 +9,21 @@ SOURCES := gridsolve puzzles cpmodels satmodels native_rules encoding combined h
 
 .PHONY: demo test lint bench clean browser screenshots
 
-# the package and what its tests need (`make lint` adds its tools: see $(LINT_STAMP))
+# the package and what its tests need (`make lint` adds its tools: see $(LINT_STAMP)). pip installs
+# uv into the new venv, and uv installs the rest: the same packages from PyPI, downloaded and
+# unpacked in parallel (about 20 s here, pip alone took about 70 s). --compile-bytecode writes the
+# .pyc files, as pip does: where PYTHONDONTWRITEBYTECODE is set, every process of the suite would
+# otherwise compile numpy, numba, ... again on each import. `pip install -e .` does the same by hand.
+UV := $(BIN)/python -m uv pip install --quiet --python $(BIN)/python --compile-bytecode
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet uv
+	$(UV) -e '.[test]'
 	touch $(STAMP)
 
 $(LINT_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(UV) -e '.[dev]'
 	touch $(LINT_STAMP)
 
 demo: $(STAMP)
