@@ -11,18 +11,22 @@ SOURCES := gridsolve puzzles cpmodels satmodels native_rules encoding combined h
 
 # the package and what its tests need (`make lint` adds its tools: see $(LINT_STAMP)). pip installs
 # uv into the new venv, and uv installs the rest: the same packages from PyPI, downloaded and
-# unpacked in parallel (about 20 s here, pip alone took about 70 s). --compile-bytecode writes the
+# unpacked in parallel (benchmarks/results/test_suite.md: about half pip's time). --compile-bytecode writes the
 # .pyc files, as pip does: where PYTHONDONTWRITEBYTECODE is set, every process of the suite would
 # otherwise compile numpy, numba, ... again on each import. `pip install -e .` does the same by hand.
-UV := $(BIN)/python -m uv pip install --quiet --python $(BIN)/python --compile-bytecode
+UV_BIN := $(BIN)/uv
+UV := $(UV_BIN) pip install --quiet --python $(BIN)/python --compile-bytecode
 
-$(STAMP): pyproject.toml
+# uv itself, from PyPI by pip (also into a venv an older Makefile made with pip alone)
+$(UV_BIN):
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet uv
+
+$(STAMP): pyproject.toml | $(UV_BIN)
 	$(UV) -e '.[test]'
 	touch $(STAMP)
 
-$(LINT_STAMP): $(STAMP)
+$(LINT_STAMP): $(STAMP) | $(UV_BIN)
 	$(UV) -e '.[dev]'
 	touch $(LINT_STAMP)
 
