@@ -172,8 +172,12 @@ class CpuTimes:
             + f"; all tests {sum(per_worker.values()):.0f} s")
 
 
-def pytest_terminal_summary(terminalreporter, config):
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if WARMING in config.stash:
+        if exitstatus == pytest.ExitCode.INTERRUPTED:  # Ctrl-C: no need to finish the warm-up
+            from .support import warm_kernels
+
+            warm_kernels.stop()
         config.stash[WARMING].join()  # a run that ended first (-x, few tests) waits for it here
     if WARMED in config.stash:
         terminalreporter.write_line(config.stash[WARMED])
