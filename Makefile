@@ -11,7 +11,8 @@ SOURCES := gridsolve puzzles cpmodels satmodels native_rules encoding combined h
 
 # the package and what its tests need (`make lint` adds its tools: see $(LINT_STAMP)). pip installs
 # uv into the new venv, and uv installs the rest: the same packages from PyPI, downloaded and
-# unpacked in parallel (benchmarks/results/test_suite.md: about half pip's time). --compile-bytecode writes the
+# unpacked in parallel (about half pip's time once uv's download cache is warm, as on a CI host that
+# keeps it; benchmarks/results/test_suite.md). --compile-bytecode writes the
 # .pyc files, as pip does: where PYTHONDONTWRITEBYTECODE is set, every process of the suite would
 # otherwise compile numpy, numba, ... again on each import. `pip install -e .` does the same by hand.
 UV_BIN := $(BIN)/uv
