@@ -123,10 +123,23 @@ def run_group(name: str) -> int:
     return failed
 
 
+RUNNING: list[subprocess.Popen] = []  # the groups' processes, for ``stop``
+
+
 def _run_process(name: str) -> int:
-    return subprocess.run([sys.executable, "-m", "tests.support.warm_kernels", name], cwd=ROOT,
+    with subprocess.Popen([sys.executable, "-m", "tests.support.warm_kernels", name], cwd=ROOT,
                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.DEVNULL).returncode
+                          stderr=subprocess.DEVNULL) as process:
+        RUNNING.append(process)
+        return process.wait()
+
+
+def stop() -> None:
+    """Ends the groups' processes still running (the run was interrupted: the warm-up runs in a
+    thread beside the tests, and would otherwise go on compiling after pytest has exited)."""
+    for process in RUNNING:
+        if process.poll() is None:
+            process.kill()
 
 
 def warm() -> str:
