@@ -682,11 +682,12 @@ class Deducer:
         self.number: Any = numbers
         # per rule, then probes learning by agreement, probes learning by contradiction, passes
         self.counts: Any = [0] * (len(RULES) + 3)
-        self.trial_counts: Any = [0] * (len(RULES) + 3)  # the probing trials' (not kept)
-        self.work: Any = work_buffers(n)
-        self.boards: Any = ([0] * n, [0] * n, [0] * n)  # a pass's findings, two trial states
         if self.passes.runs_compiled or (self.sweeps is not None and self.sweeps.runs_compiled):
             self._to_arrays()
+        else:
+            self.trial_counts: Any = [0] * (len(RULES) + 3)  # the probing trials' (not kept)
+            self.work: Any = work_buffers(n)
+            self.boards: Any = ([0] * n, [0] * n, [0] * n)  # a pass's findings, two trial states
 
     def _to_arrays(self) -> None:
         """The data as arrays, for the compiled code (the counts so far kept)."""
