@@ -77,8 +77,8 @@ CONTRADICTIONS = ("", "an island with two numbers", "an island larger than its n
                   "the wall cut in two", "the wall confined below W")
 
 
-# The kernels' working memory (``work``): a tuple of int32 sequences of n + 1 entries (``LIBS``: 4n),
-# lists on the interpreted route, arrays on the compiled one, allocated once per puzzle
+# The kernels' working memory (``work``): WORK int32 rows of n + 1 entries (``LIBS``: 4n), a tuple of
+# lists on the interpreted route, one 2D array on the compiled one, allocated once per puzzle
 # (``work_buffers``) -- a kernel body allocates nothing, so the same code runs on both. Each kernel
 # sets the entries it reads before reading them. ``white_pieces`` leaves the pieces in the first six
 # (read by the rules after it); the rest are each rule's scratch.
@@ -156,7 +156,8 @@ def white_pieces(state, neighbours, number, work):
     """The white pieces (components of white cells), in ``work``: ``PIECE`` per cell (-1: not
     white); piece p's cells ``ORDER[START[p]:START[p + 1]]``, number ``PNUM[p]`` (0: none yet)
     and free neighbours ``LIBS[LSTART[p]:LSTART[p + 1]]``. Returns (why, pieces): why is 0 or a
-    contradiction (two numbers, too many cells, an unfinished piece without a free neighbour)."""
+    contradiction (two numbers, too many cells, an unfinished piece without a free neighbour),
+    pieces their count (the rules after it take it)."""
     n = len(state)
     piece, order, start, pnum = work[PIECE], work[ORDER], work[START], work[PNUM]
     libs, lstart, stamp = work[LIBS], work[LSTART], work[STAMP]
@@ -612,15 +613,16 @@ def _neighbour_array(rows: int, cols: int) -> Any:
     return np.array(neighbour_table(rows, cols), np.int32)
 
 
-def work_buffers(n: int, arrays: bool = False) -> tuple:
-    """The kernels' working memory for a grid of n cells (``WORK`` sequences, see ``PIECE``):
-    lists, or ``int32`` arrays for the compiled code."""
-    sizes = [4 * n if b == LIBS else n + 1 for b in range(WORK)]
+def work_buffers(n: int, arrays: bool = False) -> Any:
+    """The kernels' working memory for a grid of n cells (``WORK`` rows, see ``PIECE``): a tuple
+    of lists, or for the compiled code one 2D ``int32`` array whose rows the kernels index alike
+    (one argument for numba to unbox per call from Python, where 22 arrays cost more than a pass
+    of a small grid)."""
     if not arrays:
-        return tuple([0] * size for size in sizes)
+        return tuple([0] * (4 * n if b == LIBS else n + 1) for b in range(WORK))
     import numpy as np
 
-    return tuple(np.zeros(size, np.int32) for size in sizes)
+    return np.zeros((WORK, 4 * n + 1), np.int32)
 
 
 def _int8(seq: Any) -> Any:
@@ -699,7 +701,7 @@ class Deducer:
         self.counts = np.array(self.counts, np.int64)
         self.trial_counts = np.zeros(len(self.counts), np.int64)
         self.work = work_buffers(self.n, arrays=True)
-        self.boards = tuple(np.zeros(self.n, np.int8) for _ in range(3))
+        self.boards = np.zeros((3, self.n), np.int8)
 
     def _ready(self, entry: Any) -> None:
         if not self.on_arrays and entry.runs_compiled:
