@@ -78,7 +78,7 @@ def timed(puzzle, backend: str | None, limit: int, repeat: int) -> tuple[float, 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks nurikabe-small")
     # rules+sat: the engine the warm-process line is about (the Lavavej race); default: what a
-    # plain ``gridsolve.solve`` runs (``sat``: cheaper to start in a one-shot process)
+    # plain ``gridsolve.solve`` runs (``rules+sat`` too now: name ``sat`` to compare with the model alone)
     ap.add_argument("--backends", default="rules+sat,default",
                     help="comma-separated; 'default' = the kind's default (default: rules+sat,default)")
     ap.add_argument("--repeat", type=int, default=3, help="timings per puzzle and mode (median kept)")

@@ -20,15 +20,12 @@ Puzzles with a "?" number, which neither rule set takes, go to the SAT model unr
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
 import time
 
-from ..native_rules.nurikabe.backends import heuristic_state
 from ..native_rules.nurikabe.deduce import Contradiction, deduce, verdict
 from ..puzzles import solving
 from ..puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from ..puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, Status
-from ..satmodels.nurikabe import solve as sat_solve
 
 BACKEND = "heuristics+sat"
 RULES_BACKEND = "rules+sat"
@@ -54,8 +51,12 @@ def heuristics_within(puzzle: NurikabePuzzle, deadline: Deadline) -> tuple[Nurik
     """``heuristic_state(puzzle)`` within the deadline. The port checks no deadline, so on large
     puzzles it runs in a forked child process that is killed when the time runs out
     (``DeadlineExpired``); an exception in the child (e.g. MemoryError) is raised here."""
+    from ..native_rules.nurikabe.backends import heuristic_state
+
     if deadline.seconds is None or h2far_pairs(puzzle) <= CHILD_PAIRS:
         return heuristic_state(puzzle)
+    import multiprocessing
+
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     child = context.Process(target=_heuristics_to, args=(puzzle, send))
@@ -77,6 +78,8 @@ def heuristics_within(puzzle: NurikabePuzzle, deadline: Deadline) -> tuple[Nurik
 
 
 def _heuristics_to(puzzle: NurikabePuzzle, send) -> None:
+    from ..native_rules.nurikabe.backends import heuristic_state
+
     try:
         send.send((True, heuristic_state(puzzle)))
     except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
@@ -130,7 +133,10 @@ def rules_then_sat(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, solver: st
 
 
 def _then_sat(puzzle, limit, solver, partial, sound, took, stats, backend) -> SolveResult:
-    """The SAT model on what ``partial`` (None: nothing) leaves free, in the time left."""
+    """The SAT model on what ``partial`` (None: nothing) leaves free, in the time left (imported
+    here: a puzzle the rules complete needs neither it nor the SAT solver)."""
+    from ..satmodels.nurikabe import solve as sat_solve
+
     seconds = None if limit.seconds is None else max(1e-3, limit.seconds - took)
     r = sat_solve(puzzle, Limit(seconds, limit.solutions), solver=solver, fixed=partial, backend=backend)
     stats = dict(r.stats, **stats)

@@ -219,7 +219,7 @@ BACKENDS: tuple[Backend, ...] = (
 )
 
 DEFAULTS = {"slitherlink": "rules+sat", "hamiltonian": "dp", "edgematching": "backtrack-table",
-            "nurikabe": "sat", "masyu": "sat"}
+            "nurikabe": "rules+sat", "masyu": "sat"}
 
 
 class UnknownBackend(ValueError):

@@ -4,7 +4,8 @@ analysis (S. T. Lavavej's solver), then contradiction probing. Each rule is a so
 it colours a cell the way every solution does -- so a partial state can go to the SAT model
 without changing the count (``rules+sat``), and a state they complete is the only solution.
 
-A state is an ``int8`` array over the cells (row-major): UNKNOWN, WHITE or BLACK. One pass
+A state is a sequence over the cells (row-major): UNKNOWN, WHITE or BLACK -- a list while the
+rules run interpreted (a small job: no numpy), an ``int8`` array once they run compiled. One pass
 (``rule_pass``) reads the state and collects every cell it can colour:
 
 * ``complete_island``: a numbered island with all its cells -> its free neighbours are wall;
@@ -40,21 +41,24 @@ fixpoint. ``probe`` then tries each free cell as wall and as white: when one lea
 cell both trials coloured alike is coloured so too (each solution lies in one of the two
 branches). How far they get on the corpus: docs/nurikabe.md.
 
-Each rule is one compiled function (``unreachable`` and ``island_confinement`` share
-``island_reaches``, which computes the reaches once), composed by ``rule_pass``; the passes run
-compiled with numba behind one entry point from Python, ``_propagate`` (a probe is two calls).
+Each rule is one kernel (``unreachable`` and ``island_confinement`` share ``island_reaches``,
+which computes the reaches once), composed by ``one_pass``, behind one entry point from Python,
+``_propagate`` (a small grid's probing sweep: ``_probe_sweep``). One source for both tiers: a
+small grid runs them interpreted on plain lists, a large one (or a long job) compiled with numba
+on arrays; a kernel body allocates nothing (its working memory is handed in, ``work_buffers``)
+and uses no numpy, so the same code runs on both.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import lru_cache
-
-import numpy as np
+from typing import Any
 
 from ...puzzles.nurikabe import NurikabePuzzle, NurikabeSolution
 from ...puzzles.solving import Deadline, Limit, SolveResult, Status
-from ..kernels import for_grid, njit
+from ..kernels import for_grid, interpreted, njit
 
 BACKEND = "rules"
 
@@ -73,6 +77,16 @@ CONTRADICTIONS = ("", "an island with two numbers", "an island larger than its n
                   "the wall cut in two", "the wall confined below W")
 
 
+# The kernels' working memory (``work``): WORK int32 rows of n + 1 entries (``LIBS``: 4n), a tuple of
+# lists on the interpreted route, one 2D array on the compiled one, allocated once per puzzle
+# (``work_buffers``) -- a kernel body allocates nothing, so the same code runs on both. Each kernel
+# sets the entries it reads before reading them. ``white_pieces`` leaves the pieces in the first six
+# (read by the rules after it); the rest are each rule's scratch.
+(PIECE, ORDER, START, PNUM, LIBS, LSTART, STAMP, OWNER, REACHED, DIST, INREACH, ZERO, QUEUE, SEP_W, SEP_C,
+ DISC, LOW, PARENT, NXT, WC, WB, STACK) = range(22)
+WORK = 22
+
+
 @njit(cache=True)
 def _put(out, counts, i, colour, rule):
     """Colour i in this pass's findings: 0, or 4 when another rule coloured it differently."""
@@ -84,21 +98,13 @@ def _put(out, counts, i, colour, rule):
 
 
 @njit(cache=True)
-def _articulations(root, allowed, wall, neighbours, sep_wall, sep_cells, disc):
+def _articulations(root, allowed, wall, neighbours, sep_wall, sep_cells, disc, work):
     """Tarjan's articulation points of the grid graph on the cells with ``allowed`` set, from
     ``root``: for each cell c, ``sep_cells[c]`` / ``sep_wall[c]`` count the cells / wall cells
     (``wall`` set) that removing c cuts off from root. ``disc`` (-1 on entry) marks the
-    component. Returns (cells, wall cells) of root's component."""
-    return _articulations_in(root, allowed, wall, neighbours, sep_wall, sep_cells, disc,
-                             np.empty((6, neighbours.shape[0]), np.int32))
-
-
-@njit(cache=True)
-def _articulations_in(root, allowed, wall, neighbours, sep_wall, sep_cells, disc, work):
-    """``_articulations`` with its working arrays in ``work`` (6 x cells, any content: each cell's
-    entries are set when the search reaches it), so that a pass running it once per island
-    allocates them once."""
-    low, parent, nxt, wc, wb, stack = work[0], work[1], work[2], work[3], work[4], work[5]
+    component. Returns (cells, wall cells) of root's component. Its stack and per-cell state are
+    ``work``'s LOW .. STACK (each cell's entries set when the search reaches it)."""
+    low, parent, nxt, wc, wb, stack = work[LOW], work[PARENT], work[NXT], work[WC], work[WB], work[STACK]
     top = 0
     stack[0] = root
     disc[root] = 0
@@ -112,7 +118,7 @@ def _articulations_in(root, allowed, wall, neighbours, sep_wall, sep_cells, disc
         v = stack[top]
         pushed = False
         while nxt[v] < 4:
-            u = neighbours[v, nxt[v]]
+            u = neighbours[4 * v + nxt[v]]
             nxt[v] += 1
             if u < 0 or not allowed[u]:
                 continue
@@ -146,19 +152,18 @@ def _articulations_in(root, allowed, wall, neighbours, sep_wall, sep_cells, disc
 
 
 @njit(cache=True)
-def white_pieces(state, neighbours, number):
-    """The white pieces (components of white cells): ``piece`` per cell (-1: not white); piece p's
-    cells ``order[start[p]:start[p + 1]]``, number ``pnum[p]`` (0: none yet) and free neighbours
-    ``libs[lstart[p]:lstart[p + 1]]``. Returns (why, pieces): why is 0 or a contradiction (two
-    numbers, too many cells, an unfinished piece without a free neighbour)."""
-    n = state.shape[0]
-    piece = np.full(n, -1, np.int32)
-    order = np.empty(n, np.int32)
-    start = np.zeros(n + 1, np.int32)
-    pnum = np.zeros(n, np.int32)
-    lstart = np.zeros(n + 1, np.int32)
-    libs = np.empty(4 * n, np.int32)
-    stamp = np.full(n, -1, np.int32)
+def white_pieces(state, neighbours, number, work):
+    """The white pieces (components of white cells), in ``work``: ``PIECE`` per cell (-1: not
+    white); piece p's cells ``ORDER[START[p]:START[p + 1]]``, number ``PNUM[p]`` (0: none yet)
+    and free neighbours ``LIBS[LSTART[p]:LSTART[p + 1]]``. Returns (why, pieces): why is 0 or a
+    contradiction (two numbers, too many cells, an unfinished piece without a free neighbour),
+    pieces their count (the rules after it take it)."""
+    n = len(state)
+    piece, order, start, pnum = work[PIECE], work[ORDER], work[START], work[PNUM]
+    libs, lstart, stamp = work[LIBS], work[LSTART], work[STAMP]
+    for i in range(n):
+        piece[i] = -1
+        stamp[i] = -1
     npieces = 0
     pos = 0
     nl = 0
@@ -183,7 +188,7 @@ def white_pieces(state, neighbours, number):
                     why = 1
                 k = number[c]
             for d in range(4):
-                j = neighbours[c, d]
+                j = neighbours[4 * c + d]
                 if j < 0:
                     continue
                 if state[j] == WHITE:
@@ -203,13 +208,13 @@ def white_pieces(state, neighbours, number):
             why = 3
     start[npieces] = pos
     lstart[npieces] = nl
-    return why, (piece, order, start[: npieces + 1], pnum[:npieces], libs, lstart[: npieces + 1])
+    return why, npieces
 
 
 @njit(cache=True)
-def complete_island(pieces, out, counts):
-    piece, order, start, pnum, libs, lstart = pieces
-    for p in range(pnum.shape[0]):
+def complete_island(work, pieces, out, counts):
+    start, pnum, libs, lstart = work[START], work[PNUM], work[LIBS], work[LSTART]
+    for p in range(pieces):
         if start[p + 1] - start[p] == pnum[p]:
             for a in range(lstart[p], lstart[p + 1]):
                 if _put(out, counts, libs[a], BLACK, 0):
@@ -218,9 +223,9 @@ def complete_island(pieces, out, counts):
 
 
 @njit(cache=True)
-def one_liberty(pieces, out, counts):
-    piece, order, start, pnum, libs, lstart = pieces
-    for p in range(pnum.shape[0]):
+def one_liberty(work, pieces, out, counts):
+    start, pnum, libs, lstart = work[START], work[PNUM], work[LIBS], work[LSTART]
+    for p in range(pieces):
         if lstart[p + 1] - lstart[p] == 1 and start[p + 1] - start[p] != pnum[p]:
             if _put(out, counts, libs[lstart[p]], WHITE, 1):
                 return 4
@@ -228,21 +233,21 @@ def one_liberty(pieces, out, counts):
 
 
 @njit(cache=True)
-def last_cell_corner(state, neighbours, pieces, out, counts):
-    piece, order, start, pnum, libs, lstart = pieces
-    for p in range(pnum.shape[0]):
+def last_cell_corner(state, neighbours, work, pieces, out, counts):
+    start, pnum, libs, lstart = work[START], work[PNUM], work[LIBS], work[LSTART]
+    for p in range(pieces):
         if pnum[p] == 0 or pnum[p] - (start[p + 1] - start[p]) != 1:
             continue
         first = libs[lstart[p]]
         for d in range(4):
-            x = neighbours[first, d]
+            x = neighbours[4 * first + d]
             if x < 0 or state[x] != UNKNOWN:
                 continue
             everywhere = True
             for a in range(lstart[p], lstart[p + 1]):
-                y = libs[a]
-                if y == x or (neighbours[y, 0] != x and neighbours[y, 1] != x
-                              and neighbours[y, 2] != x and neighbours[y, 3] != x):
+                y = 4 * libs[a]
+                if libs[a] == x or (neighbours[y] != x and neighbours[y + 1] != x
+                                    and neighbours[y + 2] != x and neighbours[y + 3] != x):
                     everywhere = False  # x is a free neighbour itself, or not next to y
                     break
             if everywhere and _put(out, counts, x, BLACK, 2):
@@ -251,15 +256,15 @@ def last_cell_corner(state, neighbours, pieces, out, counts):
 
 
 @njit(cache=True)
-def joins_islands(state, neighbours, pieces, biggest, out, counts):
-    piece, order, start, pnum, libs, lstart = pieces
-    near = np.empty(4, np.int32)
-    for i in range(state.shape[0]):
+def joins_islands(state, neighbours, work, pieces, biggest, out, counts):
+    piece, start, pnum = work[PIECE], work[START], work[PNUM]
+    near = work[QUEUE]  # its first four entries: the pieces next to the cell
+    for i in range(len(state)):
         if state[i] != UNKNOWN:
             continue
         m = 0
         for d in range(4):
-            j = neighbours[i, d]
+            j = neighbours[4 * i + d]
             if j < 0 or piece[j] < 0:
                 continue
             q = piece[j]
@@ -290,7 +295,7 @@ def joins_islands(state, neighbours, pieces, biggest, out, counts):
 
 @njit(cache=True)
 def no_pool(state, cols, out, counts):
-    rows = state.shape[0] // cols
+    rows = len(state) // cols
     for r in range(rows - 1):
         for c in range(cols - 1):
             i = r * cols + c
@@ -310,15 +315,16 @@ def no_pool(state, cols, out, counts):
 
 
 @njit(cache=True)
-def wall_liberty(state, neighbours, wall_size, out, counts):
-    n = state.shape[0]
-    seen = np.zeros(n, np.bool_)
-    stamp = np.full(n, -1, np.int32)
-    queue = np.empty(n, np.int32)
+def wall_liberty(state, neighbours, wall_size, work, out, counts):
+    n = len(state)
+    seen, stamp, queue = work[REACHED], work[STAMP], work[QUEUE]
+    for i in range(n):
+        seen[i] = 0
+        stamp[i] = -1
     for i in range(n):
         if state[i] != BLACK or seen[i]:
             continue
-        seen[i] = True
+        seen[i] = 1
         queue[0] = i
         head = 0
         tail = 1
@@ -328,12 +334,12 @@ def wall_liberty(state, neighbours, wall_size, out, counts):
             c = queue[head]
             head += 1
             for d in range(4):
-                j = neighbours[c, d]
+                j = neighbours[4 * c + d]
                 if j < 0:
                     continue
                 if state[j] == BLACK:
                     if not seen[j]:
-                        seen[j] = True
+                        seen[j] = 1
                         queue[tail] = j
                         tail += 1
                 elif state[j] == UNKNOWN and stamp[j] != i:
@@ -349,41 +355,44 @@ def wall_liberty(state, neighbours, wall_size, out, counts):
 
 
 @njit(cache=True)
-def island_reaches(state, neighbours, pieces, out, counts):
+def island_reaches(state, neighbours, work, pieces, out, counts):
     """The rules ``unreachable`` and ``island_confinement`` (one reach per unfinished island)."""
-    piece, order, start, pnum, libs, lstart = pieces
-    n = state.shape[0]
-    owner = np.full(n, -1, np.int32)  # the numbered piece a cell is in or next to; -2: two
-    for p in range(pnum.shape[0]):
+    order, start, pnum = work[ORDER], work[START], work[PNUM]
+    n = len(state)
+    owner = work[OWNER]  # the numbered piece a cell is in or next to; -2: two
+    reached, dist, inreach, zero, queue = work[REACHED], work[DIST], work[INREACH], work[ZERO], work[QUEUE]
+    # the articulation search's, reset over each reach after use
+    sep_w, sep_c, disc = work[SEP_W], work[SEP_C], work[DISC]
+    for i in range(n):
+        owner[i] = -1
+        reached[i] = 0
+        dist[i] = -1
+        inreach[i] = 0
+        zero[i] = 0
+        sep_w[i] = 0
+        sep_c[i] = 0
+        disc[i] = -1
+    for p in range(pieces):
         if pnum[p] == 0:
             continue
         for a in range(start[p], start[p + 1]):
             c = order[a]
             for d in range(-1, 4):
-                j = c if d < 0 else neighbours[c, d]
+                j = c if d < 0 else neighbours[4 * c + d]
                 if j < 0:
                     continue
                 if owner[j] == -1 or owner[j] == p:
                     owner[j] = p
                 else:
                     owner[j] = -2
-    reached = np.zeros(n, np.bool_)
-    dist = np.full(n, -1, np.int32)
-    inreach = np.zeros(n, np.bool_)
-    zero = np.zeros(n, np.int32)
-    queue = np.empty(n, np.int32)
-    sep_w = np.zeros(n, np.int32)  # the articulation search's, reset over each reach after use
-    sep_c = np.zeros(n, np.int32)
-    disc = np.full(n, -1, np.int32)
-    work = np.empty((6, n), np.int32)
-    for p in range(pnum.shape[0]):
+    for p in range(pieces):
         k = pnum[p]
         if k == 0:
             continue
         size = start[p + 1] - start[p]
         if size == k:
             for a in range(start[p], start[p + 1]):
-                reached[order[a]] = True
+                reached[order[a]] = 1
             continue
         budget = k - size
         tail = 0
@@ -399,15 +408,15 @@ def island_reaches(state, neighbours, pieces, out, counts):
             if dist[c] >= budget:
                 continue
             for d in range(4):
-                j = neighbours[c, d]
+                j = neighbours[4 * c + d]
                 if j < 0 or dist[j] >= 0 or state[j] == BLACK or (owner[j] != -1 and owner[j] != p):
                     continue
                 dist[j] = dist[c] + 1
                 queue[tail] = j
                 tail += 1
         for a in range(tail):
-            reached[queue[a]] = True
-            inreach[queue[a]] = True
+            reached[queue[a]] = 1
+            inreach[queue[a]] = 1
         if tail < k:
             return 8
         if tail == k:
@@ -415,7 +424,8 @@ def island_reaches(state, neighbours, pieces, out, counts):
                 if state[queue[a]] == UNKNOWN and _put(out, counts, queue[a], WHITE, 6):
                     return 4
         else:
-            _articulations_in(np.int64(queue[0]), inreach, zero, neighbours, sep_w, sep_c, disc, work)
+            root = queue[0] + 0  # an int64 under numba, as wall_confinement's: one compiled search
+            _articulations(root, inreach, zero, neighbours, sep_w, sep_c, disc, work)
             for a in range(tail):
                 c = queue[a]
                 if state[c] == UNKNOWN and tail - sep_c[c] - 1 < k:
@@ -428,7 +438,7 @@ def island_reaches(state, neighbours, pieces, out, counts):
                 disc[c] = -1
         for a in range(tail):
             dist[queue[a]] = -1
-            inreach[queue[a]] = False
+            inreach[queue[a]] = 0
     for i in range(n):
         if reached[i] or state[i] == BLACK:
             continue
@@ -440,22 +450,22 @@ def island_reaches(state, neighbours, pieces, out, counts):
 
 
 @njit(cache=True)
-def wall_confinement(state, neighbours, wall_size, nblack, out, counts):
-    n = state.shape[0]
+def wall_confinement(state, neighbours, wall_size, nblack, work, out, counts):
+    n = len(state)
     root = -1
-    allowed = np.zeros(n, np.bool_)
-    wall = np.zeros(n, np.int32)
+    allowed, wall = work[OWNER], work[REACHED]
+    sep_w, sep_c, disc = work[SEP_W], work[SEP_C], work[DISC]
     for i in range(n):
-        if state[i] != WHITE:
-            allowed[i] = True
+        allowed[i] = 1 if state[i] != WHITE else 0
+        wall[i] = 0
+        sep_w[i] = 0
+        sep_c[i] = 0
+        disc[i] = -1
         if state[i] == BLACK:
             wall[i] = 1
             if root < 0:
                 root = i
-    sep_w = np.zeros(n, np.int32)
-    sep_c = np.zeros(n, np.int32)
-    disc = np.full(n, -1, np.int32)
-    cells, walls = _articulations(root, allowed, wall, neighbours, sep_w, sep_c, disc)
+    cells, walls = _articulations(root, allowed, wall, neighbours, sep_w, sep_c, disc, work)
     if walls < nblack:
         return 10
     if cells < wall_size:
@@ -473,47 +483,47 @@ def wall_confinement(state, neighbours, wall_size, nblack, out, counts):
 
 
 @njit(cache=True)
-def rule_pass(state, neighbours, number, cols, wall_size, biggest, thorough, out, counts):
+def one_pass(state, neighbours, number, cols, wall_size, biggest, thorough, out, counts, work):
     """One pass over ``state``: fills ``out`` (0 or the colour) and ``counts`` (per rule);
     returns 0, or the index of the contradiction found (``CONTRADICTIONS``). Both passes run the
     island rules, ``joins_islands`` and ``no_pool``; then the plain pass ``wall_liberty``, the
     thorough one ``island_reaches`` and ``wall_confinement``."""
-    why, pieces = white_pieces(state, neighbours, number)
+    why, pieces = white_pieces(state, neighbours, number, work)
     if why:
         return why
-    why = complete_island(pieces, out, counts)
-    why = why or one_liberty(pieces, out, counts)
-    why = why or last_cell_corner(state, neighbours, pieces, out, counts)
-    why = why or joins_islands(state, neighbours, pieces, biggest, out, counts)
+    why = complete_island(work, pieces, out, counts)
+    why = why or one_liberty(work, pieces, out, counts)
+    why = why or last_cell_corner(state, neighbours, work, pieces, out, counts)
+    why = why or joins_islands(state, neighbours, work, pieces, biggest, out, counts)
     why = why or no_pool(state, cols, out, counts)
     if why:
         return why
     nblack = 0
-    for i in range(state.shape[0]):
+    for i in range(len(state)):
         if state[i] == BLACK:
             nblack += 1
     if nblack > wall_size:
         return 6
     if not thorough:
-        return wall_liberty(state, neighbours, wall_size, out, counts)
-    why = island_reaches(state, neighbours, pieces, out, counts)
+        return wall_liberty(state, neighbours, wall_size, work, out, counts)
+    why = island_reaches(state, neighbours, work, pieces, out, counts)
     if why or nblack == 0 or wall_size == 0:
         return why
-    return wall_confinement(state, neighbours, wall_size, nblack, out, counts)
+    return wall_confinement(state, neighbours, wall_size, nblack, work, out, counts)
 
 
 @njit(cache=True)
-def _propagate(state, neighbours, number, cols, wall_size, biggest, counts, deep):
+def _propagate(state, neighbours, number, cols, wall_size, biggest, counts, deep, work, out):
     """Passes to a fixpoint, in place: the thorough pass only when a plain one finds nothing
-    (never unless ``deep``: grading's basic level). Returns 0 or the contradiction;
-    counts[len(RULES)] counts the passes."""
-    n = state.shape[0]
-    out = np.zeros(n, np.int8)
+    (never unless ``deep``: grading's basic level). ``out``: a pass's findings (n cells). Returns
+    0 or the contradiction; counts[len(RULES)] counts the passes."""
+    n = len(state)
     thorough = False
     while True:
-        out[:] = 0
+        for i in range(n):
+            out[i] = 0
         counts[len(counts) - 1] += 1
-        why = rule_pass(state, neighbours, number, cols, wall_size, biggest, thorough, out, counts)
+        why = one_pass(state, neighbours, number, cols, wall_size, biggest, thorough, out, counts, work)
         if why:
             return why
         found = False
@@ -530,28 +540,35 @@ def _propagate(state, neighbours, number, cols, wall_size, biggest, counts, deep
 
 
 @njit(cache=True)
-def _probe_sweep(state, neighbours, number, cols, wall_size, biggest, counts, deep, deep_trials):
+def _probe_sweep(state, neighbours, number, cols, wall_size, biggest, counts, deep, deep_trials, work, boards,
+                 trial_counts):
     """One sweep of contradiction probing, in place: ``Deducer.probe_cell`` on each free cell in
-    order, in one compiled call (a small grid's probe is dozens of trials; called one by one from
-    Python, their set-up costs about as much as the trials). Returns (0 or the contradiction --
-    12: a cell neither colour --, whether the state changed)."""
-    n = state.shape[0]
-    scratch = np.zeros_like(counts)  # the trials' rule counts are not kept
+    order, in one call (a small grid's probe is dozens of trials; called one by one from Python,
+    their set-up costs about as much as the trials). ``boards``: three states' room (a pass's
+    findings, the wall trial, the white trial); ``trial_counts`` takes the trials' rule counts,
+    which are not kept. Returns (0 or the contradiction -- 12: a cell neither colour --, whether
+    the state changed)."""
+    n = len(state)
+    out, as_wall, as_white = boards[0], boards[1], boards[2]
     trial_deep = deep and deep_trials
     changed = False
     for i in range(n):
         if state[i] != UNKNOWN:
             continue
-        as_wall = state.copy()
+        for j in range(n):
+            as_wall[j] = state[j]
+            as_white[j] = state[j]
         as_wall[i] = BLACK
-        wall_fails = _propagate(as_wall, neighbours, number, cols, wall_size, biggest, scratch, trial_deep)
-        as_white = state.copy()
+        wall_fails = _propagate(as_wall, neighbours, number, cols, wall_size, biggest, trial_counts,
+                                trial_deep, work, out)
         as_white[i] = WHITE
-        white_fails = _propagate(as_white, neighbours, number, cols, wall_size, biggest, scratch, trial_deep)
+        white_fails = _propagate(as_white, neighbours, number, cols, wall_size, biggest, trial_counts,
+                                 trial_deep, work, out)
         if wall_fails and white_fails:
             return 12, changed
         if wall_fails or white_fails:
-            state[:] = as_white if wall_fails else as_wall
+            for j in range(n):
+                state[j] = as_white[j] if wall_fails else as_wall[j]
             counts[len(counts) - 2] += 1
             changed = True
             continue
@@ -563,7 +580,7 @@ def _probe_sweep(state, neighbours, number, cols, wall_size, biggest, counts, de
         if agreed:
             counts[len(counts) - 3] += 1
             changed = True
-            why = _propagate(state, neighbours, number, cols, wall_size, biggest, counts, deep)
+            why = _propagate(state, neighbours, number, cols, wall_size, biggest, counts, deep, work, out)
             if why:
                 return why, changed
     return 0, changed
@@ -574,87 +591,193 @@ class Contradiction(Exception):
 
 
 @lru_cache(maxsize=64)
-def neighbour_table(rows: int, cols: int) -> np.ndarray:
-    """Each cell's four neighbours (up, left, right, down; -1 off the grid), row-major: the same
-    for every puzzle of the shape, so built once per shape and shared: never written (left
-    writeable, as a read-only array would be another type to numba, compiled once more)."""
-    idx = np.arange(rows * cols).reshape(rows, cols)
-    pad = np.pad(idx, 1, constant_values=-1)
-    table = np.ascontiguousarray(
-        np.stack([pad[:-2, 1:-1], pad[1:-1, :-2], pad[1:-1, 2:], pad[2:, 1:-1]], axis=-1).reshape(-1, 4),
-        dtype=np.int32)
-    return table
+def neighbour_table(rows: int, cols: int) -> tuple[int, ...]:
+    """Each cell's four neighbours (up, left, right, down; -1 off the grid), row-major, cell c's at
+    4c .. 4c + 3: the same for every puzzle of the shape, so built once per shape, in plain
+    Python (a small job runs the rules interpreted on lists and imports no numpy)."""
+    table: list[int] = []
+    for r in range(rows):
+        for c in range(cols):
+            i = r * cols + c
+            table += (i - cols if r else -1, i - 1 if c else -1, i + 1 if c + 1 < cols else -1,
+                      i + cols if r + 1 < rows else -1)
+    return tuple(table)
+
+
+@lru_cache(maxsize=64)
+def _neighbour_array(rows: int, cols: int) -> Any:
+    """``neighbour_table`` as an ``int32`` array, for the compiled rules: shared, never written
+    (left writeable, as a read-only array would be another type to numba, compiled once more)."""
+    import numpy as np  # the compiled route only
+
+    return np.array(neighbour_table(rows, cols), np.int32)
+
+
+def work_buffers(n: int, arrays: bool = False) -> Any:
+    """The kernels' working memory for a grid of n cells (``WORK`` rows, see ``PIECE``): a tuple
+    of lists, or for the compiled code one 2D ``int32`` array whose rows the kernels index alike
+    (one argument for numba to unbox per call from Python, where 22 arrays cost more than a pass
+    of a small grid)."""
+    if not arrays:
+        return tuple([0] * (4 * n if b == LIBS else n + 1) for b in range(WORK))
+    import numpy as np
+
+    return np.zeros((WORK, 4 * n + 1), np.int32)
+
+
+def _int8(seq: Any) -> Any:
+    """A state (list or array) as an ``int8`` array, for the compiled code."""
+    import numpy as np
+
+    return np.array(seq, np.int8)
+
+
+def _values(state: Any) -> list:
+    """A state (list or array) as a list of ints: Python reads lists fastest."""
+    return state if isinstance(state, list) else state.tolist()
+
+
+def cells_of(state: Any, colour: int) -> list[int]:
+    """The cells of ``state`` (a list or an array) that have ``colour``: numpy's path on arrays
+    (the compiled route's per-puzzle cost stays as it was), plain Python on lists."""
+    if isinstance(state, list):
+        return [i for i, x in enumerate(state) if x == colour]
+    import numpy as np
+
+    return np.flatnonzero(state == colour).tolist()
+
+
+def agreement(state: Any, as_wall: Any, as_white: Any) -> list[int]:
+    """The free cells of ``state`` that both trials colour, and alike."""
+    if isinstance(state, list):
+        return [j for j, x in enumerate(state)
+                if x == UNKNOWN and as_wall[j] != UNKNOWN and as_wall[j] == as_white[j]]
+    import numpy as np
+
+    return np.flatnonzero((state == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white)).tolist()
 
 
 class Deducer:
-    """The puzzle's fixed data for the compiled rules: neighbours, numbers, the wall size W."""
+    """The puzzle's fixed data for the rules: neighbours, numbers, the wall size W, and the
+    kernels' working memory. Its sequences are lists while the rules' entries run interpreted and
+    arrays once one runs compiled (``Tiered.runs_compiled``; converted when an entry switches, as
+    a long job of small grids spends its interpreted budget). A state is a list or an ``int8``
+    array (``start`` makes the kind in use); one handed in as a list while the data are arrays is
+    run as an array and written back."""
 
     def __init__(self, puzzle: NurikabePuzzle, deep: bool = True) -> None:
         if puzzle.has_unknown_clues():
             raise ValueError("the rules need every number known (no '?')")
         self.rows, self.cols = R, C = puzzle.rows, puzzle.cols
         self.n = n = R * C
-        self.nb = neighbour_table(R, C)
-        self.number = np.zeros(n, np.int32)
+        numbers = [0] * n
         for (r, c), v in puzzle.clue_cells():
-            self.number[r * C + c] = v
-        self.wall = int(n - self.number.sum())
-        self.biggest = int(self.number.max(initial=0))
+            numbers[r * C + c] = v
+        self.wall = n - sum(numbers)
+        self.biggest = max(numbers, default=0)
         self.deep = deep  # False: the plain pass only (no reaches, no confinement)
-        # per rule, then probes learning by agreement, probes learning by contradiction, passes
-        self.counts = np.zeros(len(RULES) + 3, np.int64)
         # small grids run the passes interpreted for a while before their code is compiled or loaded
         self.passes = for_grid(_propagate, n)
         self.sweeps = for_grid(_probe_sweep, n) if n <= SWEEP_CELLS else None
+        self.on_arrays = False
+        self.nb: Any = neighbour_table(R, C)
+        self.number: Any = numbers
+        # per rule, then probes learning by agreement, probes learning by contradiction, passes
+        self.counts: Any = [0] * (len(RULES) + 3)
+        if self.passes.runs_compiled or (self.sweeps is not None and self.sweeps.runs_compiled):
+            self._to_arrays()
+        else:
+            self.trial_counts: Any = [0] * (len(RULES) + 3)  # the probing trials' (not kept)
+            self.work: Any = work_buffers(n)
+            self.boards: Any = ([0] * n, [0] * n, [0] * n)  # a pass's findings, two trial states
 
-    def start(self) -> np.ndarray:
-        return np.where(self.number > 0, WHITE, UNKNOWN).astype(np.int8)
+    def _to_arrays(self) -> None:
+        """The data as arrays, for the compiled code (the counts so far kept)."""
+        import numpy as np
 
-    def _args(self):
-        return self.nb, self.number, self.cols, self.wall, self.biggest, self.counts, self.deep
+        self.on_arrays = True
+        self.nb = _neighbour_array(self.rows, self.cols)
+        self.number = np.array(self.number, np.int32)
+        self.counts = np.array(self.counts, np.int64)
+        self.trial_counts = np.zeros(len(self.counts), np.int64)
+        self.work = work_buffers(self.n, arrays=True)
+        self.boards = np.zeros((3, self.n), np.int8)
 
-    def propagate(self, state: np.ndarray) -> np.ndarray:
+    def _ready(self, entry: Any) -> None:
+        if not self.on_arrays and entry.runs_compiled:
+            self._to_arrays()
+
+    def _on(self, state: Any, call: Callable[[Any], Any]) -> Any:
+        """``call(state)``; a list state on arrays is run as an array and written back."""
+        if self.on_arrays and isinstance(state, list):
+            array = _int8(state)
+            out = call(array)
+            state[:] = array.tolist()
+            return out
+        return call(state)
+
+    def start(self) -> Any:
+        """The start state: the numbered cells white, the rest free."""
+        s = [WHITE if v else UNKNOWN for v in _values(self.number)]
+        return _int8(s) if self.on_arrays else s
+
+    def run_passes(self, state: Any, deep: bool | None = None, trial: bool = False) -> int:
+        """The passes to a fixpoint on ``state`` (in place): 0 or the contradiction found.
+        ``deep``: the Deducer's by default; ``trial``: the rule counts go to ``trial_counts``."""
+        self._ready(self.passes)
+        counts = self.trial_counts if trial else self.counts
+        deep = self.deep if deep is None else deep
+        return int(self._on(state, lambda s: self.passes(s, self.nb, self.number, self.cols, self.wall,
+                                                           self.biggest, counts, deep, self.work,
+                                                           self.boards[0])))
+
+    def propagate(self, state: Any) -> Any:
         """The passes to a fixpoint (in place; raises ``Contradiction``)."""
-        why = self.passes(state, *self._args())
+        why = self.run_passes(state)
         if why:
             raise Contradiction(CONTRADICTIONS[why])
         return state
 
-    def probe_cell(self, state: np.ndarray, i: int, deep_trials: bool = True) -> int:
+    def probe_cell(self, state: Any, i: int, deep_trials: bool = True) -> int:
         """Probe free cell i both ways (see the module docstring); updates ``state`` (propagated) and
         returns -1 when nothing was learnt, 0 when something was, or the state's contradiction.
         Without ``deep_trials`` each trial runs the plain pass only (grading's shallow probing)."""
-        trial = (*self._args()[:-2], np.zeros_like(self.counts), self.deep and deep_trials)
+        trial_deep = self.deep and deep_trials
         as_wall = state.copy()
         as_wall[i] = BLACK
-        wall_fails = self.passes(as_wall, *trial)
+        wall_fails = self.run_passes(as_wall, trial_deep, trial=True)
         as_white = state.copy()
         as_white[i] = WHITE
-        white_fails = self.passes(as_white, *trial)
+        white_fails = self.run_passes(as_white, trial_deep, trial=True)
         if wall_fails and white_fails:
             return 12
         if wall_fails or white_fails:
             state[:] = as_white if wall_fails else as_wall
             self.counts[-2] += 1
             return 0
-        agree = (state == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white)
-        if not agree.any():
+        agree = agreement(state, as_wall, as_white)
+        if not agree:
             return -1
-        state[agree] = as_wall[agree]
+        for j in agree:
+            state[j] = as_wall[j]
         self.counts[-3] += 1
-        return self.passes(state, *self._args())
+        return self.run_passes(state)
 
-    def probe(self, state: np.ndarray, deadline: float | None = None, deep_trials: bool = True) -> np.ndarray:
+    def probe(self, state: Any, deadline: float | None = None, deep_trials: bool = True) -> Any:
         """``propagate``, then contradiction probing to a fixpoint (in place; raises
         ``Contradiction``). Stops early at ``deadline`` (``time.perf_counter``), leaving a sound
         partial state. ``deep_trials``: as in ``probe_cell``."""
         self.propagate(state)
-        if self.sweeps is not None:  # a small grid: a sweep at a time, compiled
+        if self.sweeps is not None:  # a small grid: a sweep at a time, in one call
+            sweeps = self.sweeps
             changed = True
             while changed:
                 if deadline is not None and time.perf_counter() > deadline:
                     return state
-                why, changed = self.sweeps(state, *self._args(), deep_trials)
+                self._ready(sweeps)
+                why, changed = self._on(state, lambda s: sweeps(
+                    s, self.nb, self.number, self.cols, self.wall, self.biggest, self.counts, self.deep,
+                    deep_trials, self.work, self.boards, self.trial_counts))
                 if why:
                     raise Contradiction(CONTRADICTIONS[why] if why < len(CONTRADICTIONS) else
                                         "a cell that can be neither wall nor white")
@@ -662,12 +785,12 @@ class Deducer:
         changed = True
         while changed:
             changed = False
-            for i in np.flatnonzero(state == UNKNOWN):
+            for i in cells_of(state, UNKNOWN):
                 if state[i] != UNKNOWN:
                     continue
                 if deadline is not None and time.perf_counter() > deadline:
                     return state
-                why = self.probe_cell(state, int(i), deep_trials)
+                why = self.probe_cell(state, i, deep_trials)
                 if why > 0:
                     raise Contradiction(CONTRADICTIONS[why] if why < len(CONTRADICTIONS) else
                                         "a cell that can be neither wall nor white")
@@ -675,16 +798,27 @@ class Deducer:
         return state
 
     def stats(self) -> dict:
-        out = {rule: int(c) for rule, c in zip(RULES, self.counts[:len(RULES)], strict=True) if c}
-        out.update(probe_agreements=int(self.counts[-3]), probe_contradictions=int(self.counts[-2]),
-                   passes=int(self.counts[-1]))
+        counts = _values(self.counts)
+        out = {rule: c for rule, c in zip(RULES, counts[:len(RULES)], strict=True) if c}
+        out.update(probe_agreements=counts[-3], probe_contradictions=counts[-2], passes=counts[-1])
         return out
 
-    def solution(self, state: np.ndarray) -> NurikabeSolution:
+    def solution(self, state: Any) -> NurikabeSolution:
         def cells(colour):
-            return frozenset(divmod(int(i), self.cols) for i in np.flatnonzero(state == colour))
+            return frozenset(divmod(i, self.cols) for i in cells_of(state, colour))
 
         return NurikabeSolution(self.rows, self.cols, cells(BLACK), cells(UNKNOWN))
+
+
+def rule_pass(state: Any, neighbours: Any, number: Any, cols: int, wall_size: int, biggest: int,
+              thorough: bool, out: Any, counts: Any) -> int:
+    """``one_pass`` with working memory of its own (for tests and tools looking at one pass):
+    compiled on arrays, interpreted on lists."""
+    if isinstance(state, list):
+        return interpreted(one_pass)(state, neighbours, number, cols, wall_size, biggest, thorough, out,
+                                     counts, work_buffers(len(state)))
+    return one_pass(state, neighbours, number, cols, wall_size, biggest, thorough, out, counts,
+                    work_buffers(len(state), arrays=True))
 
 
 def deduce(puzzle: NurikabePuzzle, deadline: Deadline | None = None, probe: bool = True
@@ -711,10 +845,10 @@ def verdict(puzzle: NurikabePuzzle, state: NurikabeSolution) -> Status | None:
     if state.undecided:
         return None
     d = Deducer(puzzle)
-    s = np.full(d.n, WHITE, np.int8)
+    s = [WHITE] * d.n
     for r, c in state.black:
         s[r * d.cols + c] = BLACK
-    return Status.UNSAT if d.passes(s, *d._args()) else Status.SOLVED
+    return Status.UNSAT if d.run_passes(_int8(s) if d.on_arrays else s) else Status.SOLVED
 
 
 def solve_rules(puzzle: NurikabePuzzle, limit: Limit = Limit(), *, probe: bool = True) -> SolveResult:

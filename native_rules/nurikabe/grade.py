@@ -18,17 +18,16 @@ docs/grading.md.
 from __future__ import annotations
 
 import time
-
-import numpy as np
+from typing import Any
 
 from ...puzzles.nurikabe import NurikabePuzzle
-from .deduce import BLACK, UNKNOWN, WHITE, Contradiction, Deducer
+from .deduce import BLACK, UNKNOWN, WHITE, Contradiction, Deducer, agreement, cells_of
 
 GRADES = ("basic", "area", "probing-basic", "probing-1", "probing-2", "search")
 NO_SOLUTION = "no solution"
 
 
-def probe2(deducer: Deducer, state: np.ndarray, deadline: float | None = None) -> None:
+def probe2(deducer: Deducer, state: Any, deadline: float | None = None) -> None:
     """Probing at depth 2 to a fixpoint, in place: each free cell supposed wall and white, each
     trial probed at depth 1; a refuted colour gives the other, and cells both trials colour alike
     take that colour. Stops at ``deadline`` (``time.perf_counter``) leaving a sound state; raises
@@ -36,12 +35,12 @@ def probe2(deducer: Deducer, state: np.ndarray, deadline: float | None = None) -
     changed = True
     while changed:
         changed = False
-        for i in np.flatnonzero(state == UNKNOWN).tolist():
+        for i in cells_of(state, UNKNOWN):
             if state[i] != UNKNOWN:
                 continue
             if deadline is not None and time.perf_counter() > deadline:
                 return
-            kept = deducer.counts.copy()
+            kept = list(deducer.counts)
             trials = []
             for colour in (BLACK, WHITE):
                 t = state.copy()
@@ -57,15 +56,16 @@ def probe2(deducer: Deducer, state: np.ndarray, deadline: float | None = None) -
             if as_wall is None or as_white is None:
                 state[i] = WHITE if as_wall is None else BLACK
             else:
-                agree = (state == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white)
-                if not agree.any():
+                agree = agreement(state, as_wall, as_white)
+                if not agree:
                     continue
-                state[agree] = as_wall[agree]
+                for j in agree:
+                    state[j] = as_wall[j]
             deducer.probe(state, deadline)
             changed = True
 
 
-def steps(deducer: Deducer, state: np.ndarray, deadline: float | None = None) -> tuple:
+def steps(deducer: Deducer, state: Any, deadline: float | None = None) -> tuple:
     """(grade, step) for the grades below ``search``, each step strengthening ``state``
     the one before left (the Deducer starts with ``deep`` off)."""
 
@@ -91,12 +91,12 @@ def grade(puzzle: NurikabePuzzle, seconds: float | None = None) -> dict:
     try:
         for name, step in steps(d, s, stop):
             step()
-            if not (s == UNKNOWN).any():
+            if not cells_of(s, UNKNOWN):
                 found = name
                 break
     except Contradiction as exc:
-        return {"grade": NO_SOLUTION, "contradiction": str(exc), "free": int((s == UNKNOWN).sum())}
-    out = {"grade": found, "free": int((s == UNKNOWN).sum()), **d.stats()}
+        return {"grade": NO_SOLUTION, "contradiction": str(exc), "free": len(cells_of(s, UNKNOWN))}
+    out = {"grade": found, "free": len(cells_of(s, UNKNOWN)), **d.stats()}
     if found == "search" and stop is not None and time.perf_counter() > stop:
         out["deadline"] = True
     return out

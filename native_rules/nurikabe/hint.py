@@ -7,13 +7,12 @@ The level of the step is the grade it belongs to (``grade.GRADES``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import numpy as np
+from typing import Any
 
 from ...puzzles.grid import cell_name as name
 from ..kernels import interpreted
 from . import deduce as cascade
-from .deduce import BLACK, CONTRADICTIONS, RULES, UNKNOWN, WHITE, Contradiction, Deducer
+from .deduce import BLACK, CONTRADICTIONS, RULES, UNKNOWN, WHITE, Contradiction, Deducer, cells_of
 
 # what each rule says, for people
 RULE_TEXT = {
@@ -45,41 +44,43 @@ def _colour(value: int) -> str:
     return "wall" if value == BLACK else "white"
 
 
-def first_rule(deducer: Deducer, state: np.ndarray) -> tuple[str, np.ndarray, np.ndarray] | None:
+def first_rule(deducer: Deducer, state: Any) -> tuple[str, list[int], list[int]] | None:
     """(rule, cells, colours) of the first rule that colours cells of ``state``, or None. Raises
     ``Contradiction``."""
-    nb, number, cols, wall, big = deducer.nb, deducer.number, deducer.cols, deducer.wall, deducer.biggest
+    nb, number, cols, work = deducer.nb, deducer.number, deducer.cols, deducer.work
+    wall, big = deducer.wall, deducer.biggest
     rules = (cascade.white_pieces, cascade.complete_island, cascade.one_liberty, cascade.last_cell_corner,
              cascade.joins_islands, cascade.no_pool, cascade.wall_liberty, cascade.island_reaches,
              cascade.wall_confinement)
     (white_pieces, complete_island, one_liberty, last_cell_corner, joins_islands, no_pool, wall_liberty,
      island_reaches, wall_confinement) = (interpreted(f) for f in rules)
-    why, w = white_pieces(state, nb, number)
+    why, pieces = white_pieces(state, nb, number, work)
     if why:
         raise Contradiction(CONTRADICTIONS[why])
-    nblack = int((state == BLACK).sum())
+    nblack = len(cells_of(state, BLACK))
     if nblack > wall:
         raise Contradiction(CONTRADICTIONS[6])
-    out = np.zeros(deducer.n, np.int8)
-    counts = np.zeros(len(RULES), np.int64)
-    calls = (lambda: complete_island(w, out, counts), lambda: one_liberty(w, out, counts),
-             lambda: last_cell_corner(state, nb, w, out, counts),
-             lambda: joins_islands(state, nb, w, big, out, counts),
+    out = [0] * deducer.n
+    counts = [0] * len(RULES)
+    calls = (lambda: complete_island(work, pieces, out, counts),
+             lambda: one_liberty(work, pieces, out, counts),
+             lambda: last_cell_corner(state, nb, work, pieces, out, counts),
+             lambda: joins_islands(state, nb, work, pieces, big, out, counts),
              lambda: no_pool(state, cols, out, counts),
-             lambda: wall_liberty(state, nb, wall, out, counts),
-             lambda: island_reaches(state, nb, w, out, counts),
-             lambda: wall_confinement(state, nb, wall, nblack, out, counts) if nblack and wall else 0)
+             lambda: wall_liberty(state, nb, wall, work, out, counts),
+             lambda: island_reaches(state, nb, work, pieces, out, counts),
+             lambda: wall_confinement(state, nb, wall, nblack, work, out, counts) if nblack and wall else 0)
     for call in calls:
         why = call()
         if why:
             raise Contradiction(CONTRADICTIONS[why])
-        if out.any():
-            cells = np.flatnonzero(out)
-            return RULES[int(np.flatnonzero(counts)[0])], cells, out[cells]
+        if any(out):
+            cells = [i for i, x in enumerate(out) if x]
+            return RULES[next(r for r, c in enumerate(counts) if c)], cells, [out[i] for i in cells]
     return None
 
 
-def first_probe(deducer: Deducer, state: np.ndarray) -> Step | None:
+def first_probe(deducer: Deducer, state: Any) -> Step | None:
     """The first free cell whose probe teaches something, with trials that run the plain pass
     only (level ``probing-basic``), else every rule (``probing-1``): a refuted colour, else (over
     every cell) a cell both trials colour alike."""
@@ -90,16 +91,14 @@ def first_probe(deducer: Deducer, state: np.ndarray) -> Step | None:
     return None
 
 
-def _probe_sweep(deducer: Deducer, state: np.ndarray, deep: bool, level: str) -> Step | None:
-    scratch = np.zeros_like(deducer.counts)
+def _probe_sweep(deducer: Deducer, state: Any, deep: bool, level: str) -> Step | None:
     agreement = None
-    for i in np.flatnonzero(state == UNKNOWN).tolist():
+    for i in cells_of(state, UNKNOWN):
         trials = {}
         for colour in (BLACK, WHITE):
             t = state.copy()
             t[i] = colour
-            trials[colour] = (deducer.passes(t, deducer.nb, deducer.number, deducer.cols, deducer.wall,
-                                             deducer.biggest, scratch, deep), t)
+            trials[colour] = (deducer.run_passes(t, deep, trial=True), t)
         (wall_why, as_wall), (white_why, as_white) = trials[BLACK], trials[WHITE]
         cell = divmod(i, deducer.cols)
         if wall_why and white_why:
@@ -109,14 +108,12 @@ def _probe_sweep(deducer: Deducer, state: np.ndarray, deep: bool, level: str) ->
             return Step(cell, _colour(BLACK + WHITE - refuted), "probing", level,
                         f"as {_colour(refuted)} it leads to {CONTRADICTIONS[why]}")
         if agreement is None:
-            agree = np.flatnonzero((state == UNKNOWN) & (as_wall != UNKNOWN) & (as_wall == as_white))
-            if len(agree):
-                j = int(agree[0])
+            agree = cascade.agreement(state, as_wall, as_white)
+            if agree:
+                j = agree[0]
                 agreement = Step(divmod(j, deducer.cols), _colour(int(as_wall[j])), "probing", level,
                                  f"{name(cell)} wall or white, it is {_colour(int(as_wall[j]))} either way")
     return agreement
-
-
 
 
 def next_step(puzzle, black=(), white=()) -> Step:
@@ -134,6 +131,6 @@ def next_step(puzzle, black=(), white=()) -> Step:
         cell = divmod(int(cells[0]), d.cols)
         return Step(cell, _colour(int(colours[0])), rule, "basic" if rule in BASIC else "area",
                     RULE_TEXT[rule])
-    if not (s == UNKNOWN).any():
+    if not cells_of(s, UNKNOWN):
         return Step(None)
     return first_probe(d, s) or Step(None, level="search")

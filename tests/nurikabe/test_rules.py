@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from functools import cache
 
-import numpy as np
 import pytest
 from gridsolve.combined.nurikabe import rules_then_sat
 from gridsolve.harness import registry
@@ -35,12 +34,12 @@ from ..support.nurikabe_brute import brute_force, random_puzzle
 CODE = {".": UNKNOWN, "#": BLACK, "o": WHITE}
 
 
-def board(text: str) -> tuple[NurikabePuzzle, np.ndarray]:
+def board(text: str) -> tuple[NurikabePuzzle, list[int]]:
     """A puzzle and a state from rows of cells: a digit is a number, ``#`` wall, ``o`` white,
     ``.`` free."""
     rows = text.split()
     puzzle = NurikabePuzzle.from_rows([[int(ch) if ch.isdigit() else None for ch in row] for row in rows])
-    state = np.array([WHITE if ch.isdigit() else CODE[ch] for row in rows for ch in row], np.int8)
+    state = [WHITE if ch.isdigit() else CODE[ch] for row in rows for ch in row]
     return puzzle, state
 
 
@@ -48,11 +47,11 @@ def one_pass(text: str, thorough: bool) -> tuple[dict, dict]:
     """What one pass colours ({(r, c): colour}) and how often each rule fired."""
     puzzle, state = board(text)
     d = Deducer(puzzle)
-    out = np.zeros(d.n, np.int8)
-    counts = np.zeros(len(RULES) + 3, np.int64)
+    out = [0] * d.n
+    counts = [0] * (len(RULES) + 3)
     why = rule_pass(state, d.nb, d.number, d.cols, d.wall, d.biggest, thorough, out, counts)
     assert why == 0
-    found = {divmod(int(i), d.cols): int(out[i]) for i in np.flatnonzero(out)}
+    found = {divmod(i, d.cols): x for i, x in enumerate(out) if x}
     return found, {rule: int(c) for rule, c in zip(RULES, counts[:len(RULES)], strict=True) if c}
 
 
@@ -92,8 +91,8 @@ def test_the_plain_pass_leaves_the_reach_rules_to_the_thorough_one():
 def test_contradictions(text, thorough, reason):
     puzzle, state = board(text)
     d = Deducer(puzzle)
-    out = np.zeros(d.n, np.int8)
-    counts = np.zeros(len(RULES) + 3, np.int64)
+    out = [0] * d.n
+    counts = [0] * (len(RULES) + 3)
     why = rule_pass(state, d.nb, d.number, d.cols, d.wall, d.biggest, thorough, out, counts)
     assert CONTRADICTIONS[why] == reason
 
@@ -261,7 +260,7 @@ def test_the_compiled_probe_sweep_probes_as_cell_by_cell():
                 d.probe(s)
             except Contradiction as exc:
                 return "contradiction", str(exc)
-            return s.tobytes(), d.stats()
+            return list(s), d.stats()
 
         got = probed(True)
         assert got == probed(False), puzzle
