@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # fifth of that. So all of them -- ``next_step`` (walk, enumerate's first step), ``dfs_kernel``
 # (enumerate, rules-dfs), ``walks_kernel`` (walk-stats, ``lab.errors``, ``random_walk``) -- are
 # compiled in ONE process, while the other core compiles everything else (the grid kinds' engines,
-# and what the tests of the frontier DP, edge matching's estimates and climbs and Nurikabe's rule
-# pass would otherwise compile one by one in the workers). The longest first.
+# and what the tests of the frontier DP, edge matching's estimates and climbs
+# would otherwise compile one by one in the workers). The longest first.
 def _frontier_dp() -> None:
     """The compiled frontier DP (``count`` runs the numpy DP below 16 columns on a cold cache):
     a square, a rectangle, a start cell and a prefix."""
@@ -65,20 +65,6 @@ def _edge_matching_probes() -> None:
         climb(climbing, Deadline(1), 7, lambda: 41, lambda board, breaks: None)
 
 
-def _nurikabe_rule_pass() -> None:
-    """Nurikabe's single rule pass, which the rule tests call on their own boards."""
-    import numpy as np
-    from gridsolve.native_rules.nurikabe.deduce import RULES, UNKNOWN, WHITE, Deducer, rule_pass
-    from gridsolve.puzzles.nurikabe import NurikabePuzzle
-
-    rows = [[2, None, None], [None, None, None], [None, None, 1]]
-    d = Deducer(NurikabePuzzle.from_rows(rows))
-    state = np.array([UNKNOWN if v is None else WHITE for row in rows for v in row], np.int8)
-    for thorough in (False, True):
-        rule_pass(state.copy(), d.nb, d.number, d.cols, d.wall, d.biggest, thorough,
-                  np.zeros(d.n, np.int8), np.zeros(len(RULES) + 3, np.int64))
-
-
 GROUPS: dict[str, list[list[str] | Callable[[], object]]] = {
     "labyrinth": [["walk", "--size", "9", "--walks", "2", "--seed", "1"],
                   ["enumerate", "--size", "5"],
@@ -91,7 +77,6 @@ GROUPS: dict[str, list[list[str] | Callable[[], object]]] = {
         ["count", "hamiltonian", "--size", "13"],
         _frontier_dp,
         _edge_matching_probes,
-        _nurikabe_rule_pass,
     ],
 }
 
