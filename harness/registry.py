@@ -195,8 +195,9 @@ BACKENDS: tuple[Backend, ...] = (
             "the J essay's heuristics, then the sat model on the remaining free cells",
             takes=("solver",), family="sat"),
     Backend("nurikabe", "rules+sat", "gridsolve.combined.nurikabe:rules_then_sat",
-            "stronger hand rules (numba) with contradiction probing, then the sat model on the "
-            "remaining free cells (none left: the rules' grid is the only solution)",
+            "stronger hand rules (interpreted on a small grid, numba on a large one) with "
+            "contradiction probing, then the sat model on the remaining free cells (none left: "
+            "the rules' grid is the only solution)",
             takes=("solver", "probe"), family="sat"),
     Backend("nurikabe", "bruteforce", NATIVE + "nurikabe.backends:solve_bruteforce",
             "J essay port: bf @ init, every colouring of the free cells checked; stuck when "
@@ -208,8 +209,9 @@ BACKENDS: tuple[Backend, ...] = (
             "J essay port: bfh = bf @ heuristics @ init", takes=("trace", "max_colourings"),
             family="native", complete=False),
     Backend("nurikabe", "rules", NATIVE + "nurikabe.deduce:solve_rules",
-            "beside the port: stronger hand rules (numba) to a fixpoint, then contradiction probing; "
-            "stuck when cells remain free", takes=("probe",), family="native", complete=False),
+            "beside the port: stronger hand rules (interpreted on a small grid, numba on a large "
+            "one) to a fixpoint, then contradiction probing; stuck when cells remain free",
+            takes=("probe",), family="native", complete=False),
     Backend("masyu", "sat", SAT + "masyu:solve",
             "CNF (CaDiCaL 1.9.5): cell degree 0 or 2, the pearl rules as clauses, lazy subtour cuts "
             "on one incremental solver", takes=("solver",), family="sat"),
