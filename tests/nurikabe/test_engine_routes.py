@@ -5,12 +5,10 @@ a puzzle (``kernels.Tiered``: the interpreted budget spent) ends where both do."
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
 import pytest
-from gridsolve.native_rules.kernels import Tiered
 from gridsolve.native_rules.nurikabe import deduce as D
 from gridsolve.native_rules.nurikabe.generate import number, plant
 from gridsolve.native_rules.nurikabe.grade import grade, probe2
@@ -20,17 +18,9 @@ from gridsolve.puzzles.nurikabe import QUESTION, NurikabePuzzle
 
 from ..helpers import ROOT
 from ..support.nurikabe_brute import random_puzzle
+from ..support.routes import COMPILED, INTERPRETED, route, same_on_both_routes
 
-INTERPRETED, COMPILED = math.inf, 0.0
-
-
-def route(monkeypatch, budget: float) -> None:
-    """The rules' entries run interpreted for ``budget`` seconds in all (each), then compiled
-    (``INTERPRETED``: throughout; ``COMPILED``: at once)."""
-    monkeypatch.setattr(Tiered, "off", budget == COMPILED)
-    monkeypatch.setattr(Tiered, "left", {D._propagate: budget, D._probe_sweep: budget}
-                        if budget != COMPILED else {})
-    monkeypatch.setattr(Tiered, "unsettled", {})
+ENTRIES = (D._propagate, D._probe_sweep)  # the engine's tiered entries
 
 
 def planted(rows: int, cols: int, seed: int) -> NurikabePuzzle | None:
@@ -87,11 +77,11 @@ def outcome(puzzle: NurikabePuzzle) -> dict:
 
 def test_the_interpreted_route_runs_on_lists_and_the_compiled_one_on_arrays(monkeypatch):
     puzzle = samples()[0]
-    route(monkeypatch, INTERPRETED)
+    route(monkeypatch, ENTRIES, INTERPRETED)
     d = D.Deducer(puzzle)
     assert not d.passes.runs_compiled and not d.on_arrays
     assert all(type(x) is list for x in (d.start(), d.number, d.counts, *d.work, *d.boards))
-    route(monkeypatch, COMPILED)
+    route(monkeypatch, ENTRIES, COMPILED)
     d = D.Deducer(puzzle)
     assert d.passes.runs_compiled and d.on_arrays
     assert d.start().dtype.name == "int8" and d.nb.dtype.name == "int32"
@@ -100,12 +90,7 @@ def test_the_interpreted_route_runs_on_lists_and_the_compiled_one_on_arrays(monk
 
 def test_interpreted_on_lists_and_compiled_reach_the_same_states(monkeypatch):
     puzzles = samples() + generated(150, seed=45)
-    route(monkeypatch, INTERPRETED)
-    interpreted = [outcome(p) for p in puzzles]
-    route(monkeypatch, COMPILED)
-    compiled = [outcome(p) for p in puzzles]
-    for p, a, b in zip(puzzles, interpreted, compiled, strict=True):
-        assert a == b, p
+    interpreted = same_on_both_routes(monkeypatch, ENTRIES, puzzles, outcome)
     # the sample covers what the rules meet: contradictions, completions, grids left open, grades
     assert sum(isinstance(a["propagate"], str) or isinstance(a.get("probe"), str) for a in interpreted) >= 10
     assert sum(isinstance(a.get("probe"), tuple) and 0 not in a["probe"][0] for a in interpreted) >= 15
@@ -122,16 +107,16 @@ def test_a_run_that_turns_compiled_mid_puzzle_ends_where_both_routes_do(monkeypa
     different steps of it, and the Deducer ends on arrays in the state both routes reach."""
     puzzle = next(p for seed in range(100) if (p := planted(size, size, seed)) is not None
                   and QUESTION not in [v for row in p.clues for v in row])
-    route(monkeypatch, COMPILED)
+    route(monkeypatch, ENTRIES, COMPILED)
     d = D.Deducer(puzzle)
     expected = d.probe(d.start()).tolist(), d.stats()
-    route(monkeypatch, INTERPRETED)
+    route(monkeypatch, ENTRIES, INTERPRETED)
     d = D.Deducer(puzzle)
     t0 = time.perf_counter()
     assert (d.probe(d.start()), d.stats()) == expected
     took = time.perf_counter() - t0  # what the budgets below are spent against
     for budget in (1e-9, took / 30, took / 10, took / 5, took / 3):
-        route(monkeypatch, budget)
+        route(monkeypatch, ENTRIES, budget)
         d = D.Deducer(puzzle)
         s = d.probe(d.start())
         assert d.passes.runs_compiled or (d.sweeps is not None and d.sweeps.runs_compiled), budget  # switched

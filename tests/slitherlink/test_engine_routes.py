@@ -5,12 +5,10 @@ middle of a puzzle (``kernels.Tiered``: its interpreted budget spent) ends where
 
 from __future__ import annotations
 
-import math
 import random
 import time
 
 import pytest
-from gridsolve.native_rules.kernels import Tiered
 from gridsolve.native_rules.slitherlink import deduce as D
 from gridsolve.native_rules.slitherlink import engine as E
 from gridsolve.native_rules.slitherlink.generate import grow_loop, numbers
@@ -18,16 +16,9 @@ from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.slitherlink import SlitherlinkPuzzle
 
 from ..helpers import ROOT
+from ..support.routes import COMPILED, INTERPRETED, route, same_on_both_routes
 
-INTERPRETED, COMPILED = math.inf, 0.0
-
-
-def route(monkeypatch, budget: float) -> None:
-    """The engine's entry runs interpreted for ``budget`` seconds in all, then compiled
-    (``INTERPRETED``: throughout; ``COMPILED``: at once)."""
-    monkeypatch.setattr(Tiered, "off", budget == COMPILED)
-    monkeypatch.setattr(Tiered, "left", {E.run: budget} if budget != COMPILED else {})
-    monkeypatch.setattr(Tiered, "unsettled", {})
+ENTRIES = (E.run,)  # the engine's tiered entries
 
 
 def generated(rows: int, cols: int, seed: int, keep: float) -> SlitherlinkPuzzle:
@@ -76,22 +67,17 @@ def outcome(puzzle: SlitherlinkPuzzle, deepest: int = 2) -> dict:
 
 def test_the_interpreted_route_runs_on_lists_and_the_compiled_one_on_arrays(monkeypatch):
     puzzle = samples()[0]
-    route(monkeypatch, INTERPRETED)
+    route(monkeypatch, ENTRIES, INTERPRETED)
     eng = D.Engine(puzzle)
     assert not eng.run.runs_compiled and all(type(x) is list for x in (eng.s, eng.g, eng.w))
-    route(monkeypatch, COMPILED)
+    route(monkeypatch, ENTRIES, COMPILED)
     eng = D.Engine(puzzle)
     assert eng.run.runs_compiled and all(x.dtype.name == "int32" for x in (eng.s, eng.g, eng.w))
 
 
 def test_interpreted_on_lists_and_compiled_reach_the_same_states(monkeypatch):
     puzzles = samples() + small_puzzles(150, seed=45)
-    route(monkeypatch, INTERPRETED)
-    interpreted = [outcome(p) for p in puzzles]
-    route(monkeypatch, COMPILED)
-    compiled = [outcome(p) for p in puzzles]
-    for p, a, b in zip(puzzles, interpreted, compiled, strict=True):
-        assert a == b, p
+    interpreted = same_on_both_routes(monkeypatch, ENTRIES, puzzles, outcome)
     # the sample covers what the engine meets: contradictions, completions, depth 2, every grade
     assert sum(isinstance(a[1], str) for a in interpreted) >= 10
     assert sum(isinstance(a[1], tuple) and a[1][-1] for a in interpreted) >= 50
@@ -107,15 +93,15 @@ def test_a_run_that_turns_compiled_mid_puzzle_ends_where_both_routes_do(monkeypa
     probing, a depth-2 trial in flight), and the engine ends on arrays in the state both routes
     reach."""
     puzzle = generated(rows, cols, seed, keep)
-    route(monkeypatch, COMPILED)
+    route(monkeypatch, ENTRIES, COMPILED)
     expected = D.deduce(puzzle, 2)
     assert expected.unknown  # depth 2 leaves some edges: its trials ran on every unknown edge
-    route(monkeypatch, INTERPRETED)
+    route(monkeypatch, ENTRIES, INTERPRETED)
     t0 = time.perf_counter()
     assert D.deduce(puzzle, 2).s == expected.s.tolist()
     took = time.perf_counter() - t0  # what the budgets below are spent against
     for budget in (1e-9, took / 30, took / 10, took / 5, took / 3):
-        route(monkeypatch, budget)
+        route(monkeypatch, ENTRIES, budget)
         eng = D.deduce(puzzle, 2)
         assert eng.run.runs_compiled, budget  # the switch happened
         assert eng.s.tolist() == expected.s.tolist(), budget
