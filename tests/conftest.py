@@ -3,10 +3,7 @@ corpora are, running the command line -- are in helpers.py."""
 
 from __future__ import annotations
 
-import os
 import resource
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -31,11 +28,9 @@ def pytest_runtest_makereport(item, call):
 # documents' commands, the deliberate cold compile, edge matching's and the labyrinth's engines,
 # the brute-force comparisons, the browser modules with their server). The suite runs them first:
 # under ``make test`` (``--dist loadfile --no-loadscope-reorder``) each worker takes the next file
-# in this order when it is free, so no long module starts last while the other worker idles. The
-# cold compile leads: it needs no warm cache (``WITHOUT_THE_WARM_CACHE``), so under
-# ``--warm-kernels`` its worker starts it beside the warm-up while the other waits for it.
+# in this order when it is free, so no long module starts last while the other worker idles.
 SLOW_FIRST = (
-    "backends/test_first_use.py", "project/test_readme.py", "edgematching/test_engine.py",
+    "project/test_readme.py", "backends/test_first_use.py", "edgematching/test_engine.py",
     "hamiltonian/test_frontier_kernel.py", "nurikabe/test_cuts.py", "hamiltonian/test_labyrinth.py",
     "web/test_edit_browser.py", "web/test_browser.py", "slitherlink/test_cuts.py",
     "slitherlink/test_engine.py", "web/test_ready_browser.py", "harness/test_batch.py",
@@ -54,7 +49,9 @@ def pytest_collection_modifyitems(items):
     rank = {name: i for i, name in enumerate(SLOW_FIRST)}
 
     def place(item) -> int:
-        return rank.get(_module_name(item), len(SLOW_FIRST))
+        path = Path(item.fspath)
+        return rank.get(path.relative_to(tests).as_posix(), len(SLOW_FIRST)) \
+            if path.is_relative_to(tests) else len(SLOW_FIRST)
 
     items.sort(key=place)
 
@@ -86,61 +83,20 @@ def pytest_runtest_setup(item):
 
 
 def pytest_configure(config):
-    """``--warm-kernels``: the warm-up, once, in the process that starts the xdist workers, never
-    in a worker, nor when only collecting. It runs in a thread beside the tests: the workers start
-    at once on the modules of ``WITHOUT_THE_WARM_CACHE``, every other test waits for the warm-up's
-    end (``pytest_runtest_protocol``), so the cores the warm-up leaves idle run tests and no test
-    compiles what the warm-up is compiling. ``--cpu-times``: the report, in that process too."""
+    """``--warm-kernels``: the warm-up, once, in the process that starts the xdist workers (before
+    it starts them), never in a worker, nor when only collecting. ``--cpu-times``: the report, in
+    that process too."""
     shown = config.getoption("--cpu-times")
     if shown is not None and not hasattr(config, "workerinput"):
         config.pluginmanager.register(CpuTimes(shown), "cpu-times")
     if config.getoption("--warm-kernels") and not hasattr(config, "workerinput") \
             and not config.getoption("collectonly"):
-        import tempfile
-
         from .support import warm_kernels
 
-        # the workers inherit the environment; the marker file is written when the warm-up ends
-        done = Path(tempfile.mkdtemp(prefix="warm-kernels-")) / "done"
-        os.environ[WARM_DONE] = str(done)
-
-        def warm() -> None:
-            try:
-                config.stash[WARMED] = warm_kernels.warm()
-            finally:
-                done.write_text(config.stash.get(WARMED, "warm kernels: the warm-up failed"))
-
-        config.stash[WARMING] = threading.Thread(target=warm, name="warm-kernels", daemon=True)
-        config.stash[WARMING].start()
+        config.stash[WARMED] = warm_kernels.warm()
 
 
 WARMED = pytest.StashKey[str]()
-WARMING = pytest.StashKey[threading.Thread]()
-WARM_DONE = "GRIDSOLVE_TESTS_WARM_DONE"  # the file whose presence says the warm-up has ended
-
-# The modules that take nothing from the shared numba cache, so they run while the warm-up is
-# still compiling into it: test_first_use.py gives each of its processes a cache of its own (its
-# long job compiles the labyrinth's walk there on purpose, 80 s of CPU that then overlaps the
-# warm-up instead of following it). Every other module waits for the warm-up; one that is listed
-# here wrongly would only compile a kernel the warm-up compiles too (CPU twice, results the same).
-WITHOUT_THE_WARM_CACHE = ("backends/test_first_use.py",)
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_protocol(item, nextitem):
-    """Under ``--warm-kernels``, a test outside ``WITHOUT_THE_WARM_CACHE`` starts when the warm-up
-    has ended (before its setup, so that the wait counts in no test's duration nor CPU time)."""
-    done = os.environ.get(WARM_DONE)
-    if not done or _module_name(item) in WITHOUT_THE_WARM_CACHE:
-        return
-    while not os.path.exists(done):
-        time.sleep(0.2)
-
-
-def _module_name(item) -> str:
-    """The test's file relative to tests/ (``backends/test_first_use.py``), or its path."""
-    path, tests = Path(item.fspath), Path(__file__).parent
-    return path.relative_to(tests).as_posix() if path.is_relative_to(tests) else path.as_posix()
 
 
 class CpuTimes:
@@ -172,12 +128,6 @@ class CpuTimes:
             + f"; all tests {sum(per_worker.values()):.0f} s")
 
 
-def pytest_terminal_summary(terminalreporter, exitstatus, config):
-    if WARMING in config.stash:
-        if exitstatus == pytest.ExitCode.INTERRUPTED:  # Ctrl-C: no need to finish the warm-up
-            from .support import warm_kernels
-
-            warm_kernels.stop()
-        config.stash[WARMING].join()  # a run that ended first (-x, few tests) waits for it here
+def pytest_terminal_summary(terminalreporter, config):
     if WARMED in config.stash:
         terminalreporter.write_line(config.stash[WARMED])

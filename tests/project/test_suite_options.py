@@ -4,7 +4,6 @@ first (``SLOW_FIRST``), so that under xdist no long module starts last."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -40,27 +39,3 @@ def test_the_slowest_modules_are_collected_first_and_keep_their_tests_in_order()
     assert modules == sorted(modules, key=modules.index)  # each module's tests together
     first_use = [i for i in ids if "test_first_use" in i]
     assert first_use[0].endswith("::test_a_small_first_job_compiles_nothing[args0-5 walks 9x9 seed 1]")
-
-
-def test_under_the_warm_up_only_the_listed_modules_start_before_it_ends(tmp_path):
-    """``--warm-kernels`` runs the warm-up beside the tests: a test waits until the file named by
-    ``GRIDSOLVE_TESTS_WARM_DONE`` exists (the warm-up's end), unless its module needs no warm
-    numba cache (``WITHOUT_THE_WARM_CACHE``: test_first_use.py, whose processes have caches of
-    their own)."""
-    done = tmp_path / "done"
-    env = dict(os.environ, GRIDSOLVE_TESTS_WARM_DONE=str(done))
-    pytest_run = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
-    listed = "tests/backends/test_first_use.py::test_a_small_job_imports_no_library_it_does_not_run[--help-]"
-    p = subprocess.run([*pytest_run, listed], cwd=ROOT, env=env, capture_output=True, text=True,
-                       timeout=300, stdin=subprocess.DEVNULL)
-    assert p.returncode == 0 and "1 passed" in p.stdout, p.stdout + p.stderr  # did not wait
-    waiting = subprocess.Popen([*pytest_run, QUICK], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True, stdin=subprocess.DEVNULL)
-    try:
-        with pytest.raises(subprocess.TimeoutExpired):
-            waiting.wait(timeout=10)  # the quick test waits for the warm-up's end ...
-        done.write_text("warm kernels: done")
-        out, _ = waiting.communicate(timeout=120)  # ... and runs once it has ended
-    finally:
-        waiting.kill()
-    assert waiting.returncode == 0 and "1 passed" in out, out

@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 # fifth of that. So all of them -- ``next_step`` (walk, enumerate's first step), ``dfs_kernel``
 # (enumerate, rules-dfs), ``walks_kernel`` (walk-stats, ``lab.errors``, ``random_walk``) -- are
 # compiled in ONE process, while the other core compiles everything else (the grid kinds' engines,
-# and what the tests of the frontier DP, edge matching's estimates and climbs
-# would otherwise compile one by one in the workers). The longest first.
+# and what the tests of the frontier DP and edge matching's estimates and climbs would otherwise
+# compile one by one in the workers). The longest first.
 def _frontier_dp() -> None:
     """The compiled frontier DP (``count`` runs the numpy DP below 16 columns on a cold cache):
     a square, a rectangle, a start cell and a prefix."""
@@ -108,23 +108,10 @@ def run_group(name: str) -> int:
     return failed
 
 
-RUNNING: list[subprocess.Popen] = []  # the groups' processes, for ``stop``
-
-
 def _run_process(name: str) -> int:
-    with subprocess.Popen([sys.executable, "-m", "tests.support.warm_kernels", name], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "tests.support.warm_kernels", name], cwd=ROOT,
                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.DEVNULL) as process:
-        RUNNING.append(process)
-        return process.wait()
-
-
-def stop() -> None:
-    """Ends the groups' processes still running (the run was interrupted: the warm-up runs in a
-    thread beside the tests, and would otherwise go on compiling after pytest has exited)."""
-    for process in RUNNING:
-        if process.poll() is None:
-            process.kill()
+                          stderr=subprocess.DEVNULL).returncode
 
 
 def warm() -> str:
