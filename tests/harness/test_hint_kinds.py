@@ -12,7 +12,7 @@ from gridsolve.harness.labyrinth_hint import labyrinth_hint
 from gridsolve.harness.nurikabe import cascade_hint
 from gridsolve.harness.registry import DEFAULTS
 from gridsolve.harness.slitherlink import edge_name, seed_hint
-from gridsolve.native_rules.nurikabe.deduce import BLACK, WHITE, Deducer
+from gridsolve.native_rules.nurikabe.deduce import BLACK, WHITE, Deducer, cells_of
 from gridsolve.native_rules.nurikabe.hint import next_step
 from gridsolve.puzzles.formats import read
 from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
@@ -56,17 +56,17 @@ def test_slitherlink_hint_cli_names_cells_not_lattice_points():
     assert "Appendix A rule #1" in gridsolve("hint", SLITHER, "--by", "seed").stdout
 
 
-def cells_of(state, colour: int, cols: int) -> list[tuple[int, int]]:
-    """The (row, col) cells of ``colour`` in the rules' state (a list on the interpreted route,
-    an array on the compiled one)."""
-    return [divmod(i, cols) for i, v in enumerate(state) if v == colour]
+def grid_cells(state, colour: int, cols: int) -> list[tuple[int, int]]:
+    """The (row, col) cells of ``colour`` in the rules' state (``deduce.cells_of``: a list on the
+    interpreted route, an array on the compiled one)."""
+    return [divmod(i, cols) for i in cells_of(state, colour)]
 
 
 def test_nurikabe_cascade_hint_reaches_probing_and_agrees_with_the_solution():
     e = read(NURIKABE_PROBING)[0]
     d = Deducer(e.puzzle)
     s = d.propagate(d.start())  # the rules' fixpoint: the next step needs probing
-    h = next_step(e.puzzle, cells_of(s, BLACK, d.cols), cells_of(s, WHITE, d.cols))
+    h = next_step(e.puzzle, grid_cells(s, BLACK, d.cols), grid_cells(s, WHITE, d.cols))
     assert h.level == "probing-1" and h.rule == "probing" and h.cell is not None  # a 'probing-1' puzzle
     truth = set(solve_one(e.puzzle).black)
     assert (h.cell in truth) == (h.colour == "wall")
@@ -79,7 +79,7 @@ def test_nurikabe_probing_hint_names_the_weaker_probing_when_it_suffices():
     e = read(url)[0]
     d = Deducer(e.puzzle)
     s = d.propagate(d.start())
-    h = next_step(e.puzzle, cells_of(s, BLACK, d.cols), cells_of(s, WHITE, d.cols))
+    h = next_step(e.puzzle, grid_cells(s, BLACK, d.cols), grid_cells(s, WHITE, d.cols))
     assert h.level == "probing-basic" and (h.cell in solve_one(e.puzzle).black) == (h.colour == "wall")
 
 
