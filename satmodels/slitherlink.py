@@ -21,22 +21,26 @@ from typing import TYPE_CHECKING
 from ..encoding.slitherlink import refine_single_loop
 from ..puzzles import grid
 from ..puzzles.slitherlink import SlitherlinkPuzzle, SlitherlinkSolution
-from ..puzzles.solving import Deadline, DeadlineExpired, Limit, SolveResult, stops_at_deadline
+from ..puzzles.solving import NO_DEADLINE, Deadline, DeadlineExpired, Limit, SolveResult, stops_at_deadline
 from . import vocabulary
 
 if TYPE_CHECKING:
     from . import backbone_search
+
+# vertices / edges encoded between two deadline checks: ~10 ms on a quiet machine, so a large
+# grid's build stops soon after its time is up (a blank 120x120 takes ~0.3 s to build)
+CHECK_EVERY = 1000
 
 
 def edge_var(cnf: vocabulary.Cnf, e) -> int:
     return cnf.var(("e", e))
 
 
-def add_single_loop(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle) -> None:
+def add_single_loop(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle, deadline: Deadline = NO_DEADLINE) -> None:
     """Degree 0 or 2 at every vertex and at least one edge (connectivity: the lazy cuts)."""
     rows, cols = puzzle.rows, puzzle.cols
-    vocabulary.add_cycle_degrees(cnf, {v: [edge_var(cnf, e) for e in grid.vertex_edges(rows, cols, v)]
-                                 for v in grid.vertices(rows, cols)})
+    for v in deadline.each(grid.vertices(rows, cols), CHECK_EVERY):
+        vocabulary.add_cycle_degrees(cnf, {v: [edge_var(cnf, e) for e in grid.vertex_edges(rows, cols, v)]})
 
 
 def add_clue_counts(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle) -> None:
@@ -44,8 +48,8 @@ def add_clue_counts(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle) -> None:
         cnf.equals([edge_var(cnf, e) for e in grid.cell_edges(cell)], n)
 
 
-def add_inside_colouring(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle) -> None:
-    for e in grid.edges(puzzle.rows, puzzle.cols):
+def add_inside_colouring(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle, deadline: Deadline = NO_DEADLINE) -> None:
+    for e in deadline.each(grid.edges(puzzle.rows, puzzle.cols), CHECK_EVERY):
         x = edge_var(cnf, e)
         sides = [cnf.var(("in", c)) for c in grid.edge_cells(puzzle.rows, puzzle.cols, e)]
         if len(sides) == 1:
@@ -63,12 +67,12 @@ def build(puzzle: SlitherlinkPuzzle, deadline: Deadline, colouring: bool = True,
     edges = grid.edges(puzzle.rows, puzzle.cols)
     for e in edges:
         edge_var(cnf, e)
-    add_single_loop(cnf, puzzle)
     deadline.check()
+    add_single_loop(cnf, puzzle, deadline)
     add_clue_counts(cnf, puzzle)
     deadline.check()
     if colouring:
-        add_inside_colouring(cnf, puzzle)
+        add_inside_colouring(cnf, puzzle, deadline)
         deadline.check()
     cnf.add([edge_var(cnf, e) for e in edges])  # at least one edge
     if fixed is not None:

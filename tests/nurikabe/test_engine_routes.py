@@ -111,10 +111,13 @@ def test_a_run_that_turns_compiled_mid_puzzle_ends_where_both_routes_do(monkeypa
     d = D.Deducer(puzzle)
     expected = d.probe(d.start()).tolist(), d.stats()
     route(monkeypatch, ENTRIES, INTERPRETED)
-    d = D.Deducer(puzzle)
-    t0 = time.perf_counter()
-    assert (d.probe(d.start()), d.stats()) == expected
-    took = time.perf_counter() - t0  # what the budgets below are spent against
+    times = []
+    for _ in range(3):  # the fastest of three: budgets set by a run a loaded machine slowed
+        d = D.Deducer(puzzle)  # may never be spent by the quicker runs below (CI saw it at 7x7)
+        t0 = time.perf_counter()
+        assert (d.probe(d.start()), d.stats()) == expected
+        times.append(time.perf_counter() - t0)
+    took = min(times)  # what the budgets are spent against; one of the two entries takes half of it
     for budget in (1e-9, took / 30, took / 10, took / 5, took / 3):
         route(monkeypatch, ENTRIES, budget)
         d = D.Deducer(puzzle)
