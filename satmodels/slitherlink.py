@@ -48,7 +48,8 @@ def add_clue_counts(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle) -> None:
         cnf.equals([edge_var(cnf, e) for e in grid.cell_edges(cell)], n)
 
 
-def add_inside_colouring(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle, deadline: Deadline = NO_DEADLINE) -> None:
+def add_inside_colouring(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle,
+                         deadline: Deadline = NO_DEADLINE) -> None:
     for e in deadline.each(grid.edges(puzzle.rows, puzzle.cols), CHECK_EVERY):
         x = edge_var(cnf, e)
         sides = [cnf.var(("in", c)) for c in grid.edge_cells(puzzle.rows, puzzle.cols, e)]

@@ -67,12 +67,13 @@ def test_a_long_first_job_runs_compiled():
     filled (numba prints the load), so the test does not pay the cascade's compile again -- about
     90 s of CPU without that cache: the timeout only guards against a hang."""
     env = dict(os.environ, NUMBA_DEBUG_CACHE="1")  # numba prints each cache load and save
-    p = subprocess.run([sys.executable, "-c", AS_IF_FRESH, "walk", "--size", "21", "--walks", "60", "--seed", "1",
-                        "--rules", "control"], capture_output=True, text=True, env=env, timeout=900, cwd=ROOT,
-                       stdin=subprocess.DEVNULL)
+    walk = ["walk", "--size", "21", "--walks", "60", "--seed", "1", "--rules", "control"]
+    p = subprocess.run([sys.executable, "-c", AS_IF_FRESH, *walk], capture_output=True, text=True, env=env,
+                       timeout=900, cwd=ROOT, stdin=subprocess.DEVNULL)
     assert p.returncode in (0, 1), p.stderr
     assert "60 walks 21x21 seed 1 rules control" in p.stdout
-    assert re.search(r"\[cache\] data (loaded from|saved to) \S*engine\.next_step-", p.stdout), p.stdout[-2000:]
+    loaded_or_saved = r"\[cache\] data (loaded from|saved to) \S*engine\.next_step-"
+    assert re.search(loaded_or_saved, p.stdout), p.stdout[-2000:]
 
 
 @pytest.mark.parametrize("args, absent", [
