@@ -38,9 +38,10 @@ def _frontier_dp() -> None:
     a square, a rectangle, a start cell and a prefix; and the ``dp`` backend's first cells of
     an 18x18 (three primes), which the deadline tests stop after 0.2 s -- a compile there would
     be counted against their bound."""
-    import gridsolve
     from gridsolve.native_rules.hamiltonian.frontier import compiled
     from gridsolve.puzzles.hamiltonian import HamiltonianPuzzle
+
+    import gridsolve
 
     for puzzle in (HamiltonianPuzzle.square(4), HamiltonianPuzzle.rect(3, 5),
                    HamiltonianPuzzle.square(5).with_prefix([(0, 0), (0, 1)])):
