@@ -49,11 +49,6 @@ def rules_then_sat(puzzle: SlitherlinkPuzzle, limit: Limit = Limit(), *, solver:
     if done:  # every edge decided: the engine's loop is the only solution
         return SolveResult(BACKEND, Status.SOLVED, (eng.solution(),), exhausted=True, seconds=took,
                            stats=stats)
-    if limit.seconds is not None and took >= limit.seconds:
-        # probing overran its share (a first call loading the engine on a busy machine): building
-        # the SAT model would only overrun further
-        return SolveResult(BACKEND, Status.TIMEOUT, seconds=took, stats=stats,
-                           note="the time limit passed in the rules")
     # imported here: a puzzle the engine completes needs no SAT model (nor pysat)
     from ..satmodels.slitherlink import solve as sat_solve
 

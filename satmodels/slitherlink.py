@@ -27,10 +27,6 @@ from . import vocabulary
 if TYPE_CHECKING:
     from . import backbone_search
 
-# vertices / edges encoded between two deadline checks: ~10 ms on a quiet machine, so a large
-# grid's build stops soon after its time is up (a blank 120x120 takes ~0.3 s to build)
-CHECK_EVERY = 1000
-
 
 def edge_var(cnf: vocabulary.Cnf, e) -> int:
     return cnf.var(("e", e))
@@ -39,8 +35,8 @@ def edge_var(cnf: vocabulary.Cnf, e) -> int:
 def add_single_loop(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle, deadline: Deadline = NO_DEADLINE) -> None:
     """Degree 0 or 2 at every vertex and at least one edge (connectivity: the lazy cuts)."""
     rows, cols = puzzle.rows, puzzle.cols
-    for v in deadline.each(grid.vertices(rows, cols), CHECK_EVERY):
-        vocabulary.add_cycle_degrees(cnf, {v: [edge_var(cnf, e) for e in grid.vertex_edges(rows, cols, v)]})
+    vocabulary.add_cycle_degrees(cnf, {v: [edge_var(cnf, e) for e in grid.vertex_edges(rows, cols, v)]
+                                       for v in grid.vertices(rows, cols)}, deadline)
 
 
 def add_clue_counts(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle) -> None:
@@ -50,7 +46,7 @@ def add_clue_counts(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle) -> None:
 
 def add_inside_colouring(cnf: vocabulary.Cnf, puzzle: SlitherlinkPuzzle,
                          deadline: Deadline = NO_DEADLINE) -> None:
-    for e in deadline.each(grid.edges(puzzle.rows, puzzle.cols), CHECK_EVERY):
+    for e in deadline.each(grid.edges(puzzle.rows, puzzle.cols), every=1000):  # ~10 ms each
         x = edge_var(cnf, e)
         sides = [cnf.var(("in", c)) for c in grid.edge_cells(puzzle.rows, puzzle.cols, e)]
         if len(sides) == 1:
@@ -66,9 +62,8 @@ def build(puzzle: SlitherlinkPuzzle, deadline: Deadline, colouring: bool = True,
     """The CNF without its lazy cuts (edge variables first: 1..number of edges)."""
     cnf = vocabulary.Cnf()
     edges = grid.edges(puzzle.rows, puzzle.cols)
-    for e in edges:
+    for e in deadline.each(edges, every=1000):
         edge_var(cnf, e)
-    deadline.check()
     add_single_loop(cnf, puzzle, deadline)
     add_clue_counts(cnf, puzzle)
     deadline.check()

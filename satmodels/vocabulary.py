@@ -26,7 +26,7 @@ from pysat.formula import IDPool
 from pysat.solvers import NoSuchSolverError, Solver, SolverNames
 
 from ..encoding.loops import Node, SubtourCut, keep_refined
-from ..puzzles.solving import Deadline, Limit, SolveResult, finish
+from ..puzzles.solving import NO_DEADLINE, Deadline, Limit, SolveResult, finish
 
 DEFAULT_SOLVER = "cadical195"
 SOLVERS = tuple(sorted(n for n in vars(SolverNames) if not n.startswith("_")))
@@ -72,10 +72,12 @@ class Cnf:
             self.extend(CardEnc.atmost(lits, bound=k, vpool=self.pool, encoding=EncType.seqcounter).clauses)
 
 
-def add_cycle_degrees(cnf: Cnf, incident: Mapping[Hashable, Sequence[int]]) -> None:
+def add_cycle_degrees(cnf: Cnf, incident: Mapping[Hashable, Sequence[int]],
+                      deadline: Deadline = NO_DEADLINE) -> None:
     """Every node has 0 or 2 of its edges: an edge has a neighbour edge at each end
-    (``e -> OR(other edges at v)``), and no three edges meet (one clause per triple)."""
-    for lits in incident.values():
+    (``e -> OR(other edges at v)``), and no three edges meet (one clause per triple).
+    ``deadline`` is checked every 1000 nodes (a 120x120 grid's 14 641 vertices take ~0.1 s)."""
+    for lits in deadline.each(incident.values(), every=1000):
         for x in lits:
             cnf.add([-x] + [y for y in lits if y != x])
         for a, b, c in combinations(lits, 3):

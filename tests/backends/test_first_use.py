@@ -49,16 +49,12 @@ def test_a_small_first_job_compiles_nothing(tmp_path, args, out):
     assert not list(tmp_path.rglob("*.nbi"))  # nothing compiled
 
 
-# a CLI run that decides as on a fresh install (``compile_pays`` sees no cached code), whatever the
-# on-disk cache holds
+# the command run by IMPORTED, deciding as on a fresh install (``compile_pays`` sees no cached
+# code), whatever the on-disk cache holds
 AS_IF_FRESH = """
-import sys
 from gridsolve.native_rules.hamiltonian.tools import audit
 audit.cached = lambda function: False
-from gridsolve.cli.main import main
-sys.argv = ["gridsolve", *sys.argv[1:]]
-main()
-"""
+""" + IMPORTED
 
 
 def test_a_long_first_job_runs_compiled():
