@@ -23,7 +23,10 @@ is a source and run on the same small case where their input allows:
 * ``--ggcount``: a Hamiltonian path counter; ``--ggcount-args`` (default ``{size}``) is its
   command line, ``{size}`` the side of the count hamiltonian case.
 * ``--e2go``: Bill Traill's e2_go (an executable, or a Go source file / folder, built with
-  ``go build``); ``--e2go-args`` (default ``{file}``): Owen's 6x6 board file.
+  ``go build`` there); ``--e2go-args`` (default ``{file}``): Owen's 6x6 board file. Its source
+  imports github.com/davidminor/uint128 and has no go.mod: add one, and where Go's module proxy
+  is out of reach a ``replace`` of that module by a local copy (benchmarks/results/cli_latency.md
+  says how this run built it).
 * ``--lavavej``: microsoft/nurikabe (an executable, or its ``nurikabe.cpp``, built with ``c++ -O2``);
   ``--lavavej-args`` (default none: the program solves the puzzles written into it).
 """
@@ -129,8 +132,8 @@ class PeerSkipped(RuntimeError):
     """A peer that cannot be built or run here (the reason is the message)."""
 
 
-def _build(argv: list[str], what: str) -> None:
-    p = subprocess.run(argv, capture_output=True, text=True)
+def _build(argv: list[str], what: str, cwd: Path | None = None) -> None:
+    p = subprocess.run(argv, capture_output=True, text=True, cwd=cwd)
     if p.returncode:
         raise PeerSkipped(f"building {what} failed: {p.stderr.strip()[-300:]}")
 
@@ -158,8 +161,9 @@ def peer_program(name: str, path: Path, build_dir: Path) -> Path:
         go = shutil.which("go")
         if not go:
             raise PeerSkipped("no go toolchain to build it")
-        _build([go, "build", "-o", str(out), str(path)] if path.is_file()
-               else [go, "-C", str(path), "build", "-o", str(out), "."], name)
+        # in the source's folder (``go -C`` needs Go 1.20; Debian 12 has 1.19), by its go.mod
+        _build([go, "build", "-o", str(out), path.name if path.is_file() else "."], name,
+               cwd=path.parent if path.is_file() else path)
         return out
     sources = [path] if path.is_file() else sorted([*path.glob("*.cpp"), *path.glob("*.cc")])
     cxx = os.environ.get("CXX") or shutil.which("c++") or shutil.which("g++")
