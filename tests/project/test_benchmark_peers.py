@@ -8,6 +8,7 @@ import shutil
 import subprocess
 
 import pytest
+
 from benchmarks.cli_latency import PeerSkipped, peer_program
 
 
@@ -16,12 +17,13 @@ def test_a_go_source_folder_is_built_in_place_by_its_go_mod(tmp_path):
     source = tmp_path / "peer"
     source.mkdir()
     (source / "go.mod").write_text("module example.com/peer\n\ngo 1.19\n")
-    (source / "main.go").write_text('package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("go peer") }\n')
+    program_text = 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("go peer") }\n'
+    (source / "main.go").write_text(program_text)
     program = peer_program("e2go", source, tmp_path / "build")
     assert subprocess.run([str(program)], capture_output=True, text=True).stdout == "go peer\n"
 
 
-@pytest.mark.skipif(shutil.which("c++") is None and shutil.which("g++") is None, reason="no C++ compiler here")
+@pytest.mark.skipif(not (shutil.which("c++") or shutil.which("g++")), reason="no C++ compiler here")
 def test_a_cpp_source_is_compiled_and_an_executable_taken_as_it_is(tmp_path):
     source = tmp_path / "peer.cpp"
     source.write_text('#include <cstdio>\nint main() { std::puts("c++ peer"); }\n')
