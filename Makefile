@@ -1,10 +1,11 @@
 # gridsolve: `make demo` and `make test` work on a fresh clone with only Python 3.11 present.
 # The Python the venv is made from: the system's own build, /usr/bin/python3.11, when it can make
-# a venv, ahead of the first python3.11 / python3 on the PATH. Debian's (and Ubuntu's) is linked
-# statically and optimised; a pyenv build links libpython as a shared library and is built without
-# optimisation: on this project's host it runs the same Python code ~25 % slower, so every command
-# waits longer (`count hamiltonian --size 11` 225 -> 164 ms, benchmarks/results/cli_latency.md).
-# `make PYTHON=/path/to/python3.11 ...` picks another; a venv already made is kept.
+# a venv, ahead of the first python3.11 / python3 on the PATH. On this project's host that is
+# Debian's (libpython linked into the executable) ahead of a pyenv build (libpython a shared
+# library, configured without --enable-optimizations / --with-lto), which runs the same Python
+# code ~25 % slower: every command waits longer (`count hamiltonian --size 11` 225 -> 164 ms in one
+# hour; benchmarks/results/interpreter.md). `make PYTHON=/path/to/python3.11 ...` picks another;
+# a venv already made is kept.
 PYTHON_CANDIDATES = /usr/bin/python3.11 $(shell command -v python3.11 2>/dev/null) $(shell command -v python3 2>/dev/null)
 PYTHON ?= $(firstword $(foreach p,$(PYTHON_CANDIDATES),$(shell [ -x $(p) ] && $(p) -c 'import ensurepip, venv' 2>/dev/null && echo $(p))))
 VENV   := .venv

@@ -24,9 +24,10 @@ is a source and run on the same small case where their input allows:
   command line, ``{size}`` the side of the count hamiltonian case.
 * ``--e2go``: Bill Traill's e2_go (an executable, or a Go source file / folder, built with
   ``go build`` there); ``--e2go-args`` (default ``{file}``): Owen's 6x6 board file. Its source
-  imports github.com/davidminor/uint128 and has no go.mod: add one, and where Go's module proxy
-  is out of reach a ``replace`` of that module by a local copy (benchmarks/results/cli_latency.md
-  says how this run built it).
+  imports github.com/davidminor/uint128 and has no go.mod: add one (``module
+  github.com/billtraill/e2_go``, ``require github.com/davidminor/uint128 v0.0.0``) and, where Go's
+  module proxy is out of reach, ``replace github.com/davidminor/uint128 => ../uint128`` with a
+  checkout there holding a one-line go.mod of its own -- how it was built for the results.
 * ``--lavavej``: microsoft/nurikabe (an executable, or its ``nurikabe.cpp``, built with ``c++ -O2``);
   ``--lavavej-args`` (default none: the program solves the puzzles written into it).
 """
