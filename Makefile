@@ -7,7 +7,8 @@
 # hour; benchmarks/results/interpreter.md). `make PYTHON=/path/to/python3.11 ...` picks another;
 # a venv already made is kept.
 PYTHON_CANDIDATES = /usr/bin/python3.11 $(shell command -v python3.11 2>/dev/null) $(shell command -v python3 2>/dev/null)
-PYTHON ?= $(firstword $(foreach p,$(PYTHON_CANDIDATES),$(shell [ -x $(p) ] && $(p) -c 'import ensurepip, venv' 2>/dev/null && echo $(p))))
+# (none that can: python3, whose own error then says what is missing)
+PYTHON ?= $(or $(firstword $(foreach p,$(PYTHON_CANDIDATES),$(shell [ -x $(p) ] && $(p) -c 'import ensurepip, venv' 2>/dev/null && echo $(p)))),python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
