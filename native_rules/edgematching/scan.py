@@ -1,6 +1,6 @@
-"""The table-driven scan of ``backtrack-table`` (``tables``): one
-numba-compiled explicit-stack loop over the squares in a fixed order, each of which has its top
-and left neighbour placed (or the border) when it is reached.
+"""The table-driven scan of ``backtrack-table`` (``tables``): an explicit-stack loop
+(numba-compiled, or ahead of time: ``ahead``) over the squares in a fixed order, each of which
+has its top and left neighbour placed (or the border) when it is reached.
 
 The candidates of a square are a contiguous slice of the table found by one lookup, ``key =
 base[d] + colour above * C + colour left``; the table holds per position the piece and the two
@@ -9,8 +9,8 @@ used?) and a placement a few stores. ``lo[key]`` .. ``exact[key]`` fit exactly, 
 .. ``broken[key]`` break one join (built only for max-joins); a fixed square's slice is its
 one piece.
 
-The same loop counts exact solutions and searches with *breaks* (mismatched joins): placing
-square ``d`` may bring the breaks so far up to ``allowed[d]`` (all zero for an exact search). It
+Two loops: ``scan_exact`` counts exact solutions, ``scan`` searches with *breaks* (mismatched
+joins; max-joins): placing square ``d`` may bring the breaks so far up to ``allowed[d]``. Each
 runs for a budget of placements and returns at each full board, at exhaustion or when the
 budget is spent, so the caller can record boards, watch the clock, lower ``allowed`` and
 resume. ``split`` = (depth, workers, worker) shares the subtrees below that depth round robin
@@ -30,6 +30,14 @@ SLICE = 1 << 22  # placements per kernel call
 # costs, once per process, about a million interpreted placements (importing numba and loading
 # the code; compiling the scan the first time takes little more)
 INTERPRETED = 1 << 20
+# placements the exact scan makes interpreted before its ahead-of-time compiled code (``ahead``),
+# when on disk, takes over: its module loads in a millisecond but needs numpy (~50 ms, what ~2^17
+# interpreted placements take), so a search this small imports neither
+AHEAD = 1 << 16
+# placements the ahead-of-time code makes in a process before numba's takes over: it runs ~6 %
+# slower (position-independent code for a generic CPU model: 24 vs 26 M placements per CPU second
+# on Owen's 8x7), numba's costs its import and load (~0.3 s) -- even after ~5 s of search
+AHEAD_UNTIL = 1 << 27
 # state: depth, table position to go on from, placements, subtrees entered at the split depth,
 # started (0 = not yet)
 DEPTH, POS, NODES, SPLIT_SEEN, STARTED = range(5)
@@ -42,20 +50,18 @@ def new_state() -> list[int]:
 
 
 @njit(cache=True)
-def scan(base, up, left, tpiece, tbot, trgt, lo, exact, broken, broken2, ncol, used, allowed, split,
-         chosen, exk, bre, bre2, brk, bot, rgt, state, budget):
-    """Run the search from ``state`` for up to ``budget`` placements. Square d's candidates are
-    the table positions ``lo[key]`` .. ``exact[key]`` (and on to ``broken[key]`` /
-    ``broken2[key]``, the fits that break one / two joins, while its breaks stay within
-    ``allowed[d]``), key = ``base[d]`` + colour below the square above x C + colour right of
-    the square to the left; ``bot`` / ``rgt`` hold those colours per depth
-    (index n: the border, 0). ``chosen[d]`` is the table position placed at depth d, ``brk[d]``
-    the breaks before it. Per candidate the only test is the piece's ``used`` flag.
+def scan_exact(base, up, left, tpiece, tbotc, trgt, lo, exact, used, split, chosen, bre, bot, rgt, state,
+               budget):
+    """The exact search (every join matches) from ``state`` for up to ``budget`` placements.
+    Square d's candidates are the table positions ``lo[key]`` .. ``exact[key]``, key = ``base[d]``
+    + colour below the square above x C (``tbotc`` holds it so) + colour right of the square to
+    the left, a key two loads and two adds; ``bot`` / ``rgt`` hold those colours per depth
+    (index n: the border, 0), ``chosen[d]`` the table position placed at depth d, ``bre[d]`` the
+    end of its slice. Per candidate the only test is the piece's ``used`` flag.
 
-    ``broken`` None: the exact search (every join matches), compiled as its own loop (numba
-    drops the other arm of each ``broken is None`` test): ``tbot`` then holds the bottom colour
-    times C, so a key is two loads and two adds, ``bre[d]`` the end of square d's slice, and
-    ``broken2``, ``allowed``, ``exk``, ``bre2``, ``brk`` are not read."""
+    The exact arm of ``scan`` written alone, so that it takes arrays only: numba.pycc compiles it
+    ahead of time (``ahead``; pycc takes no ``None`` argument), and the interpreter, which runs a
+    small job's first placements, runs it a third faster than the general loop."""
     n = len(base)
     d, p, nodes, seen = state[0], state[1], state[2], state[3]
     stop = nodes + budget
@@ -63,12 +69,9 @@ def scan(base, up, left, tpiece, tbot, trgt, lo, exact, broken, broken2, ncol, u
     if state[4] == 0:
         state[4] = 1
         d = 0
-        if broken is None:
-            key = base[0] + bot[up[0]] + rgt[left[0]]
-            p, bre[0] = lo[key], exact[key]
-        else:
-            key = base[0] + bot[up[0]] * ncol + rgt[left[0]]
-            p, exk[0], bre[0], bre2[0] = lo[key], exact[key], broken[key], broken2[key]
+        key = base[0] + bot[up[0]] + rgt[left[0]]
+        p = lo[key]
+        bre[0] = exact[key]
     elif d == n:
         d = n - 1
         p = chosen[d]
@@ -78,9 +81,76 @@ def scan(base, up, left, tpiece, tbot, trgt, lo, exact, broken, broken2, ncol, u
         return EXHAUSTED
     end = bre[d]
     while True:
-        if broken is not None:
-            room = allowed[d] - brk[d]
-            end = bre2[d] if room > 1 else (bre[d] if room == 1 else (exk[d] if room == 0 else p))
+        if d == split_depth:
+            while p < end:
+                if not used[tpiece[p]]:
+                    take = seen % workers == me
+                    seen += 1
+                    if take:
+                        break
+                p += 1
+        else:
+            while p < end and used[tpiece[p]]:
+                p += 1
+        if p < end:
+            used[tpiece[p]] = True
+            chosen[d] = p
+            bot[d] = tbotc[p]
+            rgt[d] = trgt[p]
+            nodes += 1
+            d += 1
+            if d == n:
+                state[0], state[1], state[2], state[3] = d, p, nodes, seen
+                return FOUND
+            key = base[d] + bot[up[d]] + rgt[left[d]]
+            p = lo[key]
+            end = exact[key]
+            bre[d] = end
+            if nodes >= stop:
+                state[0], state[1], state[2], state[3] = d, p, nodes, seen
+                return BUDGET
+        else:
+            d -= 1
+            if d < 0:
+                state[0], state[1], state[2], state[3] = d, p, nodes, seen
+                return EXHAUSTED
+            p = chosen[d]
+            used[tpiece[p]] = False
+            p += 1
+            end = bre[d]
+
+
+@njit(cache=True)
+def scan(base, up, left, tpiece, tbot, trgt, lo, exact, broken, broken2, ncol, used, allowed, split,
+         chosen, exk, bre, bre2, brk, bot, rgt, state, budget):
+    """The search with breaks (max-joins) from ``state`` for up to ``budget`` placements. Square
+    d's candidates are the table positions ``lo[key]`` .. ``exact[key]`` and on to
+    ``broken[key]`` / ``broken2[key]``, the fits that break one / two joins, while its breaks
+    stay within ``allowed[d]``; key = ``base[d]`` + colour below the square above x C + colour
+    right of the square to the left; ``bot`` / ``rgt`` hold those colours per depth (index n:
+    the border, 0). ``chosen[d]`` is the table position placed at depth d, ``brk[d]`` the breaks
+    before it; ``exk[d]``, ``bre[d]``, ``bre2[d]`` the ends of its exact / one-break / two-break
+    fits. Per candidate the only test is the piece's ``used`` flag. With ``allowed`` all zero
+    it walks ``scan_exact``'s tree (tests/edgematching/test_engine.py)."""
+    n = len(base)
+    d, p, nodes, seen = state[0], state[1], state[2], state[3]
+    stop = nodes + budget
+    split_depth, workers, me = split[0], split[1], split[2]
+    if state[4] == 0:
+        state[4] = 1
+        d = 0
+        key = base[0] + bot[up[0]] * ncol + rgt[left[0]]
+        p, exk[0], bre[0], bre2[0] = lo[key], exact[key], broken[key], broken2[key]
+    elif d == n:
+        d = n - 1
+        p = chosen[d]
+        used[tpiece[p]] = False
+        p += 1
+    elif d < 0:
+        return EXHAUSTED
+    while True:
+        room = allowed[d] - brk[d]
+        end = bre2[d] if room > 1 else (bre[d] if room == 1 else (exk[d] if room == 0 else p))
         pc = 0
         while p < end:
             pc = tpiece[p]
@@ -97,8 +167,7 @@ def scan(base, up, left, tpiece, tbot, trgt, lo, exact, broken, broken2, ncol, u
         if p < end:
             used[pc] = True
             chosen[d] = p
-            if broken is not None:
-                brk[d + 1] = brk[d] + (p >= exk[d]) + (p >= bre[d])
+            brk[d + 1] = brk[d] + (p >= exk[d]) + (p >= bre[d])
             bot[d] = tbot[p]
             rgt[d] = trgt[p]
             nodes += 1
@@ -106,14 +175,8 @@ def scan(base, up, left, tpiece, tbot, trgt, lo, exact, broken, broken2, ncol, u
             if d == n:
                 state[0], state[1], state[2], state[3] = d, p, nodes, seen
                 return FOUND
-            if broken is None:
-                key = base[d] + bot[up[d]] + rgt[left[d]]
-                p = lo[key]
-                end = exact[key]
-                bre[d] = end
-            else:
-                key = base[d] + bot[up[d]] * ncol + rgt[left[d]]
-                p, exk[d], bre[d], bre2[d] = lo[key], exact[key], broken[key], broken2[key]
+            key = base[d] + bot[up[d]] * ncol + rgt[left[d]]
+            p, exk[d], bre[d], bre2[d] = lo[key], exact[key], broken[key], broken2[key]
             if nodes >= stop:
                 state[0], state[1], state[2], state[3] = d, p, nodes, seen
                 return BUDGET
@@ -125,38 +188,71 @@ def scan(base, up, left, tpiece, tbot, trgt, lo, exact, broken, broken2, ncol, u
             p = chosen[d]
             used[tpiece[p]] = False
             p += 1
-            end = bre[d]
 
 
 class Interpreted:
-    """The placements the scans may still make interpreted in this process (``run``)."""
+    """The placements the scans may still make interpreted in this process (``run``), and those
+    the exact scan has made so far."""
 
     left = INTERPRETED
+    exact_made = 0
+    ahead_made = 0  # placements made by the ahead-of-time code
+
+
+def interpreted_budget(kernel) -> int:
+    """The placements ``kernel`` may make interpreted now. The exact scan stops at ``AHEAD``
+    placements in the process to ask for its ahead-of-time code (``ahead``): loaded when it is
+    on disk -- then none run interpreted any more -- else built in the background for the next
+    process, while this one goes on interpreted."""
+    left = Interpreted.left
+    if left <= 0 or Tiered.off:
+        return 0
+    if kernel is scan_exact:
+        if Interpreted.exact_made < AHEAD:
+            return min(left, AHEAD - Interpreted.exact_made)
+        from . import ahead
+
+        if ahead.load() is not None:
+            return 0
+        ahead.build_in_background()
+    return left
 
 
 def run_interpreted(kernel, tables: tuple, search: tuple, budget: int) -> tuple[int, int]:
     """``kernel(*tables, *search, budget)`` run by the interpreter on plain lists (``search``
-    changed in place) for as many of the ``budget`` placements as this process's
-    ``INTERPRETED`` still allow: (code, placements made); (BUDGET, 0) once they are spent or
-    everything runs compiled (``Tiered.off``)."""
-    left = Interpreted.left
-    if left <= 0 or Tiered.off:
+    changed in place) for as many of the ``budget`` placements as ``interpreted_budget``
+    allows: (code, placements made); (BUDGET, 0) when it allows none."""
+    left = interpreted_budget(kernel)
+    if left <= 0:
         return BUDGET, 0
     state = search[-1]
     before = state[NODES]
     code = interpreted(kernel)(*tables, *search, min(budget, left))
     done = state[NODES] - before
-    Interpreted.left = left - done
+    Interpreted.left -= done
+    if kernel is scan_exact:
+        Interpreted.exact_made += done
     return code, done
+
+
+def compiled(kernel):
+    """The machine code that runs ``kernel`` now: for the exact scan its ahead-of-time module
+    while it loads and ``AHEAD_UNTIL`` lasts (no numba imported), else numba's (compiled once,
+    then loaded from the cache)."""
+    if kernel is scan_exact and Interpreted.ahead_made < AHEAD_UNTIL:
+        from . import ahead
+
+        return ahead.load() or kernel
+    return kernel
 
 
 def run(kernel, tables: tuple, lists: Callable[[], tuple], search: tuple, budget: int) -> int:
     """``kernel(*tables, *search, budget)`` on arrays: the same code run interpreted on plain
-    lists (numpy scalar indexing is slower still) while this process's ``INTERPRETED``
-    placements last (``run_interpreted``), then compiled: a small search never imports numba.
+    lists (numpy scalar indexing is slower still) while ``interpreted_budget`` allows
+    (``run_interpreted``), then compiled (``compiled``): a small search never imports numba.
     ``lists()`` gives the ``tables`` as lists (they do not change); ``search``, the arrays the
     scan reads and writes, get what it wrote."""
-    if Interpreted.left > 0 and not Tiered.off:
+    while interpreted_budget(kernel) > 0:
         plain = [a.tolist() for a in search]
         code, done = run_interpreted(kernel, lists(), tuple(plain), budget)
         for array, values in zip(search, plain, strict=True):
@@ -164,8 +260,18 @@ def run(kernel, tables: tuple, lists: Callable[[], tuple], search: tuple, budget
         if code != BUDGET or done >= budget:
             return code
         budget -= done
-    return kernel(*tables, *search, budget)
+    machine = compiled(kernel)
+    if machine is kernel:
+        return kernel(*tables, *search, budget)
+    state = search[-1]
+    before = int(state[NODES])
+    code = machine(*tables, *search, min(budget, AHEAD_UNTIL - Interpreted.ahead_made))
+    done = int(state[NODES]) - before
+    Interpreted.ahead_made += done
+    if code != BUDGET or done >= budget:
+        return code
+    return kernel(*tables, *search, budget - done)  # AHEAD_UNTIL reached: numba's code goes on
 
 
-__all__ = ["BUDGET", "EXHAUSTED", "FOUND", "INTERPRETED", "SLICE", "Interpreted", "new_state", "run",
-           "run_interpreted", "scan"]
+__all__ = ["AHEAD", "AHEAD_UNTIL", "BUDGET", "EXHAUSTED", "FOUND", "INTERPRETED", "SLICE", "Interpreted",
+           "compiled", "interpreted_budget", "new_state", "run", "run_interpreted", "scan", "scan_exact"]

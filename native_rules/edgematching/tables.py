@@ -333,34 +333,43 @@ class Search:
             self.state = map(array, (self.allowed, self.split, self.chosen, self.exk, self.bre, self.bre2,
                                      self.brk, self.bot, self.rgt, self.state))
 
+    @property
+    def kernel(self):
+        """The scan this search runs: ``scan_exact`` or, with breaks, ``scan``."""
+        return scan_mod.scan_exact if self.exact_only else scan_mod.scan
+
     def kernel_arguments(self) -> tuple[tuple, tuple]:
         """The scan's arguments: the tables it reads (those of the exact search or of the search
         with breaks), then the search's arrays it reads and writes."""
-        t, exact = self.t, self.exact_only
-        tables = (t.base, t.up, t.left, t.tpiece, t.tbotc if exact else t.tbot, t.trgt, t.lo, t.exact,
-                  None if exact else t.broken, None if exact else t.broken2, t.ncol)
-        return tables, (t.used, self.allowed, self.split, self.chosen, self.exk, self.bre, self.bre2,
-                        self.brk, self.bot, self.rgt, self.state)
+        t = self.t
+        if self.exact_only:
+            return ((t.base, t.up, t.left, t.tpiece, t.tbotc, t.trgt, t.lo, t.exact),
+                    (t.used, self.split, self.chosen, self.bre, self.bot, self.rgt, self.state))
+        return ((t.base, t.up, t.left, t.tpiece, t.tbot, t.trgt, t.lo, t.exact, t.broken, t.broken2, t.ncol),
+                (t.used, self.allowed, self.split, self.chosen, self.exk, self.bre, self.bre2, self.brk,
+                 self.bot, self.rgt, self.state))
 
     def step(self, budget: int = scan_mod.SLICE) -> int:
         """Run the scan for up to ``budget`` placements: interpreted while a process's first
         placements last (on the plain tables as they are, else on lists made from the arrays:
         ``scan.run``), then compiled."""
+        kernel = self.kernel
         if self.t.plain:
-            code, done = scan_mod.run_interpreted(scan_mod.scan, *self.kernel_arguments(), budget)
-            if code != scan_mod.BUDGET or done >= budget:
-                return code
-            budget -= done
+            while scan_mod.interpreted_budget(kernel) > 0:
+                code, done = scan_mod.run_interpreted(kernel, *self.kernel_arguments(), budget)
+                if code != scan_mod.BUDGET or done >= budget:
+                    return code
+                budget -= done
             self.to_arrays()
-        exact = self.exact_only
         tables, search = self.kernel_arguments()
+        exact = self.exact_only
 
         def lists() -> tuple:  # the tables as plain lists, for the interpreted runs (made once)
             if exact not in self.lists:
                 self.lists[exact] = tuple(a.tolist() if hasattr(a, "tolist") else a for a in tables)
             return self.lists[exact]
 
-        return scan_mod.run(scan_mod.scan, tables, lists, search, budget)
+        return scan_mod.run(kernel, tables, lists, search, budget)
 
     @property
     def nodes(self) -> int:

@@ -282,10 +282,13 @@ def test_the_anchor_square_of_a_square_board_holds_the_anchor_piece_alone():
 def test_the_interpreted_scan_walks_the_compiled_scans_tree(monkeypatch, general, plain):
     # the same kernel source on plain lists, then compiled from wherever the interpreted
     # placements run out: the same placements, the same boards, the same counts
+    from gridsolve.native_rules.edgematching import ahead
     from gridsolve.native_rules.edgematching import scan as scan_mod
     from gridsolve.native_rules.kernels import Tiered
 
     monkeypatch.setattr(Tiered, "off", False)
+    monkeypatch.setattr(ahead.State, "loaded", None)  # numba's code (the ahead module: below)
+    monkeypatch.setattr(scan_mod.Interpreted, "exact_made", 0)
     puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
     walks = []
     for interpreted in (0, 7_000, 10 ** 9):  # compiled at once, switched mid-search, interpreted
@@ -293,6 +296,57 @@ def test_the_interpreted_scan_walks_the_compiled_scans_tree(monkeypatch, general
         walks.append(walk_scan(puzzle, general, 2_000, plain))
         assert scan_mod.Interpreted.left == max(0, interpreted - walks[-1][0])
     assert walks[0] == walks[1] == walks[2] and walks[0][1] and walks[0][0] > 7_000
+
+
+@pytest.fixture(scope="module")
+def ahead_scan():
+    """The exact scan compiled ahead of time (built here when the warm-up has not: seconds)."""
+    from gridsolve.native_rules.edgematching import ahead
+
+    ahead.build_once() or ahead.build()
+    ahead.State.loaded = ahead._UNSET
+    assert ahead.load() is not None
+    return ahead
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_the_ahead_of_time_scan_walks_the_same_tree_and_loads_without_numba(monkeypatch, ahead_scan, plain):
+    # interpreted up to AHEAD placements, then the ahead-of-time module: the same placements and
+    # boards as numba's code and as the interpreter alone; a process that uses it imports no numba
+    from gridsolve.native_rules.edgematching import scan as scan_mod
+    from gridsolve.native_rules.kernels import Tiered
+
+    monkeypatch.setattr(Tiered, "off", False)
+    monkeypatch.setattr(scan_mod, "AHEAD", 3_000)
+    puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
+    walks = []
+    aot = ahead_scan.load()
+    for loaded in (aot, None):
+        monkeypatch.setattr(ahead_scan.State, "loaded", loaded)
+        for interpreted in (0, 10 ** 9):
+            monkeypatch.setattr(scan_mod.Interpreted, "left", interpreted)
+            monkeypatch.setattr(scan_mod.Interpreted, "exact_made", 0)
+            walks.append(walk_scan(puzzle, False, 2_000, plain))
+            made = scan_mod.Interpreted.exact_made
+            assert made == (0 if interpreted == 0 else 3_000 if loaded else walks[-1][0])
+    assert all(w == walks[0] for w in walks) and walks[0][1] and walks[0][0] > 3_000
+    # numba's code takes over after AHEAD_UNTIL placements of the ahead-of-time code
+    monkeypatch.setattr(ahead_scan.State, "loaded", aot)
+    monkeypatch.setattr(scan_mod, "AHEAD_UNTIL", 5_000)
+    monkeypatch.setattr(scan_mod.Interpreted, "ahead_made", 0)
+    monkeypatch.setattr(scan_mod.Interpreted, "left", 0)
+    assert walk_scan(puzzle, False, 2_000, plain) == walks[0]
+    assert scan_mod.Interpreted.ahead_made == 5_000
+    script = ("import sys\n"
+              "from gridsolve.harness.edgematching import generate\n"
+              "from gridsolve.native_rules.edgematching import engine\n"
+              "p = generate('e2', 6, 6, 6, None, 1, True)[0]\n"  # ~250 000 placements
+              "r = engine.solve(p, workers=1)\n"
+              "loaded = 'gridsolve_scan_exact' in str(sys.modules)\n"
+              "print(r.status, r.stats['nodes'], 'numba' in sys.modules, loaded)")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    out = run.stdout.split()
+    assert out[0] == "solved" and int(out[1]) > 3 * (1 << 16) and out[2:] == ["False", "True"], out
 
 
 def test_the_plain_tables_are_the_arrays_as_lists():

@@ -71,6 +71,14 @@ def _edge_matching_probes() -> None:
         climb(climbing, Deadline(1), 7, lambda: 41, lambda board, breaks: None)
 
 
+def _edge_matching_ahead() -> None:
+    """The exact scan compiled ahead of time (``edgematching.ahead``): built once here, so that no
+    search of the suite starts a background build of its own."""
+    from gridsolve.native_rules.edgematching import ahead
+
+    ahead.build_once()
+
+
 def _rewritten_test_modules() -> None:
     """pytest's assert-rewritten test modules, written to their ``__pycache__`` (``*-pytest-*.pyc``)
     by a collection run, so that each worker reads them instead of rewriting every module again
@@ -94,6 +102,7 @@ GROUPS: dict[str, list[list[str] | Callable[[], object]]] = {
         ["count", "hamiltonian", "--size", "13"],
         _frontier_dp,
         _edge_matching_probes,
+        _edge_matching_ahead,
     ],
     # not a kernel: it runs when the shorter group above is done, while the labyrinth's still compiles
     "test modules": [_rewritten_test_modules],
