@@ -12,7 +12,8 @@ by default in a new venv holding a plain install of this checkout (``pip install
 dependencies this environment's through a ``.pth`` file: gridsolve byte-compiled by pip, as after
 ``pip install``; ``--no-fresh-venv`` runs them from this environment, whose bytecode is warm). Wall
 clock and CPU time (user + system of the process, which a busy machine changes less) of the whole
-process, measured from here. Writes ``benchmarks/results/cli_latency.md`` (+ csv), with the load
+process, measured from here (the warm runs wait for what a cold run builds in the background:
+``settle``). Writes ``benchmarks/results/cli_latency.md`` (+ csv), with the load
 average before and after (the figures depend on how busy the machine is).
 
 Peers (each skipped, with a line saying so, unless its path is given), built here when the path
@@ -236,6 +237,15 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+def settle(cache: str, limit: float = 120.0) -> None:
+    """Wait for the builds a cold run left running in the background (the edge-matching scan
+    compiled ahead of time: a ``*.building`` lock in the cache while one is under way), so that
+    the warm runs find the cache as the next use after them would."""
+    until = time.monotonic() + limit
+    while any(Path(cache).rglob("*.building")) and time.monotonic() < until:
+        time.sleep(0.1)
+
+
 def measure(args, base: list[str], first_use: list[str], peers) -> list[dict]:
     """A row per command: cold (the first run on a new numba cache; the median of ``args.runs``
     such runs, each on a new cache, from ``first_use``'s install for a first-use target) and warm
@@ -259,6 +269,7 @@ def measure(args, base: list[str], first_use: list[str], peers) -> list[dict]:
                 colds.append(wall(cold_cmd, cache, cwd))
         with tempfile.TemporaryDirectory(prefix="numba-cache-") as cache:
             filled = wall(cmd, cache, cwd)  # the cache filled by a cold run (of this install)
+            settle(cache)
             if not cold_target:
                 colds = [filled]
             warm = [wall(cmd, cache, cwd) for _ in range(args.runs)]

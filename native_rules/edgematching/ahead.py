@@ -121,47 +121,68 @@ def _lock_path() -> Path:
     return module_path().with_name(module_name() + ".building")
 
 
-def build_in_background() -> None:
-    """Start a detached, niced process that builds the module, unless it is on disk, being built
-    (a fresh lock), off, asked for already by this process, or its folder cannot be written."""
-    if State.requested or not enabled():
-        return
-    State.requested = True
-    path = module_path()
-    folder = path.parent
-    lock = _lock_path()
-    if path.exists() or (lock.exists() and time.time() - lock.stat().st_mtime < STALE_LOCK):
-        return
-    if not os.access(folder if folder.exists() else folder.parent, os.W_OK):
-        return
-    import subprocess
-
-    subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                     stderr=subprocess.DEVNULL, start_new_session=True, close_fds=True)
-
-
-def build_once() -> Path | None:
-    """``build`` under the lock (one builder per module): the module's path, or None when another
-    process holds a fresh lock."""
+def _take_lock() -> Path | None:
+    """The build's lock (one builder per module), taken; None when another process holds a fresh
+    one. A lock older than ``STALE_LOCK`` is an abandoned build's and is taken over."""
     lock = _lock_path()
     lock.parent.mkdir(parents=True, exist_ok=True)
     if lock.exists() and time.time() - lock.stat().st_mtime >= STALE_LOCK:
         lock.unlink(missing_ok=True)
     try:
-        fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
     except FileExistsError:
         return None
-    os.close(fd)
+    return lock
+
+
+def build_in_background() -> None:
+    """Start a detached, niced process that builds the module, unless it is on disk, being built
+    (a fresh lock), off, asked for already by this process, or its folder cannot be written. The
+    lock is taken here, before the process starts, and dropped by it when it is done: a lock on
+    disk means a build under way."""
+    if State.requested or not enabled():
+        return
+    State.requested = True
+    path = module_path()
+    folder = path.parent
+    if path.exists() or not os.access(folder if folder.exists() else folder.parent, os.W_OK):
+        return
+    lock = _take_lock()
+    if lock is None:
+        return
+    import subprocess
+
     try:
-        return module_path() if module_path().exists() else build()
+        quiet = subprocess.DEVNULL
+        subprocess.Popen([sys.executable, "-m", __name__], stdin=quiet, stdout=quiet, stderr=quiet,
+                         start_new_session=True, close_fds=True)
+    except OSError:
+        lock.unlink(missing_ok=True)
+
+
+def build_once() -> Path | None:
+    """``build`` under the lock, here: the module's path, or None when another process holds a
+    fresh lock (its build under way)."""
+    if module_path().exists():
+        return module_path()
+    lock = _take_lock()
+    if lock is None:
+        return None
+    try:
+        return build()
     finally:
         lock.unlink(missing_ok=True)
 
 
 def main() -> None:
-    """The background build: niced, so the search that asked keeps its core."""
+    """The background build (``build_in_background`` holds the lock for it): niced, so the search
+    that asked keeps its core."""
     os.nice(10)
-    build_once()
+    try:
+        if not module_path().exists():
+            build()
+    finally:
+        _lock_path().unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

@@ -349,6 +349,35 @@ def test_the_ahead_of_time_scan_walks_the_same_tree_and_loads_without_numba(monk
     assert out[0] == "solved" and int(out[1]) > 3 * (1 << 16) and out[2:] == ["False", "True"], out
 
 
+AHEAD_SCRIPT = ("import sys\n"
+                "from gridsolve.harness.edgematching import generate\n"
+                "from gridsolve.native_rules.edgematching import engine\n"
+                "p = generate('e2', 6, 6, 6, None, 1, True)[0]\n"  # ~250 000 placements
+                "r = engine.solve(p, workers=1)\n"
+                "print(r.status, 'gridsolve_scan_exact' in str(sys.modules))")
+
+
+def test_a_search_without_the_ahead_module_has_it_built_for_the_next_process(tmp_path):
+    # a fresh cache: the first search past AHEAD placements starts the build in the background and
+    # goes on interpreted; once the build's lock is gone the module is there and the next loads it
+    import time
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    first = subprocess.run([sys.executable, "-c", AHEAD_SCRIPT], env=env, capture_output=True, text=True,
+                           check=True).stdout.split()
+    assert first == ["solved", "False"]
+    until = time.monotonic() + 120
+    while list(tmp_path.rglob("*.building")) and time.monotonic() < until:
+        time.sleep(0.2)
+    assert len(list(tmp_path.rglob("gridsolve_scan_exact_*.so"))) == 1
+    second = subprocess.run([sys.executable, "-c", AHEAD_SCRIPT], env=env, capture_output=True, text=True,
+                            check=True).stdout.split()
+    assert second == ["solved", "True"]
+    off = subprocess.run([sys.executable, "-c", AHEAD_SCRIPT], env={**env, "GRIDSOLVE_AHEAD": "0"},
+                         capture_output=True, text=True, check=True).stdout.split()
+    assert off == ["solved", "False"]
+
+
 def test_the_plain_tables_are_the_arrays_as_lists():
     # the interpreted route's tables (no numpy) and the compiled route's hold the same entries
     from gridsolve.native_rules.edgematching.tables import build
