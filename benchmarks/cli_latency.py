@@ -239,8 +239,8 @@ def main(argv: list[str]) -> int:
 
 def settle(cache: str, limit: float = 120.0) -> None:
     """Wait for the builds a cold run left running in the background (the edge-matching scan
-    compiled ahead of time: a ``*.building`` lock in the cache while one is under way), so that
-    the warm runs find the cache as the next use after them would."""
+    compiled ahead of time, ``native_rules.ahead``: a ``*.building`` lock in the cache while one
+    is under way), so that the warm runs find the cache as the next use after them would."""
     until = time.monotonic() + limit
     while any(Path(cache).rglob("*.building")) and time.monotonic() < until:
         time.sleep(0.1)

@@ -1,5 +1,5 @@
 """The table-driven scan of ``backtrack-table`` (``tables``): an explicit-stack loop
-(numba-compiled, or ahead of time: ``ahead``) over the squares in a fixed order, each of which
+(numba-compiled, or ahead of time: ``EXACT_AHEAD``) over the squares in a fixed order, each of which
 has its top and left neighbour placed (or the border) when it is reached.
 
 The candidates of a square are a contiguous slice of the table found by one lookup, ``key =
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..ahead import Ahead
 from ..kernels import Tiered, interpreted, njit
 
 FOUND, EXHAUSTED, BUDGET = 0, 1, 2
@@ -30,7 +31,7 @@ SLICE = 1 << 22  # placements per kernel call
 # costs, once per process, about a million interpreted placements (importing numba and loading
 # the code; compiling the scan the first time takes little more)
 INTERPRETED = 1 << 20
-# placements the exact scan makes interpreted before its ahead-of-time compiled code (``ahead``),
+# placements the exact scan makes interpreted before its ahead-of-time compiled code (``EXACT_AHEAD``),
 # when on disk, takes over: its module loads in a millisecond but needs numpy (~50 ms, what ~2^17
 # interpreted placements take), so a search this small imports neither
 AHEAD = 1 << 16
@@ -60,7 +61,7 @@ def scan_exact(base, up, left, tpiece, tbotc, trgt, lo, exact, used, split, chos
     end of its slice. Per candidate the only test is the piece's ``used`` flag.
 
     The exact arm of ``scan`` written alone, so that it takes arrays only: numba.pycc compiles it
-    ahead of time (``ahead``; pycc takes no ``None`` argument), and the interpreter, which runs a
+    ahead of time (``EXACT_AHEAD``; pycc takes no ``None`` argument), and the interpreter, which runs a
     small job's first placements, runs it a third faster than the general loop."""
     n = len(base)
     d, p, nodes, seen = state[0], state[1], state[2], state[3]
@@ -118,6 +119,13 @@ def scan_exact(base, up, left, tpiece, tbotc, trgt, lo, exact, used, split, chos
             used[tpiece[p]] = False
             p += 1
             end = bre[d]
+
+
+ARRAY = "i8[::1]"
+# scan_exact compiled ahead of time (``native_rules.ahead``), for the arguments ``tables.Search``
+# passes: C-contiguous int64 arrays, ``used`` bool, and the budget
+EXACT_AHEAD = Ahead(scan_exact, f"i8({', '.join([ARRAY] * 8 + ['b1[::1]'] + [ARRAY] * 6)}, i8)",
+                    (__name__, "EXACT_AHEAD"))
 
 
 @njit(cache=True)
@@ -201,7 +209,7 @@ class Interpreted:
 
 def interpreted_budget(kernel) -> int:
     """The placements ``kernel`` may make interpreted now. The exact scan stops at ``AHEAD``
-    placements in the process to ask for its ahead-of-time code (``ahead``): loaded when it is
+    placements in the process to ask for its ahead-of-time code (``EXACT_AHEAD``): loaded when it is
     on disk -- then none run interpreted any more -- else built in the background for the next
     process, while this one goes on interpreted."""
     left = Interpreted.left
@@ -210,11 +218,9 @@ def interpreted_budget(kernel) -> int:
     if kernel is scan_exact:
         if Interpreted.exact_made < AHEAD:
             return min(left, AHEAD - Interpreted.exact_made)
-        from . import ahead
-
-        if ahead.load() is not None:
+        if EXACT_AHEAD.load() is not None:
             return 0
-        ahead.build_in_background()
+        EXACT_AHEAD.build_in_background()
     return left
 
 
@@ -240,9 +246,7 @@ def compiled(kernel):
     while it loads and ``AHEAD_UNTIL`` lasts (no numba imported), else numba's (compiled once,
     then loaded from the cache)."""
     if kernel is scan_exact and Interpreted.ahead_made < AHEAD_UNTIL:
-        from . import ahead
-
-        return ahead.load() or kernel
+        return EXACT_AHEAD.load() or kernel
     return kernel
 
 
@@ -273,5 +277,6 @@ def run(kernel, tables: tuple, lists: Callable[[], tuple], search: tuple, budget
     return kernel(*tables, *search, budget - done)  # AHEAD_UNTIL reached: numba's code goes on
 
 
-__all__ = ["AHEAD", "AHEAD_UNTIL", "BUDGET", "EXHAUSTED", "FOUND", "INTERPRETED", "SLICE", "Interpreted",
-           "compiled", "interpreted_budget", "new_state", "run", "run_interpreted", "scan", "scan_exact"]
+__all__ = ["AHEAD", "AHEAD_UNTIL", "BUDGET", "EXACT_AHEAD", "EXHAUSTED", "FOUND", "INTERPRETED", "SLICE",
+           "Interpreted", "compiled", "interpreted_budget", "new_state", "run", "run_interpreted", "scan",
+           "scan_exact"]

@@ -282,12 +282,11 @@ def test_the_anchor_square_of_a_square_board_holds_the_anchor_piece_alone():
 def test_the_interpreted_scan_walks_the_compiled_scans_tree(monkeypatch, general, plain):
     # the same kernel source on plain lists, then compiled from wherever the interpreted
     # placements run out: the same placements, the same boards, the same counts
-    from gridsolve.native_rules.edgematching import ahead
     from gridsolve.native_rules.edgematching import scan as scan_mod
     from gridsolve.native_rules.kernels import Tiered
 
     monkeypatch.setattr(Tiered, "off", False)
-    monkeypatch.setattr(ahead.State, "loaded", None)  # numba's code (the ahead module: below)
+    monkeypatch.setattr(scan_mod.EXACT_AHEAD, "loaded", None)  # numba's code (the ahead module: below)
     monkeypatch.setattr(scan_mod.Interpreted, "exact_made", 0)
     puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
     walks = []
@@ -301,12 +300,12 @@ def test_the_interpreted_scan_walks_the_compiled_scans_tree(monkeypatch, general
 @pytest.fixture(scope="module")
 def ahead_scan():
     """The exact scan compiled ahead of time (built here when the warm-up has not: seconds)."""
-    from gridsolve.native_rules.edgematching import ahead
+    from gridsolve.native_rules.edgematching.scan import EXACT_AHEAD
 
-    ahead.build_once() or ahead.build()
-    ahead.State.loaded = ahead._UNSET
-    assert ahead.load() is not None
-    return ahead
+    EXACT_AHEAD.build_once() or EXACT_AHEAD.build()
+    aot = EXACT_AHEAD.loaded = EXACT_AHEAD._import()
+    assert aot is not None
+    return aot
 
 
 @pytest.mark.parametrize("plain", [False, True])
@@ -320,9 +319,9 @@ def test_the_ahead_of_time_scan_walks_the_same_tree_and_loads_without_numba(monk
     monkeypatch.setattr(scan_mod, "AHEAD", 3_000)
     puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
     walks = []
-    aot = ahead_scan.load()
+    aot = ahead_scan
     for loaded in (aot, None):
-        monkeypatch.setattr(ahead_scan.State, "loaded", loaded)
+        monkeypatch.setattr(scan_mod.EXACT_AHEAD, "loaded", loaded)
         for interpreted in (0, 10 ** 9):
             monkeypatch.setattr(scan_mod.Interpreted, "left", interpreted)
             monkeypatch.setattr(scan_mod.Interpreted, "exact_made", 0)
@@ -331,7 +330,7 @@ def test_the_ahead_of_time_scan_walks_the_same_tree_and_loads_without_numba(monk
             assert made == (0 if interpreted == 0 else 3_000 if loaded else walks[-1][0])
     assert all(w == walks[0] for w in walks) and walks[0][1] and walks[0][0] > 3_000
     # numba's code takes over after AHEAD_UNTIL placements of the ahead-of-time code
-    monkeypatch.setattr(ahead_scan.State, "loaded", aot)
+    monkeypatch.setattr(scan_mod.EXACT_AHEAD, "loaded", aot)
     monkeypatch.setattr(scan_mod, "AHEAD_UNTIL", 5_000)
     monkeypatch.setattr(scan_mod.Interpreted, "ahead_made", 0)
     monkeypatch.setattr(scan_mod.Interpreted, "left", 0)

@@ -72,11 +72,11 @@ def _edge_matching_probes() -> None:
 
 
 def _edge_matching_ahead() -> None:
-    """The exact scan compiled ahead of time (``edgematching.ahead``): built once here, so that no
+    """The exact scan compiled ahead of time (``native_rules.ahead``): built once here, so that no
     search of the suite starts a background build of its own."""
-    from gridsolve.native_rules.edgematching import ahead
+    from gridsolve.native_rules.edgematching.scan import EXACT_AHEAD
 
-    ahead.build_once()
+    EXACT_AHEAD.build_once()
 
 
 def _rewritten_test_modules() -> None:

@@ -1,0 +1,191 @@
+"""Kernels compiled ahead of time: a small extension module per kernel, built by numba.pycc once
+per install and kept beside numba's cache of the kernel's file (``kernels.cache_folder``).
+
+Loading one takes a millisecond and imports no numba -- only numpy, whose arrays it takes --
+where numba's own cached code costs its import and the load (~0.3 s): so a job of a fraction of
+a second runs compiled instead of interpreted. A module's name carries a digest of the kernel's
+code and signature, so an edited kernel is never run from an old module. pycc compiles for one
+signature and takes no ``None`` argument: a kernel declared here takes arrays and numbers only.
+
+A module is built by ``Ahead.build`` in this process (the warm-ups do), or by
+``build_in_background``: a detached, niced process that a job starts the first time it wants the
+module and finds none; that job goes on without it, the next process loads it.
+``GRIDSOLVE_AHEAD=0`` turns them off (never loaded, never built). A failed build (no C compiler,
+a cache folder that cannot be written) leaves things as they were: the interpreted and numba
+routes. The first user: the exact scan of edge matching (``edgematching.scan``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from .kernels import Kernel, cache_folder
+
+ENVIRONMENT = "GRIDSOLVE_AHEAD"  # "0": no module compiled ahead of time
+STALE_LOCK = 600.0  # seconds after which a build's lock is taken for an abandoned one
+_UNSET = object()
+
+
+def enabled() -> bool:
+    return os.environ.get(ENVIRONMENT, "1") != "0"
+
+
+class Ahead:
+    """``kernel`` compiled ahead of time for ``signature`` (numba's notation), exported as
+    ``kernel.__name__``; ``where`` = (module, attribute) by which a build process finds this
+    object. ``loaded``: the function once looked for (None: off, not built, or it does not load);
+    ``requested``: a background build was asked for by this process."""
+
+    def __init__(self, kernel: Kernel, signature: str, where: tuple[str, str]) -> None:
+        self.kernel = kernel
+        self.signature = signature
+        self.where = where
+        self.loaded: Any = _UNSET
+        self.requested = False
+
+    def module_name(self) -> str:
+        """``gridsolve_<kernel>_`` + a digest of the kernel's code object (its bytecode,
+        constants and names) and of the signature."""
+        import hashlib
+        import marshal
+
+        code = self.kernel.py_func.__code__
+        digest = hashlib.sha1(marshal.dumps(code) + self.signature.encode()).hexdigest()[:16]
+        return f"gridsolve_{self.kernel.__name__}_{digest}"
+
+    def module_path(self) -> Path:
+        """Where the extension is (or would be) kept: numba's cache folder of the kernel's file."""
+        import sysconfig
+
+        source = self.kernel.py_func.__code__.co_filename
+        return cache_folder(source) / (self.module_name() + sysconfig.get_config_var("EXT_SUFFIX"))
+
+    def load(self) -> Any:
+        """The compiled function, or None; looked for once per process."""
+        if self.loaded is _UNSET:
+            self.loaded = self._import() if enabled() else None
+        return self.loaded
+
+    def _import(self) -> Any:
+        path = self.module_path()
+        if not path.is_file():
+            return None
+        try:
+            import importlib.machinery
+            import importlib.util
+
+            import numpy  # noqa: F401 -- the module's initialisation takes numpy's C API
+
+            loader = importlib.machinery.ExtensionFileLoader(self.module_name(), str(path))
+            spec = importlib.util.spec_from_loader(loader.name, loader, origin=str(path))
+            assert spec is not None
+            module = importlib.util.module_from_spec(spec)
+            loader.exec_module(module)
+            return getattr(module, self.kernel.__name__)
+        except (ImportError, OSError, AttributeError):  # built for another numpy / Python: unusable here
+            return None
+
+    def build(self) -> Path:
+        """Compile the kernel ahead of time for this machine's CPU into ``module_path()``
+        (seconds: numba's import, its compile and a C compiler's link). Written under a
+        temporary name and moved into place, so a process that looks meanwhile finds nothing or
+        the whole module."""
+        import tempfile
+        import warnings
+
+        path = self.module_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        name = self.module_name()
+        with tempfile.TemporaryDirectory(dir=path.parent, prefix=".ahead-") as tmp, warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # pycc's pending-deprecation notice: the module is ours
+            from numba.pycc.cc import CC
+
+            cc = CC(name)
+            cc.output_dir = tmp
+            cc.target_cpu = "host"  # built where it runs, as numba's own JIT code is
+            cc.verbose = False
+            cc.export(self.kernel.__name__, self.signature)(self.kernel.py_func)
+            cc.compile()
+            built = next(Path(tmp).glob(name + "*"))
+            os.replace(built, path)
+        return path
+
+    def lock_path(self) -> Path:
+        return self.module_path().with_name(self.module_name() + ".building")
+
+    def _take_lock(self) -> Path | None:
+        """The build's lock (one builder per module), taken; None when another process holds a
+        fresh one. A lock older than ``STALE_LOCK`` is an abandoned build's and is taken over."""
+        lock = self.lock_path()
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        if lock.exists() and time.time() - lock.stat().st_mtime >= STALE_LOCK:
+            lock.unlink(missing_ok=True)
+        try:
+            os.close(os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            return None
+        return lock
+
+    def build_in_background(self) -> None:
+        """Start a detached, niced process that builds the module, unless it is on disk, being
+        built (a fresh lock), off, asked for already by this process, or its folder cannot be
+        written. The lock is taken here, before the process starts, and dropped by it when it is
+        done: a lock on disk means a build under way."""
+        if self.requested or not enabled():
+            return
+        self.requested = True
+        path = self.module_path()
+        folder = path.parent
+        if path.exists() or not os.access(folder if folder.exists() else folder.parent, os.W_OK):
+            return
+        lock = self._take_lock()
+        if lock is None:
+            return
+        import subprocess
+
+        quiet = subprocess.DEVNULL
+        try:
+            subprocess.Popen([sys.executable, "-m", __name__, *self.where], stdin=quiet, stdout=quiet,
+                             stderr=quiet, start_new_session=True, close_fds=True)
+        except OSError:
+            lock.unlink(missing_ok=True)
+
+    def build_once(self) -> Path | None:
+        """``build`` under the lock, here: the module's path, or None when another process
+        holds a fresh lock (its build under way)."""
+        if self.module_path().exists():
+            return self.module_path()
+        lock = self._take_lock()
+        if lock is None:
+            return None
+        try:
+            return self.build()
+        finally:
+            lock.unlink(missing_ok=True)
+
+
+def main(module: str, attribute: str) -> None:
+    """The background build of ``module.attribute`` (an ``Ahead``; ``build_in_background`` holds
+    the lock for it): niced, so the job that asked keeps its core."""
+    import importlib
+
+    if not module.startswith("gridsolve."):
+        raise SystemExit(f"not a gridsolve module: {module}")
+    os.nice(10)
+    ahead = getattr(importlib.import_module(module), attribute)
+    try:
+        if not ahead.module_path().exists():
+            ahead.build()
+    finally:
+        ahead.lock_path().unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:3])
+
+
+__all__ = ["ENVIRONMENT", "Ahead", "enabled", "main"]
