@@ -48,14 +48,19 @@ class Ahead:
         self.requested = False
 
     def module_name(self) -> str:
-        """``gridsolve_<kernel>_`` + a digest of the kernel's code object (its bytecode,
-        constants and names) and of the signature."""
+        """``gridsolve_<kernel>_`` + a digest of what the compiled code depends on: the kernel's
+        bytecode, constants, names and the values of the module constants it reads (numba
+        compiles them in), and the signature -- not its line numbers, so an edit elsewhere in
+        its file keeps the module."""
         import hashlib
         import marshal
 
         code = self.kernel.py_func.__code__
-        digest = hashlib.sha1(marshal.dumps(code) + self.signature.encode()).hexdigest()[:16]
-        return f"gridsolve_{self.kernel.__name__}_{digest}"
+        names = self.kernel.py_func.__globals__
+        constants = [(n, names[n]) for n in code.co_names if isinstance(names.get(n), int | float | str)]
+        what = (code.co_code, code.co_consts, code.co_names, code.co_varnames, code.co_argcount,
+                repr(constants), self.signature)
+        return f"gridsolve_{self.kernel.__name__}_{hashlib.sha1(marshal.dumps(what)).hexdigest()[:16]}"
 
     def module_path(self) -> Path:
         """Where the extension is (or would be) kept: numba's cache folder of the kernel's file."""

@@ -31,10 +31,11 @@ SLICE = 1 << 22  # placements per kernel call
 # costs, once per process, about a million interpreted placements (importing numba and loading
 # the code; compiling the scan the first time takes little more)
 INTERPRETED = 1 << 20
-# placements the exact scan makes interpreted before its ahead-of-time compiled code (``EXACT_AHEAD``),
-# when on disk, takes over: its module loads in a millisecond but needs numpy (~50 ms, what ~2^17
-# interpreted placements take), so a search this small imports neither
-AHEAD = 1 << 16
+# placements the exact scan makes interpreted (~17 ms) before its ahead-of-time compiled code
+# (``EXACT_AHEAD``), when on disk, takes over: its module loads in a millisecond but needs numpy
+# (~50 ms, ~10^5 interpreted placements), so a search of 2^15 to ~10^5 placements loses up to
+# ~40 ms and any longer one gains (Owen's 6x6: 0.7 M placements, 0.26 s interpreted, ~0.1 s so)
+AHEAD = 1 << 15
 # placements the ahead-of-time code makes in a process before numba's takes over: it runs ~6 %
 # slower (position-independent code for a generic CPU model: 24 vs 26 M placements per CPU second
 # on Owen's 8x7), numba's costs its import and load (~0.3 s) -- even after ~5 s of search
