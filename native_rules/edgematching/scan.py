@@ -19,6 +19,7 @@ between processes (the counter of subtrees entered there is identical in every p
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from ..ahead import Ahead
@@ -208,20 +209,35 @@ class Interpreted:
     ahead_made = 0  # placements made by the ahead-of-time code
 
 
+def numba_loaded() -> bool:
+    """Has this process imported numba (a benchmark, a worker that ran compiled code)?"""
+    return "numba" in sys.modules
+
+
+def ahead_code():
+    """The exact scan's ahead-of-time code when this process should run it, else None: it loads,
+    numba is not imported here (a process that has it pays only its cached code's load, and that
+    code runs ~6 % faster), and it has made fewer than ``AHEAD_UNTIL`` placements."""
+    if Interpreted.ahead_made >= AHEAD_UNTIL or numba_loaded():
+        return None
+    return EXACT_AHEAD.load()
+
+
 def interpreted_budget(kernel) -> int:
     """The placements ``kernel`` may make interpreted now. The exact scan stops at ``AHEAD``
-    placements in the process to ask for its ahead-of-time code (``EXACT_AHEAD``): loaded when it is
-    on disk -- then none run interpreted any more -- else built in the background for the next
-    process, while this one goes on interpreted."""
+    placements in the process to ask for its ahead-of-time code (``EXACT_AHEAD``): run from then
+    on when ``ahead_code`` gives it, else built in the background for the next process when it
+    is not on disk, while this one goes on interpreted."""
     left = Interpreted.left
     if left <= 0 or Tiered.off:
         return 0
     if kernel is scan_exact:
         if Interpreted.exact_made < AHEAD:
             return min(left, AHEAD - Interpreted.exact_made)
-        if EXACT_AHEAD.load() is not None:
+        if EXACT_AHEAD.load() is None:
+            EXACT_AHEAD.build_in_background()
+        elif ahead_code() is not None:
             return 0
-        EXACT_AHEAD.build_in_background()
     return left
 
 
@@ -243,11 +259,10 @@ def run_interpreted(kernel, tables: tuple, search: tuple, budget: int) -> tuple[
 
 
 def compiled(kernel):
-    """The machine code that runs ``kernel`` now: for the exact scan its ahead-of-time module
-    while it loads and ``AHEAD_UNTIL`` lasts (no numba imported), else numba's (compiled once,
-    then loaded from the cache)."""
-    if kernel is scan_exact and Interpreted.ahead_made < AHEAD_UNTIL:
-        return EXACT_AHEAD.load() or kernel
+    """The machine code that runs ``kernel`` now: for the exact scan ``ahead_code`` when it gives
+    it (no numba imported), else numba's (compiled once, then loaded from the cache)."""
+    if kernel is scan_exact:
+        return ahead_code() or kernel
     return kernel
 
 
@@ -279,5 +294,5 @@ def run(kernel, tables: tuple, lists: Callable[[], tuple], search: tuple, budget
 
 
 __all__ = ["AHEAD", "AHEAD_UNTIL", "BUDGET", "EXACT_AHEAD", "EXHAUSTED", "FOUND", "INTERPRETED", "SLICE",
-           "Interpreted", "compiled", "interpreted_budget", "new_state", "run", "run_interpreted", "scan",
-           "scan_exact"]
+           "Interpreted", "ahead_code", "compiled", "interpreted_budget", "new_state", "numba_loaded", "run",
+           "run_interpreted", "scan", "scan_exact"]

@@ -317,6 +317,7 @@ def test_the_ahead_of_time_scan_walks_the_same_tree_and_loads_without_numba(monk
 
     monkeypatch.setattr(Tiered, "off", False)
     monkeypatch.setattr(scan_mod, "AHEAD", 3_000)
+    monkeypatch.setattr(scan_mod, "numba_loaded", lambda: False)  # as in a process that never ran numba
     puzzle, _, _ = make("e2", 5, 5, 4, True, seed=2)
     walks = []
     aot = ahead_scan
@@ -336,6 +337,11 @@ def test_the_ahead_of_time_scan_walks_the_same_tree_and_loads_without_numba(monk
     monkeypatch.setattr(scan_mod.Interpreted, "left", 0)
     assert walk_scan(puzzle, False, 2_000, plain) == walks[0]
     assert scan_mod.Interpreted.ahead_made == 5_000
+    # a process that has imported numba runs numba's code (loading it is cheap there, and faster)
+    monkeypatch.setattr(scan_mod, "numba_loaded", lambda: True)
+    monkeypatch.setattr(scan_mod.Interpreted, "ahead_made", 0)
+    assert walk_scan(puzzle, False, 2_000, plain) == walks[0]
+    assert scan_mod.Interpreted.ahead_made == 0
     script = ("import sys\n"
               "from gridsolve.harness.edgematching import generate\n"
               "from gridsolve.native_rules.edgematching import engine\n"
