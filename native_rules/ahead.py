@@ -9,7 +9,8 @@ signature and takes no ``None`` argument: a kernel declared here takes arrays an
 
 A module is built by ``Ahead.build`` in this process (the warm-ups do), or by
 ``build_in_background``: a detached, niced process that a job starts the first time it wants the
-module and finds none; that job goes on without it, the next process loads it.
+module and finds none; that job goes on without it, the next process loads it (a build that
+fails leaves its error beside, and none is tried again in the background for a day).
 ``GRIDSOLVE_AHEAD=0`` turns them off (never loaded, never built). A failed build (no C compiler,
 a cache folder that cannot be written) leaves things as they were: the interpreted and numba
 routes. The first user: the exact scan of edge matching (``edgematching.scan``).
@@ -27,6 +28,7 @@ from .kernels import Kernel, cache_folder
 
 ENVIRONMENT = "GRIDSOLVE_AHEAD"  # "0": no module compiled ahead of time
 STALE_LOCK = 600.0  # seconds after which a build's lock is taken for an abandoned one
+RETRY_FAILED = 86400.0  # seconds before a background build is tried again after one failed
 _UNSET = object()
 
 
@@ -122,6 +124,11 @@ class Ahead:
     def lock_path(self) -> Path:
         return self.module_path().with_name(self.module_name() + ".building")
 
+    def failed_path(self) -> Path:
+        """Where a failed background build leaves its error (no C compiler, ...): no process
+        starts another for ``RETRY_FAILED`` seconds."""
+        return self.module_path().with_name(self.module_name() + ".failed")
+
     def _take_lock(self) -> Path | None:
         """The build's lock (one builder per module), taken; None when another process holds a
         fresh one. A lock older than ``STALE_LOCK`` is an abandoned build's and is taken over."""
@@ -146,6 +153,9 @@ class Ahead:
         path = self.module_path()
         folder = path.parent
         if path.exists() or not os.access(folder if folder.exists() else folder.parent, os.W_OK):
+            return
+        failed = self.failed_path()
+        if failed.exists() and time.time() - failed.stat().st_mtime < RETRY_FAILED:
             return
         lock = self._take_lock()
         if lock is None:
@@ -185,6 +195,9 @@ def main(module: str, attribute: str) -> None:
     try:
         if not ahead.module_path().exists():
             ahead.build()
+        ahead.failed_path().unlink(missing_ok=True)
+    except Exception as exc:  # noqa: BLE001 - whatever stops the build, the jobs go on without it
+        ahead.failed_path().write_text(f"{type(exc).__name__}: {exc}\n")
     finally:
         ahead.lock_path().unlink(missing_ok=True)
 

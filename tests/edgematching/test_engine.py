@@ -411,3 +411,23 @@ def test_a_small_boards_solve_imports_neither_numpy_nor_numba(tmp_path):
     assert p.returncode == 0, p.stderr
     assert "backtrack-table solved" in p.stdout + p.stderr
     assert p.stderr.strip().splitlines()[-1] == "False False"
+
+
+def test_a_failed_background_build_leaves_its_error_and_is_not_started_again(tmp_path):
+    # no C compiler (CC a program that fails): the build leaves its error, drops its lock, and the
+    # next process goes on interpreted without starting another build
+    import time
+
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), CC="/bin/false")
+    for _ in range(2):
+        out = subprocess.run([sys.executable, "-c", AHEAD_SCRIPT], env=env, capture_output=True, text=True,
+                             check=True).stdout.split()
+        assert out == ["solved", "False"]
+        started = list(tmp_path.rglob("*.building"))
+        until = time.monotonic() + 120
+        while list(tmp_path.rglob("*.building")) and time.monotonic() < until:
+            time.sleep(0.2)
+        failed = list(tmp_path.rglob("gridsolve_scan_exact_*.failed"))
+        assert len(failed) == 1 and "Error" in failed[0].read_text()
+        assert not list(tmp_path.rglob("gridsolve_scan_exact_*.so"))
+    assert not started  # the second process started no build
