@@ -66,10 +66,10 @@ class Ahead:
 
     def module_path(self) -> Path:
         """Where the extension is (or would be) kept: numba's cache folder of the kernel's file."""
-        import sysconfig
+        from importlib.machinery import EXTENSION_SUFFIXES  # this Python's own first: ".cpython-311-..."
 
         source = self.kernel.py_func.__code__.co_filename
-        return cache_folder(source) / (self.module_name() + sysconfig.get_config_var("EXT_SUFFIX"))
+        return cache_folder(source) / (self.module_name() + EXTENSION_SUFFIXES[0])
 
     def load(self) -> Any:
         """The compiled function, or None; looked for once per process."""
