@@ -4,8 +4,9 @@ per install and kept beside numba's cache of the kernel's file (``kernels.cache_
 Loading one takes a millisecond and imports no numba -- only numpy, whose arrays it takes --
 where numba's own cached code costs its import and the load (~0.3 s): so a job of a fraction of
 a second runs compiled instead of interpreted. A module's name carries a digest of the kernel's
-code and signature, so an edited kernel is never run from an old module. pycc compiles for one
-signature and takes no ``None`` argument: a kernel declared here takes arrays and numbers only.
+code and signature, so an edited kernel is never run from an old module (a kernel declared here
+calls no other kernel: their code is not in the digest). pycc compiles for one signature and
+takes no ``None`` argument: a kernel declared here takes arrays and numbers only.
 
 A module is built by ``Ahead.build`` in this process (the warm-ups do), or by
 ``build_in_background``: a detached, niced process that a job starts the first time it wants the
@@ -29,6 +30,7 @@ from .kernels import Kernel, cache_folder
 ENVIRONMENT = "GRIDSOLVE_AHEAD"  # "0": no module compiled ahead of time
 STALE_LOCK = 600.0  # seconds after which a build's lock is taken for an abandoned one
 RETRY_FAILED = 86400.0  # seconds before a background build is tried again after one failed
+BUILD = "pycc, generic CPU model"  # how a module is built: part of its name, like its code
 _UNSET = object()
 
 
@@ -52,7 +54,7 @@ class Ahead:
     def module_name(self) -> str:
         """``gridsolve_<kernel>_`` + a digest of what the compiled code depends on: the kernel's
         bytecode, constants, names and the values of the module constants it reads (numba
-        compiles them in), and the signature -- not its line numbers, so an edit elsewhere in
+        compiles them in), the signature and ``BUILD`` -- not its line numbers, so an edit elsewhere in
         its file keeps the module."""
         import hashlib
         import marshal
@@ -61,7 +63,7 @@ class Ahead:
         names = self.kernel.py_func.__globals__
         constants = [(n, names[n]) for n in code.co_names if isinstance(names.get(n), int | float | str)]
         what = (code.co_code, code.co_consts, code.co_names, code.co_varnames, code.co_argcount,
-                repr(constants), self.signature)
+                repr(constants), self.signature, BUILD)
         return f"gridsolve_{self.kernel.__name__}_{hashlib.sha1(marshal.dumps(what)).hexdigest()[:16]}"
 
     def module_path(self) -> Path:
@@ -97,10 +99,10 @@ class Ahead:
             return None
 
     def build(self) -> Path:
-        """Compile the kernel ahead of time for this machine's CPU into ``module_path()``
+        """Compile the kernel ahead of time into ``module_path()``
         (seconds: numba's import, its compile and a C compiler's link). Written under a
         temporary name and moved into place, so a process that looks meanwhile finds nothing or
-        the whole module."""
+        the whole module; the modules of the kernel's earlier versions are removed."""
         import tempfile
         import warnings
 
@@ -113,12 +115,24 @@ class Ahead:
 
             cc = CC(name)
             cc.output_dir = tmp
-            cc.target_cpu = "host"  # built where it runs, as numba's own JIT code is
+            # the architecture's generic CPU model (pycc's default), not this host's: a cache folder
+            # shared between machines (a network home, an image) never hands one a module with
+            # another's instructions; on Owen's 8x7 it ran as fast as one built for the host
             cc.verbose = False
             cc.export(self.kernel.__name__, self.signature)(self.kernel.py_func)
             cc.compile()
             built = next(Path(tmp).glob(name + "*"))
             os.replace(built, path)
+        import re
+
+        mine = re.compile(rf"gridsolve_{self.kernel.__name__}_[0-9a-f]{{16}}")  # this kernel's, any version
+        for old in path.parent.glob(f"gridsolve_{self.kernel.__name__}_*"):  # earlier versions' modules
+            stem = old.name.split(".")[0]
+            if mine.fullmatch(stem) and stem != name:
+                try:
+                    old.unlink()
+                except OSError:  # in use where that is refused: left for a later build
+                    pass
         return path
 
     def lock_path(self) -> Path:

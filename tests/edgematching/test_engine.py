@@ -362,12 +362,23 @@ AHEAD_SCRIPT = ("import sys\n"
                 "print(r.status, 'gridsolve_scan_exact' in str(sys.modules))")
 
 
-def test_a_search_without_the_ahead_module_has_it_built_for_the_next_process(tmp_path):
+def test_a_search_without_the_ahead_module_has_it_built_for_the_next_process(tmp_path, monkeypatch):
     # a fresh cache: the first search past AHEAD placements starts the build in the background and
     # goes on interpreted; once the build's lock is gone the module is there and the next loads it
     import time
 
+    from gridsolve.native_rules.edgematching.scan import EXACT_AHEAD
+
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    # an earlier version's module (removed by the build) and another kernel's (kept)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    path = EXACT_AHEAD.module_path()
+    path.parent.mkdir(parents=True)
+    suffix = path.name.split(".", 1)[1]
+    earlier = path.with_name(f"gridsolve_scan_exact_{'0' * 16}.{suffix}")
+    other = path.with_name(f"gridsolve_scan_{'0' * 16}.{suffix}")
+    earlier.write_text("")
+    other.write_text("")
     first = subprocess.run([sys.executable, "-c", AHEAD_SCRIPT], env=env, capture_output=True, text=True,
                            check=True).stdout.split()
     assert first == ["solved", "False"]
@@ -375,6 +386,7 @@ def test_a_search_without_the_ahead_module_has_it_built_for_the_next_process(tmp
     while list(tmp_path.rglob("*.building")) and time.monotonic() < until:
         time.sleep(0.2)
     assert len(list(tmp_path.rglob("gridsolve_scan_exact_*.so"))) == 1
+    assert not earlier.exists() and other.exists()
     second = subprocess.run([sys.executable, "-c", AHEAD_SCRIPT], env=env, capture_output=True, text=True,
                             check=True).stdout.split()
     assert second == ["solved", "True"]
