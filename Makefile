@@ -32,8 +32,11 @@ $(UV_BIN):
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet uv
 
+# after the install, edge matching's search compiled ahead of time (native_rules/ahead.py: a few
+# seconds; without a C compiler it notes why and the search runs as before -- never an error)
 $(STAMP): pyproject.toml | $(UV_BIN)
 	$(UV) -e '.[test]'
+	$(BIN)/python -m gridsolve.native_rules.ahead gridsolve.native_rules.edgematching.scan EXACT_AHEAD
 	touch $(STAMP)
 
 $(LINT_STAMP): $(STAMP) | $(UV_BIN)

@@ -8,7 +8,8 @@ code and signature, so an edited kernel is never run from an old module (a kerne
 calls no other kernel: their code is not in the digest). pycc compiles for one signature and
 takes no ``None`` argument: a kernel declared here takes arrays and numbers only.
 
-A module is built by ``Ahead.build`` in this process (the warm-ups do), or by
+A module is built by ``Ahead.build`` in this process (the warm-ups do), by ``python -m
+gridsolve.native_rules.ahead MODULE ATTRIBUTE`` (``make`` after the install), or by
 ``build_in_background``: a detached, niced process that a job starts the first time it wants the
 module and finds none; that job goes on without it, the next process loads it (a build that
 fails leaves its error beside, and none is tried again in the background for a day).
@@ -178,8 +179,8 @@ class Ahead:
 
         quiet = subprocess.DEVNULL
         try:
-            subprocess.Popen([sys.executable, "-m", __name__, *self.where], stdin=quiet, stdout=quiet,
-                             stderr=quiet, start_new_session=True, close_fds=True)
+            subprocess.Popen([sys.executable, "-m", __name__, *self.where, "--locked"], stdin=quiet,
+                             stdout=quiet, stderr=quiet, start_new_session=True, close_fds=True)
         except OSError:
             lock.unlink(missing_ok=True)
 
@@ -197,15 +198,22 @@ class Ahead:
             lock.unlink(missing_ok=True)
 
 
-def main(module: str, attribute: str) -> None:
-    """The background build of ``module.attribute`` (an ``Ahead``; ``build_in_background`` holds
-    the lock for it): niced, so the job that asked keeps its core."""
+def main(module: str, attribute: str, *flags: str) -> None:
+    """Build ``module.attribute`` (an ``Ahead``) here: ``python -m gridsolve.native_rules.ahead
+    MODULE ATTRIBUTE`` (``make`` after the install) takes the lock itself; ``--locked``, the
+    background build, has it from ``build_in_background`` and runs niced, so that the job that
+    asked keeps its core. A build that fails leaves its error in ``failed_path`` and exits 0:
+    the jobs go on without the module."""
     import importlib
 
     if not module.startswith("gridsolve."):
         raise SystemExit(f"not a gridsolve module: {module}")
-    os.nice(10)
     ahead = getattr(importlib.import_module(module), attribute)
+    locked = "--locked" in flags
+    if locked:
+        os.nice(10)
+    elif ahead._take_lock() is None:
+        return  # another process is building it
     try:
         if not ahead.module_path().exists():
             ahead.build()
@@ -217,7 +225,7 @@ def main(module: str, attribute: str) -> None:
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:3])
+    main(*sys.argv[1:])
 
 
 __all__ = ["ENVIRONMENT", "Ahead", "enabled", "main"]
