@@ -443,3 +443,17 @@ def test_a_failed_background_build_leaves_its_error_and_is_not_started_again(tmp
         assert len(failed) == 1 and "Error" in failed[0].read_text()
         assert not list(tmp_path.rglob("gridsolve_scan_exact_*.so"))
     assert not started  # the second process started no build
+
+
+def test_the_build_command_make_runs_never_fails_the_install(tmp_path):
+    # `make` runs it after the install: without a C compiler it notes why and exits 0, its lock
+    # released; it builds only gridsolve's own declarations
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), CC="/bin/false")
+    build = [sys.executable, "-m", "gridsolve.native_rules.ahead"]
+    done = subprocess.run([*build, "gridsolve.native_rules.edgematching.scan", "EXACT_AHEAD"], env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert len(list(tmp_path.rglob("gridsolve_scan_exact_*.failed"))) == 1
+    assert not list(tmp_path.rglob("*.building")) and not list(tmp_path.rglob("*.so"))
+    refused = subprocess.run([*build, "os.path", "sep"], env=env, capture_output=True, text=True)
+    assert refused.returncode != 0 and "not a gridsolve module" in refused.stderr
