@@ -241,8 +241,10 @@ def settle(cache: str, limit: float = 120.0) -> None:
     """Wait for the builds a cold run left running in the background (the edge-matching scan
     compiled ahead of time, ``native_rules.ahead``: a ``*.building`` lock in the cache while one
     is under way), so that the warm runs find the cache as the next use after them would."""
+    from gridsolve.native_rules.ahead import LOCK_SUFFIX
+
     until = time.monotonic() + limit
-    while any(Path(cache).rglob("*.building")) and time.monotonic() < until:
+    while any(Path(cache).rglob("*" + LOCK_SUFFIX)) and time.monotonic() < until:
         time.sleep(0.1)
 
 

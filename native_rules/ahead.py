@@ -31,6 +31,7 @@ from .kernels import Kernel, cache_folder
 ENVIRONMENT = "GRIDSOLVE_AHEAD"  # "0": no module compiled ahead of time
 STALE_LOCK = 600.0  # seconds after which a build's lock is taken for an abandoned one
 RETRY_FAILED = 86400.0  # seconds before a background build is tried again after one failed
+LOCK_SUFFIX = ".building"  # beside a module while its build is under way
 BUILD = "pycc, generic CPU model"  # how a module is built: part of its name, like its code
 _UNSET = object()
 
@@ -137,7 +138,7 @@ class Ahead:
         return path
 
     def lock_path(self) -> Path:
-        return self.module_path().with_name(self.module_name() + ".building")
+        return self.module_path().with_name(self.module_name() + LOCK_SUFFIX)
 
     def failed_path(self) -> Path:
         """Where a failed background build leaves its error (no C compiler, ...): no process
@@ -189,13 +190,25 @@ class Ahead:
         holds a fresh lock (its build under way)."""
         if self.module_path().exists():
             return self.module_path()
-        lock = self._take_lock()
-        if lock is None:
+        if self._take_lock() is None:
             return None
+        return self._build_holding_lock(note_failure=False)
+
+    def _build_holding_lock(self, note_failure: bool) -> Path | None:
+        """``build`` (unless on disk) while this process holds the lock, which it then drops. With
+        ``note_failure`` an error is written to ``failed_path`` (None returned), not raised."""
         try:
-            return self.build()
+            if not self.module_path().exists():
+                self.build()
+            self.failed_path().unlink(missing_ok=True)
+            return self.module_path()
+        except Exception as exc:  # noqa: BLE001 - whatever stops a noted build, the jobs go on without it
+            if not note_failure:
+                raise
+            self.failed_path().write_text(f"{type(exc).__name__}: {exc}\n")
+            return None
         finally:
-            lock.unlink(missing_ok=True)
+            self.lock_path().unlink(missing_ok=True)
 
 
 def main(module: str, attribute: str, *flags: str) -> None:
@@ -209,23 +222,15 @@ def main(module: str, attribute: str, *flags: str) -> None:
     if not module.startswith("gridsolve."):
         raise SystemExit(f"not a gridsolve module: {module}")
     ahead = getattr(importlib.import_module(module), attribute)
-    locked = "--locked" in flags
-    if locked:
+    if "--locked" in flags:
         os.nice(10)
     elif ahead._take_lock() is None:
         return  # another process is building it
-    try:
-        if not ahead.module_path().exists():
-            ahead.build()
-        ahead.failed_path().unlink(missing_ok=True)
-    except Exception as exc:  # noqa: BLE001 - whatever stops the build, the jobs go on without it
-        ahead.failed_path().write_text(f"{type(exc).__name__}: {exc}\n")
-    finally:
-        ahead.lock_path().unlink(missing_ok=True)
+    ahead._build_holding_lock(note_failure=True)
 
 
 if __name__ == "__main__":
     main(*sys.argv[1:])
 
 
-__all__ = ["ENVIRONMENT", "Ahead", "enabled", "main"]
+__all__ = ["ENVIRONMENT", "LOCK_SUFFIX", "Ahead", "enabled", "main"]
